@@ -1,0 +1,243 @@
+package rewrite
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// shared is the part of a rewriter that every goroutine shares: the term
+// store, the symbol and variable tables and the compiled equations.
+type shared struct {
+	st   *store
+	spec *lps.Spec
+
+	mu    sync.Mutex // guards syms and vars maps
+	syms  map[*lps.Func]*symbol
+	vars  map[*lps.Var]*varInfo
+	nvars atomic.Uint32
+
+	boolSort      *lps.Sort
+	trueT, falseT Term
+	globals       map[*lps.Var]Term
+	fresh         atomic.Uint64 // counter for fresh variable names
+
+	// Limits. MaxDepth bounds the nesting of rewriting (recursion), MaxSteps
+	// the number of rule applications of one Rewrite call.
+	maxDepth int
+	maxSteps int
+}
+
+// Rewriter rewrites terms to normal form. A Rewriter is not safe for
+// concurrent use; Clone gives another one that shares the term store and
+// the compiled equations and can run in another goroutine.
+type Rewriter struct {
+	*shared
+	depth int
+	steps int
+	// scratch stacks, reused between calls
+	argStack []Term
+	saved    []savedBinding
+	sub      Subst // the substitution rules bind their variables in
+}
+
+type savedBinding struct {
+	id  uint32
+	val Term
+}
+
+// Limits on rewriting; a Rewrite that exceeds them returns an error.
+const (
+	DefaultMaxDepth = 100000
+	DefaultMaxSteps = 1 << 30
+)
+
+// New compiles the equations of spec and returns a rewriter for its terms.
+// Global variables are replaced by the default value of their sort (mCRL2's
+// representative generator).
+func New(spec *lps.Spec) (r *Rewriter, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(*Error); ok {
+				r, err = nil, e
+				return
+			}
+			panic(p)
+		}
+	}()
+	sh := &shared{
+		st:       newStore(),
+		spec:     spec,
+		syms:     map[*lps.Func]*symbol{},
+		vars:     map[*lps.Var]*varInfo{},
+		globals:  map[*lps.Var]Term{},
+		maxDepth: DefaultMaxDepth,
+		maxSteps: DefaultMaxSteps,
+	}
+	r = &Rewriter{shared: sh}
+	r.sub.sh = sh
+	sh.initBool(spec)
+	if err := r.compile(spec); err != nil {
+		return nil, err
+	}
+	if err := r.initGlobals(spec); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Clone returns a rewriter sharing r's term store and equations, with its
+// own scratch space, for use in another goroutine.
+func (r *Rewriter) Clone() *Rewriter {
+	c := &Rewriter{shared: r.shared}
+	c.sub.sh = r.shared
+	return c
+}
+
+// SetLimits changes the bounds on rewriting depth and rule applications
+// per Rewrite call.
+func (r *Rewriter) SetLimits(maxDepth, maxSteps int) {
+	r.maxDepth, r.maxSteps = maxDepth, maxSteps
+}
+
+// True returns the term true.
+func (r *Rewriter) True() Term { return r.trueT }
+
+// False returns the term false.
+func (r *Rewriter) False() Term { return r.falseT }
+
+// Bool returns true or false.
+func (r *Rewriter) Bool(b bool) Term {
+	if b {
+		return r.trueT
+	}
+	return r.falseT
+}
+
+// NumTerms returns how many terms the store holds.
+func (r *Rewriter) NumTerms() int { return r.st.size() }
+
+// Sort returns the sort of t.
+func (r *Rewriter) Sort(t Term) *lps.Sort { return r.st.node(t).sort }
+
+// IsGround reports whether t has no free variables.
+func (r *Rewriter) IsGround(t Term) bool { return r.st.node(t).flags&nodeGround != 0 }
+
+// IsVar reports whether t is a variable and returns it.
+func (r *Rewriter) IsVar(t Term) (*lps.Var, bool) {
+	n := r.st.node(t)
+	if n.kind == kVar {
+		return n.v.v, true
+	}
+	return nil, false
+}
+
+// Global returns the value a global variable was replaced by.
+func (r *Rewriter) Global(v *lps.Var) (Term, bool) {
+	t, ok := r.globals[v]
+	return t, ok
+}
+
+// Error is a rewriting error: non-termination or an undefined operation.
+type Error struct {
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func (r *Rewriter) fail(format string, args ...any) {
+	panic(&Error{Msg: fmt.Sprintf(format, args...)})
+}
+
+// Rewrite returns the normal form of t under the substitution s (which may
+// be nil). Values bound in s must be normal forms.
+func (r *Rewriter) Rewrite(t Term, s *Subst) (res Term, err error) {
+	n := r.st.node(t)
+	if n.flags&nodeGround != 0 {
+		if nf := n.nf.Load(); nf != 0 {
+			return Term(nf), nil
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(*Error); ok {
+				res, err = 0, e
+				r.reset()
+				return
+			}
+			panic(p)
+		}
+	}()
+	r.depth, r.steps = 0, 0
+	if s == nil {
+		s = &r.sub
+	}
+	return r.rewrite(t, s), nil
+}
+
+// reset clears the scratch state after an aborted rewrite.
+func (r *Rewriter) reset() {
+	r.depth, r.steps = 0, 0
+	r.argStack = r.argStack[:0]
+	r.saved = r.saved[:0]
+	r.sub.Clear()
+}
+
+// Subst is a substitution of normal forms for variables, indexed by
+// variable id so that binding, lookup and clearing never allocate once it
+// has grown to the number of variables in use.
+type Subst struct {
+	sh   *shared
+	vals []Term
+	set  []uint32
+}
+
+// NewSubst returns an empty substitution for terms of r.
+func (r *Rewriter) NewSubst() *Subst { return &Subst{sh: r.shared} }
+
+// Set binds the variable v (a term made by VarTerm) to val, a normal form.
+func (s *Subst) Set(v, val Term) {
+	n := s.sh.st.node(v)
+	if n.kind != kVar {
+		panic("rewrite: Subst.Set on a term that is not a variable")
+	}
+	s.setID(n.v.id, val)
+}
+
+func (s *Subst) setID(id uint32, val Term) {
+	if int(id) >= len(s.vals) {
+		nv := make([]Term, int(id)*2+16)
+		copy(nv, s.vals)
+		s.vals = nv
+	}
+	if s.vals[id] == 0 {
+		s.set = append(s.set, id)
+	}
+	s.vals[id] = val
+}
+
+// Get returns the value bound to variable v, or 0.
+func (s *Subst) Get(v Term) Term {
+	n := s.sh.st.node(v)
+	if n.kind != kVar {
+		return 0
+	}
+	return s.getID(n.v.id)
+}
+
+func (s *Subst) getID(id uint32) Term {
+	if int(id) < len(s.vals) {
+		return s.vals[id]
+	}
+	return 0
+}
+
+// Clear removes all bindings.
+func (s *Subst) Clear() {
+	for _, id := range s.set {
+		s.vals[id] = 0
+	}
+	s.set = s.set[:0]
+}

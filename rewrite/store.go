@@ -1,0 +1,294 @@
+package rewrite
+
+import (
+	"math/big"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Term is a hash-consed term id: equal terms have equal ids. Id 0 is never
+// a term; it marks "no term" (an unbound variable in a Subst, an unknown
+// normal form).
+type Term uint32
+
+// kind says what a node is. Kinds other than kApp, kVar and the numbers are
+// the internal constructors of mCRL2's data library, represented directly
+// so that their normal forms are canonical.
+type kind uint8
+
+const (
+	kApp          kind = iota // fn applied to args (a constant when len(args) == 0)
+	kVar                      // a variable; v names it
+	kNum                      // a Pos, Nat or Int value that fits in an int64; val
+	kBig                      // a Pos, Nat or Int value outside int64; big
+	kReal                     // a Real value; rat (normalised, denominator > 0)
+	kHOApp                    // args[0] applied to args[1:] (head is not a symbol)
+	kBinder                   // lambda/forall/exists/comprehension; val = lps.BinderKind; args = bound vars..., body
+	kNil                      // [] of a list sort
+	kCons                     // args[0] |> args[1]
+	kFSet                     // finite set: args are the elements in the order of termLess, no duplicates
+	kFBag                     // finite bag: args are e1, n1, e2, n2, ... elements ordered, counts Pos
+	kSet                      // @set(args[0] (S->Bool), args[1] (FSet))
+	kBag                      // @bag(args[0] (S->Nat), args[1] (FBag))
+	kFnConst                  // @false_/@true_ (val 0/1) or @zero_/@one_ (val 2/3) of a function sort
+	kFnOp                     // val = fnop code; args are operand functions (@not_, @and_, @or_, @add_, @min_, @monus_, @nat2bool_, @bool2nat_)
+	kUpdate                   // @func_update(args[0], args[1], args[2])
+	kUpdateStable             // @func_update_stable(args[0], args[1], args[2])
+)
+
+const (
+	nodeGround = 1 << iota // no free variables
+)
+
+// node is the stored form of a term. Nodes are immutable once published,
+// except nf, the cached normal form of a ground term.
+type node struct {
+	kind  kind
+	flags uint8
+	sort  *lps.Sort
+	fn    *symbol  // kApp
+	v     *varInfo // kVar
+	val   int64
+	big   *big.Int
+	rat   *big.Rat
+	args  []Term
+	hash  uint64
+	nf    atomic.Uint32
+}
+
+// symbol is the rewriter's view of an lps.Func.
+type symbol struct {
+	fn    *lps.Func
+	id    uint32
+	arity int
+	rules *ruleSet // compiled equations with this head symbol; nil if none
+}
+
+// varInfo is the rewriter's view of an lps.Var.
+type varInfo struct {
+	v    *lps.Var
+	id   uint32 // index into Subst
+	term Term
+}
+
+const (
+	chunkBits = 14
+	chunkSize = 1 << chunkBits
+	maxChunks = 1 << (32 - chunkBits)
+	numShards = 64
+)
+
+// store is the hash-consing term table. Nodes live in fixed-size chunks
+// so that a published node never moves and reading it needs no lock;
+// interning locks one of numShards shards chosen by the hash.
+type store struct {
+	chunks  []atomic.Pointer[[chunkSize]node]
+	next    atomic.Uint32
+	chunkMu sync.Mutex
+	shards  [numShards]shard
+	argMu   sync.Mutex
+	argSlab []Term
+}
+
+type shard struct {
+	mu    sync.Mutex
+	table []Term // open addressing; 0 = empty
+	count int
+}
+
+func newStore() *store {
+	s := &store{chunks: make([]atomic.Pointer[[chunkSize]node], maxChunks)}
+	s.next.Store(1) // id 0 is "no term"
+	for i := range s.shards {
+		s.shards[i].table = make([]Term, 1024)
+	}
+	return s
+}
+
+func (s *store) node(t Term) *node {
+	return &s.chunks[t>>chunkBits].Load()[t&(chunkSize-1)]
+}
+
+// size returns the number of terms stored.
+func (s *store) size() int { return int(s.next.Load()) - 1 }
+
+func mix(h, x uint64) uint64 {
+	h ^= x
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
+}
+
+func hashKey(k *node) uint64 {
+	h := uint64(k.kind) + 0x51ed27
+	if k.fn != nil {
+		h = mix(h, uint64(k.fn.id)<<1|1)
+	}
+	if k.v != nil {
+		h = mix(h, uint64(k.v.id)<<2|2)
+	}
+	if k.sort != nil {
+		h = mix(h, uint64(k.sort.Kind))
+	}
+	h = mix(h, uint64(k.val))
+	for _, a := range k.args {
+		h = mix(h, uint64(a))
+	}
+	if k.big != nil {
+		h = mix(h, xxhash.Sum64(k.big.Bytes())+uint64(k.big.Sign()))
+	}
+	if k.rat != nil {
+		h = mix(h, xxhash.Sum64String(k.rat.String()))
+	}
+	return h
+}
+
+func sameKey(n, k *node) bool {
+	if n.kind != k.kind || n.fn != k.fn || n.v != k.v || n.sort != k.sort || n.val != k.val || len(n.args) != len(k.args) {
+		return false
+	}
+	for i, a := range k.args {
+		if n.args[i] != a {
+			return false
+		}
+	}
+	if (n.big == nil) != (k.big == nil) || n.big != nil && n.big.Cmp(k.big) != 0 {
+		return false
+	}
+	if (n.rat == nil) != (k.rat == nil) || n.rat != nil && n.rat.Cmp(k.rat) != 0 {
+		return false
+	}
+	return true
+}
+
+// intern returns the id of the term described by k, creating it if needed.
+// k.args may be scratch space: it is copied when a new node is made.
+func (s *store) intern(k *node) Term {
+	h := hashKey(k)
+	sh := &s.shards[h%numShards]
+	sh.mu.Lock()
+	mask := uint64(len(sh.table) - 1)
+	i := (h / numShards) & mask
+	for {
+		t := sh.table[i]
+		if t == 0 {
+			break
+		}
+		n := s.node(t)
+		if n.hash == h && sameKey(n, k) {
+			sh.mu.Unlock()
+			return t
+		}
+		i = (i + 1) & mask
+	}
+	t := s.alloc()
+	n := s.node(t)
+	n.kind, n.fn, n.v, n.sort, n.val, n.big, n.rat, n.hash = k.kind, k.fn, k.v, k.sort, k.val, k.big, k.rat, h
+	if len(k.args) > 0 {
+		n.args = s.copyArgs(k.args)
+	}
+	n.flags = nodeGround
+	if k.kind == kVar {
+		n.flags = 0
+	} else {
+		for _, a := range n.args {
+			if s.node(a).flags&nodeGround == 0 {
+				n.flags = 0
+				break
+			}
+		}
+		if k.kind == kBinder {
+			n.flags = s.binderFlags(n)
+		}
+	}
+	sh.table[i] = t
+	sh.count++
+	if sh.count*2 > len(sh.table) {
+		s.grow(sh)
+	}
+	sh.mu.Unlock()
+	return t
+}
+
+// binderFlags decides groundness of a binder: ground when its body has
+// no free variables other than the bound ones.
+func (s *store) binderFlags(n *node) uint8 {
+	bound := n.args[:len(n.args)-1]
+	if s.freeIn(n.args[len(n.args)-1], bound) {
+		return 0
+	}
+	return nodeGround
+}
+
+// freeIn reports whether t has a free variable not among bound.
+func (s *store) freeIn(t Term, bound []Term) bool {
+	n := s.node(t)
+	if n.flags&nodeGround != 0 {
+		return false
+	}
+	switch n.kind {
+	case kVar:
+		for _, b := range bound {
+			if b == t {
+				return false
+			}
+		}
+		return true
+	case kBinder:
+		inner := append(append([]Term(nil), bound...), n.args[:len(n.args)-1]...)
+		return s.freeIn(n.args[len(n.args)-1], inner)
+	}
+	for _, a := range n.args {
+		if s.freeIn(a, bound) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *store) grow(sh *shard) {
+	old := sh.table
+	sh.table = make([]Term, 2*len(old))
+	mask := uint64(len(sh.table) - 1)
+	for _, t := range old {
+		if t == 0 {
+			continue
+		}
+		i := (s.node(t).hash / numShards) & mask
+		for sh.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		sh.table[i] = t
+	}
+}
+
+func (s *store) alloc() Term {
+	t := Term(s.next.Add(1) - 1)
+	c := t >> chunkBits
+	if s.chunks[c].Load() == nil {
+		s.chunkMu.Lock()
+		if s.chunks[c].Load() == nil {
+			s.chunks[c].Store(new([chunkSize]node))
+		}
+		s.chunkMu.Unlock()
+	}
+	return t
+}
+
+func (s *store) copyArgs(a []Term) []Term {
+	s.argMu.Lock()
+	if len(s.argSlab)+len(a) > cap(s.argSlab) {
+		n := 1 << 14
+		if len(a) > n {
+			n = len(a)
+		}
+		s.argSlab = make([]Term, 0, n)
+	}
+	l := len(s.argSlab)
+	s.argSlab = append(s.argSlab, a...)
+	out := s.argSlab[l : l+len(a) : l+len(a)]
+	s.argMu.Unlock()
+	return out
+}
