@@ -1,0 +1,394 @@
+package explore
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Reporter is shared by the detectors: where their messages go, the trace
+// writer (nil unless traces were asked for), and the explorer to stop when a
+// detector has written its maximum number of traces. The messages are
+// mCRL2's: "Deadlock found (state index: N).", followed, when a trace was
+// saved, by " and saved trace to 'FILE'" before the final period.
+type Reporter struct {
+	Out    io.Writer
+	Traces *TraceWriter
+	X      *Explorer
+	// Found counts the reports of all detectors.
+	Found int
+}
+
+// report prints msg, saves the trace labels under the name made by base(n)
+// (n counts this detector's traces) if traces are on and the detector's
+// budget allows, and stops the search when the budget is used up.
+func (r *Reporter) report(msg string, count *int, base func(n int) string, labels func() []LabelID) {
+	r.Found++
+	var b strings.Builder
+	b.WriteString(msg)
+	if r.Traces != nil && *count < r.Traces.Max {
+		name, err := r.Traces.Save(base(*count), labels())
+		*count++
+		if err != nil {
+			fmt.Fprintf(&b, ", but its trace could not be saved to '%s' (%v)", name, err)
+		} else {
+			fmt.Fprintf(&b, " and saved trace to '%s'", name)
+		}
+	}
+	b.WriteString(".\n")
+	io.WriteString(r.Out, b.String())
+	if r.Traces != nil && r.Traces.Max > 0 && *count >= r.Traces.Max {
+		r.X.Stop()
+	}
+}
+
+func (r *Reporter) traceTo(s StateID, extra ...LabelID) []LabelID {
+	_, labels := r.Traces.Rec.Trace(s)
+	return append(labels, extra...)
+}
+
+func (r *Reporter) prefix() string { return r.Traces.Prefix }
+
+// DeadlockDetector reports states without outgoing transitions (seed note
+// §2.1) when they are finished.
+type DeadlockDetector struct {
+	NopVisitor
+	R     *Reporter
+	has   bool
+	count int
+}
+
+func (d *DeadlockDetector) StartState(StateID, []uint32)                { d.has = false }
+func (d *DeadlockDetector) ExamineTransition(StateID, LabelID, StateID) { d.has = true }
+func (d *DeadlockDetector) FinishState(s StateID) {
+	if d.has {
+		return
+	}
+	d.R.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
+		func(n int) string { return d.R.prefix() + "_dlk_" + strconv.Itoa(n) },
+		func() []LabelID { return d.R.traceTo(s) })
+}
+
+// ActionDetector reports transitions whose multi-action contains an action
+// named in Names (-a), or equals one of MultiActions (-m, compared as
+// multisets of actions with blanks ignored). It reports every such
+// transition, with the index of its source state.
+type ActionDetector struct {
+	NopVisitor
+	R            *Reporter
+	Labels       *Labels
+	names        map[string]bool
+	multi        map[string]bool
+	match        []int8 // per label: 0 unknown, 1 match, -1 no match
+	count        int
+	matchedMulti []bool
+}
+
+// NewActionDetector returns a detector for the given action names and
+// printed multi-actions.
+func NewActionDetector(r *Reporter, labels *Labels, names, multiActions []string) *ActionDetector {
+	d := &ActionDetector{R: r, Labels: labels, names: map[string]bool{}, multi: map[string]bool{}}
+	for _, n := range names {
+		d.names[strings.TrimSpace(n)] = true
+	}
+	for _, m := range multiActions {
+		d.multi[CanonicalMultiAction(m)] = true
+	}
+	return d
+}
+
+func (d *ActionDetector) matches(l LabelID) bool {
+	for int(l) >= len(d.match) {
+		d.match = append(d.match, 0)
+		d.matchedMulti = append(d.matchedMulti, false)
+	}
+	if d.match[l] == 0 {
+		d.match[l] = -1
+		for _, a := range d.Labels.Actions(l) {
+			if d.names[a] {
+				d.match[l] = 1
+			}
+		}
+		if d.multi[CanonicalMultiAction(d.Labels.Text(l))] {
+			d.match[l] = 1
+			d.matchedMulti[l] = true
+		}
+	}
+	return d.match[l] > 0
+}
+
+func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) {
+	if !d.matches(l) {
+		return
+	}
+	text := d.Labels.Text(l)
+	d.R.report("Action '"+text+"' found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+		func(n int) string {
+			name := d.R.prefix() + "_act_" + strconv.Itoa(n)
+			if d.matchedMulti[l] {
+				name += "_" + text
+			}
+			for _, a := range d.Labels.Actions(l) {
+				if d.names[a] {
+					name += "_" + a
+				}
+			}
+			return name
+		},
+		func() []LabelID { return d.R.traceTo(from, l) })
+}
+
+// NondeterminismDetector reports a state with two outgoing transitions that
+// have the same label and different targets, once per such transition.
+type NondeterminismDetector struct {
+	NopVisitor
+	R     *Reporter
+	seen  map[LabelID]StateID
+	count int
+}
+
+func (d *NondeterminismDetector) StartState(StateID, []uint32) {
+	if d.seen == nil {
+		d.seen = make(map[LabelID]StateID)
+	}
+	clear(d.seen)
+}
+
+func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to StateID) {
+	t, ok := d.seen[l]
+	if !ok {
+		d.seen[l] = to
+		return
+	}
+	if t == to {
+		return
+	}
+	d.R.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+		func(n int) string { return d.R.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
+		func() []LabelID { return d.R.traceTo(from, l) })
+}
+
+// DivergenceDetector reports states from which an infinite sequence of
+// internal transitions (tau, and the actions named in Tau) starts: for each
+// discovered state it runs a depth-first search over the internal
+// transitions only and reports the state when that search finds a back edge,
+// as mCRL2's lps2lts -F does. The states on the path to the back edge are
+// remembered; when one of them is discovered later it is reported as
+// "reachable from divergent state with index N" without a new search.
+//
+// The searches call the generator, so they run from StartState and
+// FinishState (never inside the explorer's call of Successors); Flush checks
+// the states discovered after the last of those.
+type DivergenceDetector struct {
+	NopVisitor
+	R       *Reporter
+	gen     Generator
+	labels  *Labels
+	tau     map[string]bool
+	hidden  []int8
+	pending []StateID
+	vecs    Store
+	count   int
+
+	local  *ArenaStore
+	colors []uint8
+	frames []frame
+	edges  []edge
+	parent []StateID // local search tree, for the loop trace
+	plabel []LabelID
+	emitFn func(LabelID, []uint32)
+	from   StateID
+	err    error
+
+	known    *ArenaStore // states on found divergent paths
+	knownIdx []StateID   // the divergent state each was found from; NoState once reported
+}
+
+// NewDivergenceDetector returns a detector treating tau and the actions in
+// tau as internal. store gives the vectors of discovered states.
+func NewDivergenceDetector(r *Reporter, gen Generator, store Store, tau []string) *DivergenceDetector {
+	d := &DivergenceDetector{R: r, gen: gen, labels: gen.Labels(), tau: map[string]bool{}, vecs: store}
+	for _, t := range tau {
+		d.tau[strings.TrimSpace(t)] = true
+	}
+	d.local = NewArenaStore(gen.Width())
+	d.known = NewArenaStore(gen.Width())
+	d.emitFn = d.emit
+	return d
+}
+
+// Err returns the first generator error met by a divergence search.
+func (d *DivergenceDetector) Err() error { return d.err }
+
+func (d *DivergenceDetector) isHidden(l LabelID) bool {
+	for int(l) >= len(d.hidden) {
+		d.hidden = append(d.hidden, 0)
+	}
+	if d.hidden[l] == 0 {
+		d.hidden[l] = 1
+		for _, a := range d.labels.Actions(l) {
+			if !d.tau[a] {
+				d.hidden[l] = -1
+			}
+		}
+	}
+	return d.hidden[l] > 0
+}
+
+func (d *DivergenceDetector) DiscoverState(s StateID, _ []uint32, _ StateID, _ LabelID) {
+	d.pending = append(d.pending, s)
+}
+
+func (d *DivergenceDetector) StartState(StateID, []uint32) { d.Flush() }
+func (d *DivergenceDetector) FinishState(StateID)          { d.Flush() }
+
+// Flush checks the states discovered since the last check.
+func (d *DivergenceDetector) Flush() {
+	for len(d.pending) > 0 && d.err == nil {
+		s := d.pending[0]
+		d.pending = d.pending[1:]
+		d.check(s)
+	}
+	d.pending = d.pending[:0]
+}
+
+func (d *DivergenceDetector) check(s StateID) {
+	vec := d.vecs.State(s)
+	if id, ok := d.known.Find(vec); ok {
+		if src := d.knownIdx[id]; src != NoState {
+			d.R.Found++
+			fmt.Fprintf(d.R.Out, "Divergent state found (state index: %d), reachable from divergent state with index %d.\n", s, src)
+			d.knownIdx[id] = NoState
+			return
+		}
+	}
+	// Iterative depth-first search over internal transitions (seed note
+	// Alg. 10), stopped at the first back edge.
+	d.local.Reset()
+	d.colors = d.colors[:0]
+	d.frames = d.frames[:0]
+	d.edges = d.edges[:0]
+	d.parent = d.parent[:0]
+	d.plabel = d.plabel[:0]
+	d.from = NoState
+	root, _ := d.local.Insert(vec)
+	d.colors = append(d.colors, white)
+	d.parent = append(d.parent, NoState)
+	d.plabel = append(d.plabel, TauLabel)
+	if !d.push(root) {
+		return
+	}
+	for len(d.frames) > 0 {
+		f := &d.frames[len(d.frames)-1]
+		if f.cur == f.hi {
+			d.colors[f.s] = black
+			d.edges = d.edges[:f.lo]
+			d.frames = d.frames[:len(d.frames)-1]
+			continue
+		}
+		e := d.edges[f.cur]
+		f.cur++
+		switch d.colors[e.to] {
+		case white:
+			d.parent[e.to] = f.s
+			d.plabel[e.to] = e.label
+			if !d.push(e.to) {
+				return
+			}
+		case gray:
+			d.found(s, f.s, e.label)
+			return
+		}
+	}
+}
+
+func (d *DivergenceDetector) push(u StateID) bool {
+	d.colors[u] = gray
+	lo := len(d.edges)
+	d.from = u
+	if err := d.gen.Successors(d.local.State(u), d.emitFn); err != nil {
+		d.err = &StateError{State: NoState, Err: err}
+		return false
+	}
+	d.frames = append(d.frames, frame{s: u, lo: lo, cur: lo, hi: len(d.edges)})
+	return true
+}
+
+func (d *DivergenceDetector) emit(l LabelID, next []uint32) {
+	if !d.isHidden(l) {
+		return
+	}
+	id, isNew := d.local.Insert(next)
+	if isNew {
+		d.colors = append(d.colors, white)
+		d.parent = append(d.parent, NoState)
+		d.plabel = append(d.plabel, TauLabel)
+	}
+	d.edges = append(d.edges, edge{l, id})
+}
+
+// found reports s, whose internal search closed a cycle with u -l-> (a
+// state on the stack).
+func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
+	// The local tree path from s to u: remember its states.
+	var loop []LabelID
+	for v := u; v != NoState; v = d.parent[v] {
+		if d.parent[v] != NoState {
+			loop = append(loop, d.plabel[v])
+		}
+		id, isNew := d.known.Insert(d.local.State(v))
+		if isNew {
+			d.knownIdx = append(d.knownIdx, StateID(s))
+		} else {
+			d.knownIdx[id] = s
+		}
+	}
+	slices.Reverse(loop)
+	loop = append(loop, l)
+	msg := "Divergent state found (state index: " + strconv.Itoa(int(s)) + ")"
+	d.R.Found++
+	var b strings.Builder
+	b.WriteString(msg)
+	if d.R.Traces != nil && d.count < d.R.Traces.Max {
+		n := strconv.Itoa(d.count)
+		d.count++
+		f1, err1 := d.R.Traces.Save(d.R.prefix()+"_divergence_"+n, d.R.traceTo(s))
+		f2, err2 := d.R.Traces.Save(d.R.prefix()+"_divergence_loop"+n, loop)
+		if err1 != nil || err2 != nil {
+			fmt.Fprintf(&b, ", but its traces could not be saved to '%s' and '%s'", f1, f2)
+		} else {
+			fmt.Fprintf(&b, " and saved traces to '%s' and '%s'", f1, f2)
+		}
+	}
+	b.WriteString(".\n")
+	io.WriteString(d.R.Out, b.String())
+	if d.R.Traces != nil && d.R.Traces.Max > 0 && d.count >= d.R.Traces.Max {
+		d.R.X.Stop()
+	}
+}
+
+// CycleDetector reports the first cycle found by the depth-first search in
+// cycle mode (Options.Cycles): a back edge u -a-> v closes the cycle
+// v ... u -a-> v on the search stack. The trace leads from the initial state
+// along the stack to u and then takes the back edge, so it ends in v again.
+type CycleDetector struct {
+	NopVisitor
+	R     *Reporter
+	done  bool
+	count int
+}
+
+func (c *CycleDetector) BackEdge(from StateID, l LabelID, to StateID) {
+	if c.done {
+		return
+	}
+	c.done = true
+	c.R.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
+		func(n int) string { return c.R.prefix() + "_cycle_" + strconv.Itoa(n) },
+		func() []LabelID {
+			_, labels := c.R.X.DFSStack()
+			return append(labels, l)
+		})
+}

@@ -1,0 +1,261 @@
+package explore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+type autFile struct {
+	init, ntrans, nstates int
+	trans                 [][3]string
+}
+
+var (
+	autHeader = regexp.MustCompile(`^des \((\d+),(\d+),(\d+)\) *$`)
+	autTrans  = regexp.MustCompile(`^\((\d+),"([^"]*)",(\d+)\)$`)
+)
+
+// parseAut checks an .aut text strictly: header counts match the lines and
+// every state number is in range.
+func parseAut(t *testing.T, text string) autFile {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	m := autHeader.FindStringSubmatch(lines[0])
+	if m == nil {
+		t.Fatalf("bad aut header %q", lines[0])
+	}
+	var a autFile
+	a.init, _ = strconv.Atoi(m[1])
+	a.ntrans, _ = strconv.Atoi(m[2])
+	a.nstates, _ = strconv.Atoi(m[3])
+	for _, l := range lines[1:] {
+		tm := autTrans.FindStringSubmatch(l)
+		if tm == nil {
+			t.Fatalf("bad aut line %q", l)
+		}
+		for _, s := range []string{tm[1], tm[3]} {
+			if n, _ := strconv.Atoi(s); n >= a.nstates {
+				t.Fatalf("state %d out of range in %q", n, l)
+			}
+		}
+		a.trans = append(a.trans, [3]string{tm[1], tm[2], tm[3]})
+	}
+	if len(a.trans) != a.ntrans {
+		t.Fatalf("header says %d transitions, file has %d", a.ntrans, len(a.trans))
+	}
+	return a
+}
+
+func run(t *testing.T, gen Generator, opt Options, vs ...Visitor) (Result, *counter) {
+	t.Helper()
+	x := New(gen, opt)
+	c := &counter{}
+	x.AddVisitor(c)
+	for _, v := range vs {
+		x.AddVisitor(v)
+	}
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	if c.discovered != r.States || uint64(c.transitions) != r.Transitions || c.finished != r.Explored {
+		t.Fatalf("events %+v disagree with result %+v", c, r)
+	}
+	return r, c
+}
+
+var allModes = []struct {
+	name string
+	opt  Options
+}{
+	{"breadth", Options{Strategy: Breadth}},
+	{"depth", Options{Strategy: Depth}},
+	{"cycles", Options{Cycles: true}},
+	{"highway-big", Options{Strategy: Highway, TodoMax: 1 << 30, Seed: 1}},
+}
+
+func TestGridAllStrategies(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {1, 5}, {7, 3}, {40, 50}} {
+		n, m := size[0], size[1]
+		for _, mode := range allModes {
+			t.Run(fmt.Sprintf("%dx%d/%s", n, m, mode.name), func(t *testing.T) {
+				r, _ := run(t, newGrid(n, m), mode.opt)
+				if r.States != n*m || r.Transitions != uint64(2*n*m-n-m) {
+					t.Errorf("got %d states %d transitions, want %d, %d", r.States, r.Transitions, n*m, 2*n*m-n-m)
+				}
+				if mode.opt.Strategy == Breadth && !mode.opt.Cycles && r.Levels != n+m-1 {
+					t.Errorf("levels %d, want %d", r.Levels, n+m-1)
+				}
+			})
+		}
+	}
+}
+
+func TestHighwayBoundsLevels(t *testing.T) {
+	// With N states per level, at most N states of each level are explored.
+	const N = 3
+	r, _ := run(t, newGrid(30, 30), Options{Strategy: Highway, TodoMax: N, Seed: 7})
+	// Level d of the grid has up to 30 states; highway explores at most N
+	// per level, each with at most 2 successors, so at most 2N new states
+	// are discovered per level.
+	if r.Explored > N*(30+30-1) || r.States > 1+2*N*(30+30-1) {
+		t.Errorf("highway explored %d, discovered %d: too many", r.Explored, r.States)
+	}
+	if r.Explored < 30+30-1 {
+		t.Errorf("highway explored %d states, expected at least one per level", r.Explored)
+	}
+	if _, err := New(newGrid(2, 2), Options{Strategy: Highway}).Run(); err == nil {
+		t.Error("highway without todo-max accepted")
+	}
+}
+
+func TestAutWriterFileAndBuffer(t *testing.T) {
+	g := newGrid(4, 3)
+	// A file is streamed with a placeholder header.
+	path := filepath.Join(t.TempDir(), "grid.aut")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := New(g, Options{})
+	aw := NewAutWriter(f, g.Labels())
+	x.AddVisitor(aw)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	data, _ := os.ReadFile(path)
+	a := parseAut(t, string(data))
+	if a.init != 0 || a.nstates != 12 || a.ntrans != 17 {
+		t.Fatalf("header %+v", a)
+	}
+	if !strings.Contains(string(data), `(0,"right",1)`) || !strings.Contains(string(data), `"up(1, true)"`) {
+		t.Errorf("unexpected lines:\n%s", data)
+	}
+	// A pipe-like writer buffers and gives the same text, header trimmed.
+	var buf bytes.Buffer
+	x = New(newGrid(4, 3), Options{})
+	aw = NewAutWriter(&buf, x.Labels())
+	x.AddVisitor(aw)
+	r, _ = x.Run()
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(data), "\n", 2)
+	want := strings.TrimRight(lines[0], " ") + "\n" + lines[1]
+	if buf.String() != want {
+		t.Errorf("buffered aut differs:\n%s\nvs\n%s", buf.String(), want)
+	}
+}
+
+func TestMaxStatesGivesValidAut(t *testing.T) {
+	for _, mode := range allModes {
+		t.Run(mode.name, func(t *testing.T) {
+			g := newGrid(50, 50)
+			opt := mode.opt
+			opt.MaxStates = 100
+			x := New(g, opt)
+			var buf bytes.Buffer
+			aw := NewAutWriter(&buf, g.Labels())
+			x.AddVisitor(aw)
+			r, err := x.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.MaxReached || r.States < 100 || r.States > 102 {
+				t.Fatalf("result %+v", r)
+			}
+			if err := aw.Close(r); err != nil {
+				t.Fatal(err)
+			}
+			a := parseAut(t, buf.String())
+			if a.nstates != r.States {
+				t.Errorf("aut has %d states, result %d", a.nstates, r.States)
+			}
+		})
+	}
+}
+
+func TestStopFromVisitor(t *testing.T) {
+	g := newGrid(100, 100)
+	x := New(g, Options{})
+	x.AddVisitor(&stopAfter{x: x, n: 10})
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Stopped || r.Explored != 10 {
+		t.Errorf("result %+v, want stopped after 10", r)
+	}
+}
+
+type stopAfter struct {
+	NopVisitor
+	x *Explorer
+	n int
+}
+
+func (s *stopAfter) FinishState(StateID) {
+	if s.n--; s.n == 0 {
+		s.x.Stop()
+	}
+}
+
+func TestGeneratorError(t *testing.T) {
+	g := newGraph(3, 0, "a", 1, 1, "b", 2)
+	g.fail = 1
+	x := New(g, Options{})
+	var buf bytes.Buffer
+	aw := NewAutWriter(&buf, g.Labels())
+	x.AddVisitor(aw)
+	r, err := x.Run()
+	var se *StateError
+	if !errors.As(err, &se) || se.State != 1 || !strings.Contains(err.Error(), "state 1: boom") {
+		t.Fatalf("error %v", err)
+	}
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	a := parseAut(t, buf.String())
+	if a.nstates != 2 || a.ntrans != 1 {
+		t.Errorf("partial aut %+v", a)
+	}
+}
+
+func TestFSMAndDot(t *testing.T) {
+	g := newGraph(3, 0, "a", 1, 1, "b(2)", 2, 2, "tau", 0)
+	x := New(g, Options{})
+	var fsm, dot bytes.Buffer
+	fw := NewFSMWriter(&fsm, x.Store(), g)
+	dw := NewDotWriter(&dot, g.Labels())
+	x.AddVisitor(fw)
+	x.AddVisitor(dw)
+	r, _ := x.Run()
+	if err := fw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := dw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	wantFSM := "p0(3) Value  \"0\" \"1\" \"2\"\n---\n0\n1\n2\n---\n1 2 \"a\"\n2 3 \"b(2)\"\n3 1 \"tau\"\n"
+	if fsm.String() != wantFSM {
+		t.Errorf("fsm:\n%s\nwant:\n%s", fsm.String(), wantFSM)
+	}
+	if !strings.Contains(dot.String(), "S0 [ peripheries=2 ];\n") || !strings.Contains(dot.String(), "S1 -> S2[label=\"b(2)\"];\n") {
+		t.Errorf("dot:\n%s", dot.String())
+	}
+}

@@ -1,0 +1,63 @@
+package explore
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// Progress is a visitor that prints a status line to Out at most once per
+// Interval: states, transitions, the breadth-first level and the rate of
+// states per second. It looks at the clock only every 1024 finished states.
+type Progress struct {
+	NopVisitor
+	X        *Explorer
+	Out      io.Writer
+	Interval time.Duration
+	last     time.Time
+	lastN    int
+	tick     int
+}
+
+func (p *Progress) FinishState(StateID) {
+	if p.tick == 0 {
+		p.last = time.Now()
+	}
+	p.tick++
+	if p.tick&1023 != 0 {
+		return
+	}
+	now := time.Now()
+	iv := p.Interval
+	if iv == 0 {
+		iv = time.Second
+	}
+	if now.Sub(p.last) < iv {
+		return
+	}
+	n := p.X.Store().Len()
+	rate := float64(n-p.lastN) / now.Sub(p.last).Seconds()
+	p.last, p.lastN = now, n
+	if lvl := p.X.Level(); lvl > 0 {
+		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, level %d, %.0f st/s\n", n, p.X.Transitions(), p.X.Explored(), lvl, rate)
+	} else {
+		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, %.0f st/s\n", n, p.X.Transitions(), p.X.Explored(), rate)
+	}
+}
+
+// Summary returns mCRL2's closing line, "Done with state space generation
+// (L levels, S states and T transitions)"; the levels are given for
+// breadth-first search only.
+func Summary(r Result, strategyIsBreadth bool) string {
+	plural := func(n uint64, word string) string {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, word)
+		}
+		return fmt.Sprintf("%d %ss", n, word)
+	}
+	s := "Done with state space generation ("
+	if strategyIsBreadth {
+		s += plural(uint64(r.Levels), "level") + ", "
+	}
+	return s + plural(uint64(r.States), "state") + " and " + plural(r.Transitions, "transition") + ")"
+}

@@ -1,0 +1,181 @@
+package explore
+
+import "slices"
+
+// Store is the set of visited states. Insert returns the dense id of a state
+// (0, 1, 2, ... in order of first insertion) and whether it was new. State
+// returns the vector of a stored state; the slice stays valid and unchanged
+// for the life of the store (callers must not modify it).
+//
+// Hash compaction and ComBack stores (a later issue) plug in here; they keep
+// full vectors only where the search needs them.
+type Store interface {
+	Insert(state []uint32) (id StateID, isNew bool)
+	State(id StateID) []uint32
+	Len() int
+}
+
+// Arena chunking: states live in fixed-size chunks so that growing the store
+// never moves a stored vector (State slices stay valid while Successors runs)
+// and never needs a copy of the whole arena (no 2x peak while growing).
+const (
+	chunkShift  = 16
+	chunkStates = 1 << chunkShift
+	chunkMask   = chunkStates - 1
+)
+
+// ArenaStore is the default Store: full state vectors of a fixed width in
+// chunked flat []uint32 arenas, and an open-addressing index (linear
+// probing) of 64-bit slots holding the upper 32 bits of the state's xxhash
+// and its id+1 (0 marks an empty slot). A state is hashed once per Insert;
+// growing the index reuses the stored hash bits and never rehashes a vector.
+// There is no heap object per state: memory is 4*width bytes per state in the
+// arena plus 8 bytes per index slot (load factor between 0.35 and 0.7).
+type ArenaStore struct {
+	width  int
+	chunks [][]uint32
+	n      uint32
+	index  []uint64
+	shift  uint // 64 - log2(len(index))
+	limit  uint32
+}
+
+// NewArenaStore returns an empty store for vectors of the given width.
+func NewArenaStore(width int) *ArenaStore {
+	s := &ArenaStore{width: width}
+	s.initIndex(1 << 10)
+	return s
+}
+
+func (s *ArenaStore) initIndex(size int) {
+	s.index = make([]uint64, size)
+	bits := uint(0)
+	for 1<<bits < size {
+		bits++
+	}
+	s.shift = 64 - bits
+	s.limit = uint32(size / 10 * 7)
+}
+
+// slot spreads the 32 stored hash bits over the table (Fibonacci hashing),
+// so the position can be recomputed from the slot's contents when growing.
+func (s *ArenaStore) slot(tag uint32) uint64 {
+	return (uint64(tag) * 0x9E3779B97F4A7C15) >> s.shift
+}
+
+// Len returns the number of stored states.
+func (s *ArenaStore) Len() int { return int(s.n) }
+
+// Width returns the length of the stored vectors.
+func (s *ArenaStore) Width() int { return s.width }
+
+// State returns the stored vector of id.
+func (s *ArenaStore) State(id StateID) []uint32 {
+	c := s.chunks[id>>chunkShift]
+	off := int(id&chunkMask) * s.width
+	return c[off : off+s.width : off+s.width]
+}
+
+// Find returns the id of state if it is stored.
+func (s *ArenaStore) Find(state []uint32) (StateID, bool) {
+	if s.n == 0 {
+		return 0, false
+	}
+	tag := uint32(hashState(state) >> 32)
+	mask := uint64(len(s.index) - 1)
+	for i := s.slot(tag); s.index[i] != 0; i = (i + 1) & mask {
+		e := s.index[i]
+		if uint32(e>>32) == tag {
+			id := StateID(uint32(e) - 1)
+			if slices.Equal(s.State(id), state) {
+				return id, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// Insert adds state (of length Width) unless present and returns its id.
+func (s *ArenaStore) Insert(state []uint32) (StateID, bool) {
+	if len(state) != s.width {
+		panic("explore: state vector of wrong width")
+	}
+	tag := uint32(hashState(state) >> 32)
+	mask := uint64(len(s.index) - 1)
+	i := s.slot(tag)
+	for {
+		e := s.index[i]
+		if e == 0 {
+			break
+		}
+		if uint32(e>>32) == tag {
+			id := StateID(uint32(e) - 1)
+			if slices.Equal(s.State(id), state) {
+				return id, false
+			}
+		}
+		i = (i + 1) & mask
+	}
+	id := StateID(s.n)
+	if s.n == ^uint32(0)-1 {
+		panic("explore: more than 2^32-2 states")
+	}
+	ci := int(id >> chunkShift)
+	if ci == len(s.chunks) {
+		// The first chunk grows by append (small searches stay small; the
+		// vectors already handed out keep their old, unchanged backing
+		// array). Later chunks are allocated whole.
+		var c []uint32
+		if ci > 0 {
+			c = make([]uint32, 0, chunkStates*s.width)
+		}
+		s.chunks = append(s.chunks, c)
+	}
+	s.chunks[ci] = append(s.chunks[ci], state...)
+	s.n++
+	s.index[i] = uint64(tag)<<32 | uint64(id+1)
+	if s.n > s.limit {
+		s.grow()
+	}
+	return id, true
+}
+
+func (s *ArenaStore) grow() {
+	old := s.index
+	s.initIndex(2 * len(old))
+	mask := uint64(len(s.index) - 1)
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		i := s.slot(uint32(e >> 32))
+		for s.index[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.index[i] = e
+	}
+}
+
+// Bytes returns the memory held by the store: arena capacity plus index.
+func (s *ArenaStore) Bytes() int {
+	b := 8*len(s.index) + 24*cap(s.chunks)
+	for _, c := range s.chunks {
+		b += 4 * cap(c)
+	}
+	return b
+}
+
+// Reset empties the store, keeping its first chunk and a small index, so a
+// store can be reused for repeated small searches (divergence detection).
+func (s *ArenaStore) Reset() {
+	s.n = 0
+	if len(s.chunks) > 0 {
+		s.chunks = s.chunks[:1]
+		s.chunks[0] = s.chunks[0][:0]
+	}
+	if len(s.index) > 1<<10 {
+		s.initIndex(1 << 10)
+	} else {
+		clear(s.index)
+	}
+}

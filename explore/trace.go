@@ -1,0 +1,102 @@
+package explore
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+)
+
+// TraceRecorder is a visitor that remembers, for every state, the state and
+// label through which it was discovered (8 bytes per state). Following these
+// parent pointers from a state back to the initial state gives a trace; in a
+// breadth-first search it is a shortest one.
+type TraceRecorder struct {
+	NopVisitor
+	parent []StateID
+	label  []LabelID
+}
+
+func (t *TraceRecorder) DiscoverState(s StateID, _ []uint32, from StateID, label LabelID) {
+	if int(s) != len(t.parent) {
+		panic("explore: TraceRecorder must see every DiscoverState")
+	}
+	t.parent = append(t.parent, from)
+	t.label = append(t.label, label)
+}
+
+// Trace returns the states and labels of the recorded path from the initial
+// state to s: states[0] is the initial state, states[len-1] is s, and
+// labels[i] leads from states[i] to states[i+1].
+func (t *TraceRecorder) Trace(s StateID) (states []StateID, labels []LabelID) {
+	for s != NoState {
+		states = append(states, s)
+		if t.parent[s] != NoState {
+			labels = append(labels, t.label[s])
+		}
+		s = t.parent[s]
+	}
+	slices.Reverse(states)
+	slices.Reverse(labels)
+	return states, labels
+}
+
+// TraceWriter saves traces for the detectors. mCRL2 names trace files
+// INFILE_dlk_N.trc, INFILE_act_N_NAME.trc, INFILE_nondeterministic_N.trc,
+// INFILE_divergence_N.trc (with INFILE_divergence_loopN.trc) after the
+// input file name; we use the same names, but the .trc file is plain text,
+// one multi-action per line, and beside it a file with the same name
+// ending in .aut instead of .trc holds the trace as a linear LTS.
+type TraceWriter struct {
+	Prefix string // usually the input file name
+	// Max is the number of traces each detector may write; after that the
+	// detector stops the search (mCRL2's -tNUM).
+	Max    int
+	Rec    *TraceRecorder
+	Labels *Labels
+}
+
+// Save writes the trace given by labels to base+".trc" and base+".aut" and
+// returns the name of the .trc file.
+func (tw *TraceWriter) Save(base string, labels []LabelID) (string, error) {
+	trc := base + ".trc"
+	if err := writeFile(trc, func(w *bufio.Writer) {
+		for _, l := range labels {
+			w.WriteString(tw.Labels.Text(l))
+			w.WriteByte('\n')
+		}
+	}); err != nil {
+		return trc, err
+	}
+	aut := base + ".aut"
+	err := writeFile(aut, func(w *bufio.Writer) {
+		fmt.Fprintf(w, "des (0,%d,%d)\n", len(labels), len(labels)+1)
+		var b []byte
+		for i, l := range labels {
+			b = append(b[:0], '(')
+			b = strconv.AppendInt(b, int64(i), 10)
+			b = append(b, ",\""...)
+			b = append(b, tw.Labels.Text(l)...)
+			b = append(b, "\","...)
+			b = strconv.AppendInt(b, int64(i+1), 10)
+			b = append(b, ")\n"...)
+			w.Write(b)
+		}
+	})
+	return trc, err
+}
+
+func writeFile(name string, body func(*bufio.Writer)) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	body(w)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

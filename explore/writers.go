@@ -1,0 +1,241 @@
+package explore
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// LTSWriter is a visitor that writes the transition system. Close must be
+// called after the search with its Result; it completes the file (for .aut
+// the header) and reports the first write error.
+type LTSWriter interface {
+	Visitor
+	Close(r Result) error
+}
+
+// autHeaderWidth is the width of the placeholder header of a streamed .aut
+// file; it fits "des (0,T,S)" for any 64-bit T and 32-bit S.
+const autHeaderWidth = 64
+
+// AutWriter writes the Aldebaran format: a header "des (0,T,S)" and one line
+// (from,"label",to) per transition, as mCRL2 writes it (labels in double
+// quotes, no escaping). On a seekable output (a file) the transitions are
+// streamed while exploring after a blank header of fixed width, which Close
+// overwrites; otherwise they are kept as compact records (12 bytes each) and
+// written by Close, since the header must come first.
+type AutWriter struct {
+	NopVisitor
+	labels *Labels
+	seeker io.WriteSeeker
+	w      *bufio.Writer
+	buf    []byte
+	recs   []uint32 // from, label, to when buffering
+	n      uint64
+	err    error
+}
+
+// NewAutWriter returns an .aut writer on out. If out is an io.WriteSeeker
+// whose Seek works (a regular file), transitions are streamed.
+func NewAutWriter(out io.Writer, labels *Labels) *AutWriter {
+	a := &AutWriter{labels: labels}
+	if ws, ok := out.(io.WriteSeeker); ok {
+		if _, err := ws.Seek(0, io.SeekCurrent); err == nil {
+			a.seeker = ws
+		}
+	}
+	a.w = bufio.NewWriterSize(out, 1<<16)
+	if a.seeker != nil {
+		var hdr [autHeaderWidth]byte
+		for i := range hdr {
+			hdr[i] = ' '
+		}
+		hdr[autHeaderWidth-1] = '\n'
+		a.w.Write(hdr[:])
+	}
+	return a
+}
+
+func (a *AutWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
+	a.n++
+	if a.seeker == nil {
+		a.recs = append(a.recs, uint32(from), uint32(label), uint32(to))
+		return
+	}
+	a.writeTransition(from, label, to)
+}
+
+func (a *AutWriter) writeTransition(from StateID, label LabelID, to StateID) {
+	b := a.buf[:0]
+	b = append(b, '(')
+	b = strconv.AppendUint(b, uint64(from), 10)
+	b = append(b, ',', '"')
+	b = append(b, a.labels.Text(label)...)
+	b = append(b, '"', ',')
+	b = strconv.AppendUint(b, uint64(to), 10)
+	b = append(b, ')', '\n')
+	a.buf = b
+	a.w.Write(b)
+}
+
+// Close writes the header (and buffered transitions) and flushes.
+func (a *AutWriter) Close(r Result) error {
+	if r.Transitions != a.n {
+		return fmt.Errorf("aut writer saw %d transitions, search reports %d", a.n, r.Transitions)
+	}
+	hdr := fmt.Sprintf("des (0,%d,%d)", a.n, r.States)
+	if a.seeker == nil {
+		if _, err := a.w.WriteString(hdr + "\n"); err != nil {
+			return err
+		}
+		for i := 0; i+2 < len(a.recs); i += 3 {
+			a.writeTransition(StateID(a.recs[i]), LabelID(a.recs[i+1]), StateID(a.recs[i+2]))
+		}
+		a.recs = nil
+		return a.w.Flush()
+	}
+	if err := a.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := a.seeker.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(a.seeker, hdr); err != nil {
+		return err
+	}
+	_, err := a.seeker.Seek(0, io.SeekEnd)
+	return err
+}
+
+// StateFormatter is an optional Generator extension used by the .fsm
+// writer: the names and sorts of the state vector's positions and the
+// printed form of a value.
+type StateFormatter interface {
+	Parameters() (names, sorts []string)
+	AppendValue(dst []byte, v uint32) []byte
+}
+
+// recordWriter keeps the transitions as 12-byte records for formats that
+// need them all before writing.
+type recordWriter struct {
+	NopVisitor
+	recs []uint32
+}
+
+func (r *recordWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
+	r.recs = append(r.recs, uint32(from), uint32(label), uint32(to))
+}
+
+// FSMWriter writes mCRL2's .fsm format: a parameter table (each parameter
+// with the values it takes), one line per state giving the value indices,
+// "---", and the transitions "from to "label"" with 1-based states. It needs
+// the whole state space, so everything is written by Close.
+type FSMWriter struct {
+	recordWriter
+	out   io.Writer
+	store Store
+	gen   Generator
+}
+
+// NewFSMWriter returns an .fsm writer on out for the states of store.
+func NewFSMWriter(out io.Writer, store Store, gen Generator) *FSMWriter {
+	return &FSMWriter{out: out, store: store, gen: gen}
+}
+
+func (f *FSMWriter) Close(r Result) error {
+	w := bufio.NewWriterSize(f.out, 1<<16)
+	labels := f.gen.Labels()
+	width := f.gen.Width()
+	sf, _ := f.gen.(StateFormatter)
+	var names, sorts []string
+	if sf != nil {
+		names, sorts = sf.Parameters()
+	} else {
+		for i := 0; i < width; i++ {
+			names = append(names, "p"+strconv.Itoa(i))
+			sorts = append(sorts, "Value")
+		}
+	}
+	// Number the values of each parameter in order of first occurrence.
+	index := make([]map[uint32]int, width)
+	values := make([][]uint32, width)
+	for i := range index {
+		index[i] = make(map[uint32]int)
+	}
+	for s := 0; s < r.States; s++ {
+		for i, v := range f.store.State(StateID(s)) {
+			if _, ok := index[i][v]; !ok {
+				index[i][v] = len(values[i])
+				values[i] = append(values[i], v)
+			}
+		}
+	}
+	var b []byte
+	for i := 0; i < width; i++ {
+		b = fmt.Appendf(b[:0], "%s(%d) %s ", names[i], len(values[i]), sorts[i])
+		for _, v := range values[i] {
+			b = append(b, " \""...)
+			if sf != nil {
+				b = sf.AppendValue(b, v)
+			} else {
+				b = strconv.AppendUint(b, uint64(v), 10)
+			}
+			b = append(b, '"')
+		}
+		b = append(b, '\n')
+		w.Write(b)
+	}
+	w.WriteString("---\n")
+	for s := 0; s < r.States; s++ {
+		b = b[:0]
+		for i, v := range f.store.State(StateID(s)) {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(index[i][v]), 10)
+		}
+		b = append(b, '\n')
+		w.Write(b)
+	}
+	w.WriteString("---\n")
+	for i := 0; i+2 < len(f.recs); i += 3 {
+		b = strconv.AppendUint(b[:0], uint64(f.recs[i])+1, 10)
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, uint64(f.recs[i+2])+1, 10)
+		b = append(b, " \""...)
+		b = append(b, labels.Text(LabelID(f.recs[i+1]))...)
+		b = append(b, "\"\n"...)
+		w.Write(b)
+	}
+	return w.Flush()
+}
+
+// DotWriter writes a GraphViz digraph as mCRL2 does for an LTS without state
+// information: states S0, S1, ..., the initial one with peripheries=2.
+type DotWriter struct {
+	recordWriter
+	out    io.Writer
+	labels *Labels
+}
+
+// NewDotWriter returns a .dot writer on out.
+func NewDotWriter(out io.Writer, labels *Labels) *DotWriter {
+	return &DotWriter{out: out, labels: labels}
+}
+
+func (d *DotWriter) Close(r Result) error {
+	w := bufio.NewWriterSize(d.out, 1<<16)
+	w.WriteString("digraph G {\ncenter = TRUE;\nmclimit = 10.0;\nnodesep = 0.05;\nnode [ width=0.25, height=0.25, label=\"\" ];\n")
+	if r.States > 0 {
+		w.WriteString("S0 [ peripheries=2 ];\n")
+		for s := 0; s < r.States; s++ {
+			fmt.Fprintf(w, "S%d\n", s)
+		}
+	}
+	for i := 0; i+2 < len(d.recs); i += 3 {
+		fmt.Fprintf(w, "S%d -> S%d[label=\"%s\"];\n", d.recs[i], d.recs[i+2], d.labels.Text(LabelID(d.recs[i+1])))
+	}
+	w.WriteString("}\n")
+	return w.Flush()
+}
