@@ -40,10 +40,10 @@ func (g *graphGen) Successors(s []uint32, emit func(LabelID, []uint32)) error {
 	if int(s[0]) == g.fail {
 		return errors.New("boom")
 	}
-	var buf [1]uint32
+	buf := make([]uint32, 1)
 	for _, e := range g.edges[s[0]] {
 		buf[0] = e.to
-		emit(e.label, buf[:])
+		emit(e.label, buf)
 	}
 	return nil
 }
@@ -53,6 +53,7 @@ type gridGen struct {
 	n, m      uint32
 	labels    *Labels
 	right, up LabelID
+	next      [2]uint32
 }
 
 func newGrid(n, m int) *gridGen {
@@ -69,14 +70,16 @@ func (g *gridGen) Initial(dst []uint32) ([]uint32, error) {
 }
 
 func (g *gridGen) Successors(s []uint32, emit func(LabelID, []uint32)) error {
-	var next [2]uint32
+	// A scratch vector in the generator: a local array would escape
+	// through emit and cost an allocation per state.
+	next := g.next[:]
 	if s[0]+1 < g.n {
-		next = [2]uint32{s[0] + 1, s[1]}
-		emit(g.right, next[:])
+		next[0], next[1] = s[0]+1, s[1]
+		emit(g.right, next)
 	}
 	if s[1]+1 < g.m {
-		next = [2]uint32{s[0], s[1] + 1}
-		emit(g.up, next[:])
+		next[0], next[1] = s[0], s[1]+1
+		emit(g.up, next)
 	}
 	return nil
 }

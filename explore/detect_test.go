@@ -1,0 +1,195 @@
+package explore
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// setup builds an explorer with a trace recorder and a reporter writing
+// traces (at most max per detector) into a temporary folder.
+func setup(t *testing.T, g Generator, opt Options, max int) (*Explorer, *Reporter, *bytes.Buffer, string) {
+	x := New(g, opt)
+	var out bytes.Buffer
+	prefix := filepath.Join(t.TempDir(), "model.lps")
+	rec := &TraceRecorder{}
+	x.AddVisitor(rec)
+	r := &Reporter{Out: &out, X: x}
+	if max > 0 {
+		r.Traces = &TraceWriter{Prefix: prefix, Max: max, Rec: rec, Labels: g.Labels()}
+	}
+	return x, r, &out, prefix
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// deadlockGraph: 0 -a-> 1 -b-> 2 (deadlock), 0 -c-> 3 -d-> 4 -e-> 2,
+// 3 -f-> 5 (deadlock), 1 -g-> 0.
+func deadlockGraph() *graphGen {
+	return newGraph(6, 0, "a", 1, 0, "c", 3, 1, "b", 2, 1, "g", 0, 3, "d", 4, 4, "e", 2, 3, "f", 5)
+}
+
+func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
+	for _, mode := range allModes {
+		t.Run(mode.name, func(t *testing.T) {
+			g := deadlockGraph()
+			x, r, out, prefix := setup(t, g, mode.opt, 100)
+			x.AddVisitor(&DeadlockDetector{R: r})
+			if _, err := x.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if r.Found != 2 || strings.Count(out.String(), "Deadlock found (state index: ") != 2 {
+				t.Fatalf("found %d:\n%s", r.Found, out)
+			}
+			if !strings.Contains(out.String(), "and saved trace to '"+prefix+"_dlk_0.trc'.\n") {
+				t.Errorf("message:\n%s", out)
+			}
+			// Both deadlock traces, in some order: "a b" and "c f".
+			traces := readFile(t, prefix+"_dlk_0.trc") + "/" + readFile(t, prefix+"_dlk_1.trc")
+			if mode.opt.Strategy == Breadth && !mode.opt.Cycles {
+				if traces != "a\nb\n/c\nf\n" {
+					t.Errorf("breadth-first traces %q", traces)
+				}
+				aut := readFile(t, prefix+"_dlk_0.aut")
+				if aut != "des (0,2,3)\n(0,\"a\",1)\n(1,\"b\",2)\n" {
+					t.Errorf("trace aut %q", aut)
+				}
+			}
+			for _, tr := range strings.Split(traces, "/") {
+				if tr != "a\nb\n" && tr != "c\nf\n" && tr != "c\nd\ne\n" {
+					t.Errorf("trace %q is not a path to a deadlock", tr)
+				}
+			}
+		})
+	}
+}
+
+func TestTraceLimitStops(t *testing.T) {
+	g := deadlockGraph()
+	x, r, out, prefix := setup(t, g, Options{}, 1)
+	x.AddVisitor(&DeadlockDetector{R: r})
+	res, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || r.Found != 1 {
+		t.Errorf("result %+v found %d\n%s", res, r.Found, out)
+	}
+	if _, err := os.Stat(prefix + "_dlk_1.trc"); err == nil {
+		t.Error("second trace written despite -t1")
+	}
+}
+
+func TestDeadlockWithoutTraces(t *testing.T) {
+	x, r, out, _ := setup(t, deadlockGraph(), Options{}, 0)
+	x.AddVisitor(&DeadlockDetector{R: r})
+	x.Run()
+	want := "Deadlock found (state index: 3).\nDeadlock found (state index: 5).\n"
+	// BFS order: 0, 1 (a), 2 (c: state 3 in the graph), ... ids are
+	// discovery order: graph 0->0, 1->1, 3->2, 2->3, 4->4, 5->5.
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}
+
+func TestActionDetector(t *testing.T) {
+	g := newGraph(4, 0, "a(1)|b", 1, 1, "c", 2, 2, "b", 3, 3, "tau", 0)
+	x, r, out, prefix := setup(t, g, Options{}, 10)
+	x.AddVisitor(NewActionDetector(r, g.Labels(), []string{"b"}, []string{"c", "b | a(1)"}))
+	x.Run()
+	got := out.String()
+	for _, want := range []string{
+		"Action 'a(1)|b' found (state index: 0) and saved trace to '" + prefix + "_act_0_a(1)|b_b.trc'.\n",
+		"Action 'c' found (state index: 1) and saved trace to '" + prefix + "_act_1_c.trc'.\n",
+		"Action 'b' found (state index: 2) and saved trace to '" + prefix + "_act_2_b.trc'.\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if r.Found != 3 {
+		t.Errorf("found %d", r.Found)
+	}
+	if tr := readFile(t, prefix+"_act_2_b.trc"); tr != "a(1)|b\nc\nb\n" {
+		t.Errorf("trace %q", tr)
+	}
+}
+
+func TestNondeterminismDetector(t *testing.T) {
+	g := newGraph(4, 0, "a", 1, 0, "a", 1, 0, "b", 2, 1, "b", 2, 2, "a", 3, 2, "a", 0)
+	x, r, out, prefix := setup(t, g, Options{}, 10)
+	x.AddVisitor(&NondeterminismDetector{R: r})
+	x.Run()
+	// State 0 has a twice to the same state: deterministic. Graph state 2
+	// (id 2) has a to 3 and to 0.
+	if r.Found != 1 || !strings.HasPrefix(out.String(), "Nondeterministic state found (state index: 2) and saved trace to") {
+		t.Fatalf("found %d:\n%s", r.Found, out)
+	}
+	if tr := readFile(t, prefix+"_nondeterministic_0.trc"); tr != "b\na\n" {
+		t.Errorf("trace %q", tr)
+	}
+}
+
+func TestDivergenceDetector(t *testing.T) {
+	// 0 -a-> 1 -tau-> 2 -i-> 1 ; 2 -b-> 3 ; 3 -tau-> 4 (no loop)
+	g := newGraph(5, 0, "a", 1, 1, "tau", 2, 2, "i", 1, 2, "b", 3, 3, "tau", 4)
+	t.Run("tau only", func(t *testing.T) {
+		x, r, out, _ := setup(t, g, Options{}, 0)
+		x.AddVisitor(NewDivergenceDetector(r, g, x.Store(), nil))
+		x.Run()
+		if r.Found != 0 {
+			t.Errorf("divergence without internal i:\n%s", out)
+		}
+	})
+	t.Run("i internal", func(t *testing.T) {
+		x, r, out, prefix := setup(t, g, Options{}, 10)
+		d := NewDivergenceDetector(r, g, x.Store(), []string{"i"})
+		x.AddVisitor(d)
+		x.Run()
+		d.Flush()
+		want := "Divergent state found (state index: 1) and saved traces to '" + prefix + "_divergence_0.trc' and '" + prefix + "_divergence_loop0.trc'.\n" +
+			"Divergent state found (state index: 2), reachable from divergent state with index 1.\n"
+		if out.String() != want {
+			t.Errorf("got\n%s\nwant\n%s", out, want)
+		}
+		if tr := readFile(t, prefix+"_divergence_0.trc"); tr != "a\n" {
+			t.Errorf("trace %q", tr)
+		}
+		if tr := readFile(t, prefix+"_divergence_loop0.trc"); tr != "tau\ni\n" {
+			t.Errorf("loop trace %q", tr)
+		}
+	})
+}
+
+func TestCycleDetector(t *testing.T) {
+	t.Run("acyclic", func(t *testing.T) {
+		x, r, _, _ := setup(t, newGrid(5, 5), Options{Cycles: true}, 10)
+		x.AddVisitor(&CycleDetector{R: r})
+		x.Run()
+		if r.Found != 0 {
+			t.Error("cycle in a grid")
+		}
+	})
+	t.Run("lasso", func(t *testing.T) {
+		// 0 -a-> 1 -b-> 2 -c-> 3 -d-> 1, 0 -e-> 4
+		g := newGraph(5, 0, "a", 1, 1, "b", 2, 2, "c", 3, 3, "d", 1, 0, "e", 4)
+		x, r, out, prefix := setup(t, g, Options{Cycles: true}, 10)
+		x.AddVisitor(&CycleDetector{R: r})
+		x.Run()
+		if r.Found != 1 || !strings.HasPrefix(out.String(), "Cycle found (state index: 1, back edge from state index ") {
+			t.Fatalf("found %d\n%s", r.Found, out)
+		}
+		if tr := readFile(t, prefix+"_cycle_0.trc"); tr != "a\nb\nc\nd\n" {
+			t.Errorf("trace %q", tr)
+		}
+	})
+}
