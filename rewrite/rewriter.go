@@ -19,10 +19,13 @@ type shared struct {
 	vars  map[*lps.Var]*varInfo
 	nvars atomic.Uint32
 
-	boolSort      *lps.Sort
-	trueT, falseT Term
-	globals       map[*lps.Var]Term
-	fresh         atomic.Uint64 // counter for fresh variable names
+	boolSort              *lps.Sort
+	trueSym, falseSym     *symbol
+	andSym, orSym, notSym *symbol
+	cmpSyms               map[cmpKey]*symbol
+	trueT, falseT         Term
+	globals               map[*lps.Var]Term
+	fresh                 atomic.Uint64 // counter for fresh variable names
 
 	// Limits. MaxDepth bounds the nesting of rewriting (recursion), MaxSteps
 	// the number of rule applications of one Rewrite call.
@@ -41,6 +44,7 @@ type Rewriter struct {
 	argStack []Term
 	saved    []savedBinding
 	sub      Subst // the substitution rules bind their variables in
+	lastRule *rule // most recently applied rule, for error messages
 }
 
 type savedBinding struct {
@@ -73,6 +77,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		syms:     map[*lps.Func]*symbol{},
 		vars:     map[*lps.Var]*varInfo{},
 		globals:  map[*lps.Var]Term{},
+		cmpSyms:  map[cmpKey]*symbol{},
 		maxDepth: DefaultMaxDepth,
 		maxSteps: DefaultMaxSteps,
 	}

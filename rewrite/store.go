@@ -37,6 +37,9 @@ const (
 	kFnOp                     // val = fnop code; args are operand functions (@not_, @and_, @or_, @add_, @min_, @monus_, @nat2bool_, @bool2nat_)
 	kUpdate                   // @func_update(args[0], args[1], args[2])
 	kUpdateStable             // @func_update_stable(args[0], args[1], args[2])
+	kWhere                    // args[0] whr args[1] = args[2], args[3] = args[4], ...
+	kSetEnum                  // {args...} before normalisation; sort Set or FSet
+	kBagEnum                  // {args[0]: args[1], ...} before normalisation; sort Bag or FBag
 )
 
 const (
@@ -62,9 +65,16 @@ type node struct {
 // symbol is the rewriter's view of an lps.Func.
 type symbol struct {
 	fn    *lps.Func
+	name  string
+	op    lps.Op
+	kind  lps.FuncKind
 	id    uint32
 	arity int
-	rules *ruleSet // compiled equations with this head symbol; nil if none
+	res   *lps.Sort // sort of a full application
+	rules []*rule   // compiled equations with this head symbol (first-order LHS)
+	// horules are equations whose LHS is a higher-order application
+	// f(x..)(y..); they are tried when a term with head f(...) is applied.
+	horules []*rule
 }
 
 // varInfo is the rewriter's view of an lps.Var.

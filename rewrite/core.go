@@ -1,0 +1,350 @@
+package rewrite
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// rewrite returns the normal form of t under s. It panics with *Error on
+// non-termination; Rewrite recovers.
+//
+// Strategy: innermost (arguments first), except for the lazy functions
+// if, &&, || and => whose first argument is rewritten first, and binders,
+// whose bodies are rewritten with the bound variables left free. Ground
+// terms remember their normal form in their node, so a shared subterm is
+// rewritten once per term store, not once per occurrence.
+func (r *Rewriter) rewrite(t Term, s *Subst) Term {
+	n := r.st.node(t)
+	if n.flags&nodeGround != 0 {
+		if nf := n.nf.Load(); nf != 0 {
+			return Term(nf)
+		}
+		res := r.rewriteNode(t, n, s)
+		n.nf.Store(uint32(res))
+		if res != t {
+			r.st.node(res).nf.Store(uint32(res))
+		}
+		return res
+	}
+	return r.rewriteNode(t, n, s)
+}
+
+func (r *Rewriter) enter(t Term) {
+	r.depth++
+	if r.depth > r.maxDepth {
+		msg := "rewriting does not terminate: depth bound exceeded while rewriting " + r.clip(t)
+		if r.lastRule != nil {
+			msg += " (last rule applied: " + r.lastRule.String() + ")"
+		}
+		r.fail("%s", msg)
+	}
+}
+
+func (r *Rewriter) clip(t Term) string {
+	b := r.AppendString(nil, t)
+	if len(b) > 300 {
+		b = append(b[:300], "..."...)
+	}
+	return string(b)
+}
+
+func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
+	switch n.kind {
+	case kVar:
+		if v := s.getID(n.v.id); v != 0 {
+			return v
+		}
+		return t
+	case kNum, kBig, kReal, kNil, kFnConst:
+		return t
+	}
+	r.enter(t)
+	defer func() { r.depth-- }()
+	switch n.kind {
+	case kApp:
+		fn := n.fn
+		if fn.kind == lps.FuncBuiltin {
+			switch fn.op {
+			case lps.OpIf:
+				return r.rewriteIf(fn, n.args, s)
+			case lps.OpAnd, lps.OpOr, lps.OpImplies:
+				return r.rewriteBoolOp(fn, n.args, s)
+			}
+		}
+		if len(n.args) == 0 {
+			return r.applySym(fn, t, nil)
+		}
+		base := len(r.argStack)
+		for _, a := range n.args {
+			r.argStack = append(r.argStack, r.rewrite(a, s))
+		}
+		args := r.argStack[base:]
+		res := r.applySym(fn, 0, args)
+		r.argStack = r.argStack[:base]
+		return res
+	case kHOApp:
+		base := len(r.argStack)
+		for _, a := range n.args {
+			r.argStack = append(r.argStack, r.rewrite(a, s))
+		}
+		res := r.applyTerm(n.sort, r.argStack[base], r.argStack[base+1:])
+		r.argStack = r.argStack[:base]
+		return res
+	case kBinder:
+		return r.rewriteBinder(t, n, s)
+	case kWhere:
+		mark := len(r.saved)
+		// Values are in the scope outside the whr: rewrite them all before binding.
+		base := len(r.argStack)
+		for i := 2; i < len(n.args); i += 2 {
+			r.argStack = append(r.argStack, r.rewrite(n.args[i], s))
+		}
+		for i := 1; i < len(n.args); i += 2 {
+			r.bind(s, r.st.node(n.args[i]).v.id, r.argStack[base+i/2])
+		}
+		r.argStack = r.argStack[:base]
+		res := r.rewrite(n.args[0], s)
+		r.restore(s, mark)
+		return res
+	case kSetEnum:
+		return r.rewriteSetEnum(n, s)
+	case kBagEnum:
+		return r.rewriteBagEnum(n, s)
+	}
+	// Internal constructors (lists, finite sets and bags, sets, bags,
+	// function combinators, updates): rewrite the arguments and rebuild.
+	base := len(r.argStack)
+	changed := false
+	for _, a := range n.args {
+		na := r.rewrite(a, s)
+		changed = changed || na != a
+		r.argStack = append(r.argStack, na)
+	}
+	args := r.argStack[base:]
+	var res Term
+	if !changed {
+		res = r.renormalise(t, n, args)
+	} else {
+		res = r.renormalise(0, n, args)
+	}
+	r.argStack = r.argStack[:base]
+	return res
+}
+
+// bind binds variable id to val in s, remembering the old value.
+func (r *Rewriter) bind(s *Subst, id uint32, val Term) {
+	r.saved = append(r.saved, savedBinding{id: id, val: s.getID(id)})
+	s.setID(id, val)
+}
+
+// restore undoes the bindings made since mark.
+func (r *Rewriter) restore(s *Subst, mark int) {
+	for i := len(r.saved) - 1; i >= mark; i-- {
+		b := r.saved[i]
+		if b.val == 0 {
+			if int(b.id) < len(s.vals) {
+				s.vals[b.id] = 0
+			}
+		} else {
+			s.vals[b.id] = b.val
+		}
+	}
+	r.saved = r.saved[:mark]
+}
+
+// rewriteIf implements if(c, a, b) lazily.
+func (r *Rewriter) rewriteIf(fn *symbol, args []Term, s *Subst) Term {
+	c := r.rewrite(args[0], s)
+	switch c {
+	case r.trueT:
+		return r.rewrite(args[1], s)
+	case r.falseT:
+		return r.rewrite(args[2], s)
+	}
+	a := r.rewrite(args[1], s)
+	b := r.rewrite(args[2], s)
+	if a == b {
+		return a
+	}
+	return r.mkApp(fn, []Term{c, a, b})
+}
+
+// rewriteBoolOp implements &&, || and => lazily in their first argument,
+// with mCRL2's simplifications when an argument is not a value.
+func (r *Rewriter) rewriteBoolOp(fn *symbol, args []Term, s *Subst) Term {
+	a := r.rewrite(args[0], s)
+	switch fn.op {
+	case lps.OpAnd:
+		if a == r.falseT {
+			return a
+		}
+		b := r.rewrite(args[1], s)
+		return r.and(a, b)
+	case lps.OpOr:
+		if a == r.trueT {
+			return a
+		}
+		b := r.rewrite(args[1], s)
+		return r.or(a, b)
+	default: // =>
+		if a == r.falseT {
+			return r.trueT
+		}
+		b := r.rewrite(args[1], s)
+		switch {
+		case a == r.trueT:
+			return b
+		case b == r.trueT:
+			return b
+		case b == r.falseT:
+			return r.not(a)
+		}
+		return r.mkApp(fn, []Term{a, b})
+	}
+}
+
+func (r *Rewriter) and(a, b Term) Term {
+	switch {
+	case a == r.falseT || b == r.falseT:
+		return r.falseT
+	case a == r.trueT:
+		return b
+	case b == r.trueT:
+		return a
+	}
+	return r.mkApp(r.boolOpSym(lps.OpAnd), []Term{a, b})
+}
+
+func (r *Rewriter) or(a, b Term) Term {
+	switch {
+	case a == r.trueT || b == r.trueT:
+		return r.trueT
+	case a == r.falseT:
+		return b
+	case b == r.falseT:
+		return a
+	}
+	return r.mkApp(r.boolOpSym(lps.OpOr), []Term{a, b})
+}
+
+func (r *Rewriter) not(a Term) Term {
+	switch a {
+	case r.trueT:
+		return r.falseT
+	case r.falseT:
+		return r.trueT
+	}
+	n := r.st.node(a)
+	if n.kind == kApp && n.fn.op == lps.OpNot && n.fn.kind == lps.FuncBuiltin {
+		return n.args[0]
+	}
+	return r.mkApp(r.boolOpSym(lps.OpNot), []Term{a})
+}
+
+// applySym returns the normal form of fn(args) where args are normal
+// forms. t is the term fn(args) if the caller has it, else 0.
+func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
+	if len(fn.rules) > 0 {
+		if res, ok := r.tryRules(fn.rules, args, nil); ok {
+			return res
+		}
+	}
+	switch fn.kind {
+	case lps.FuncBuiltin:
+		if res, ok := r.builtin(fn, args); ok {
+			return res
+		}
+	case lps.FuncProjection:
+		a := r.st.node(args[0])
+		if a.kind == kApp && a.fn.fn == fn.fn.Ctor {
+			return a.args[fn.fn.Index]
+		}
+	case lps.FuncRecogniser:
+		a := r.st.node(args[0])
+		if a.kind == kApp && a.fn.kind == lps.FuncConstructor && a.fn.fn != nil {
+			return r.Bool(a.fn.fn == fn.fn.Ctor)
+		}
+	}
+	if t != 0 {
+		return t
+	}
+	return r.mkApp(fn, args)
+}
+
+// applyTerm returns the normal form of head(args) where head and args are
+// normal forms and head is not a function symbol applied to all its
+// arguments by name (a higher-order application).
+func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
+	h := r.st.node(head)
+	switch h.kind {
+	case kBinder:
+		if lps.BinderKind(h.val) == lps.Lambda && len(h.args)-1 == len(args) {
+			return r.beta(h, args)
+		}
+	case kApp:
+		if len(h.fn.horules) > 0 {
+			if res, ok := r.tryRules(h.fn.horules, args, h.args); ok {
+				return res
+			}
+		}
+		if len(h.args) == 0 && h.fn.arity == len(args) {
+			// A function symbol passed as a value, now applied.
+			return r.applySym(h.fn, 0, args)
+		}
+	case kFnConst, kFnOp, kUpdate, kUpdateStable:
+		if len(args) == 1 {
+			if res, ok := r.applyFunction(h, args[0]); ok {
+				return res
+			}
+		}
+	}
+	all := make([]Term, 0, len(args)+1)
+	all = append(all, head)
+	all = append(all, args...)
+	return r.st.intern(&node{kind: kHOApp, sort: sort, args: all})
+}
+
+// beta applies lambda h to args.
+func (r *Rewriter) beta(h *node, args []Term) Term {
+	s := &r.sub
+	mark := len(r.saved)
+	for i, v := range h.args[:len(h.args)-1] {
+		r.bind(s, r.st.node(v).v.id, args[i])
+	}
+	res := r.rewrite(h.args[len(h.args)-1], s)
+	r.restore(s, mark)
+	return res
+}
+
+// rewriteBinder rewrites lambda, forall, exists and comprehensions.
+func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
+	kind := lps.BinderKind(n.val)
+	vars := n.args[:len(n.args)-1]
+	mark := len(r.saved)
+	for _, v := range vars {
+		r.bind(s, r.st.node(v).v.id, v) // bound variables stay free in the body
+	}
+	body := r.rewrite(n.args[len(n.args)-1], s)
+	r.restore(s, mark)
+	switch kind {
+	case lps.Forall, lps.Exists:
+		return r.quantifier(kind, n.sort, vars, body)
+	case lps.SetComp:
+		lam := r.mkLambda(vars, body)
+		return r.mkSet(n.sort, lam, r.st.intern(&node{kind: kFSet, sort: n.sort}))
+	case lps.BagComp:
+		lam := r.mkLambda(vars, body)
+		return r.mkBag(n.sort, lam, r.st.intern(&node{kind: kFBag, sort: n.sort}))
+	}
+	return r.mkLambdaSort(n.sort, vars, body)
+}
+
+func (r *Rewriter) mkLambda(vars []Term, body Term) Term {
+	return r.mkLambdaSort(nil, vars, body)
+}
+
+func (r *Rewriter) mkLambdaSort(sort *lps.Sort, vars []Term, body Term) Term {
+	args := make([]Term, 0, len(vars)+1)
+	args = append(args, vars...)
+	args = append(args, body)
+	return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(lps.Lambda), args: args})
+}

@@ -1,0 +1,318 @@
+package rewrite
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Numbers of sort Pos, Nat and Int are kNum nodes holding an int64 when the
+// value fits and kBig nodes otherwise, so that one value has one id per
+// sort. Real values are kReal nodes holding a normalised big.Rat. These are
+// the normal forms of mCRL2's number constructors (@c1/@cDub, @c0/@cNat,
+// @cInt/@cNeg, @cReal) after printing-level identification: two numbers of
+// one sort are equal exactly when their ids are.
+
+func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
+	return r.st.intern(&node{kind: kNum, sort: s, val: x})
+}
+
+func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
+	if x.IsInt64() {
+		return r.mkInt(s, x.Int64())
+	}
+	return r.st.intern(&node{kind: kBig, sort: s, big: new(big.Int).Set(x)})
+}
+
+func (r *Rewriter) mkReal(s *lps.Sort, x *big.Rat) Term {
+	return r.st.intern(&node{kind: kReal, sort: s, rat: new(big.Rat).Set(x)})
+}
+
+// isIntValue reports whether t is a Pos, Nat or Int value.
+func (r *Rewriter) isIntValue(t Term) bool {
+	k := r.st.node(t).kind
+	return k == kNum || k == kBig
+}
+
+func (r *Rewriter) isNumValue(t Term) bool {
+	k := r.st.node(t).kind
+	return k == kNum || k == kBig || k == kReal
+}
+
+// bigOf returns the value of an integer term as a fresh big.Int.
+func (r *Rewriter) bigOf(t Term) *big.Int {
+	n := r.st.node(t)
+	if n.kind == kNum {
+		return big.NewInt(n.val)
+	}
+	return new(big.Int).Set(n.big)
+}
+
+// ratOf returns the value of any number term as a fresh big.Rat.
+func (r *Rewriter) ratOf(t Term) *big.Rat {
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum:
+		return new(big.Rat).SetInt64(n.val)
+	case kBig:
+		return new(big.Rat).SetInt(n.big)
+	}
+	return new(big.Rat).Set(n.rat)
+}
+
+// cmpNum compares two number values.
+func (r *Rewriter) cmpNum(a, b Term) int {
+	na, nb := r.st.node(a), r.st.node(b)
+	if na.kind == kNum && nb.kind == kNum {
+		switch {
+		case na.val < nb.val:
+			return -1
+		case na.val > nb.val:
+			return 1
+		}
+		return 0
+	}
+	if na.kind != kReal && nb.kind != kReal {
+		return r.bigOf(a).Cmp(r.bigOf(b))
+	}
+	return r.ratOf(a).Cmp(r.ratOf(b))
+}
+
+// arith evaluates a built-in arithmetic function on number values. It
+// returns false when the operation is undefined on these values (e.g.
+// Nat2Pos(0)), in which case the application is a normal form.
+func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
+	res := fn.res
+	if res.Kind == lps.SortReal || (len(args) > 0 && r.st.node(args[0]).kind == kReal) ||
+		(len(args) > 1 && r.st.node(args[1]).kind == kReal) {
+		return r.realArith(fn, args)
+	}
+	// Fast paths on machine integers.
+	if len(args) == 2 {
+		a, b := r.st.node(args[0]), r.st.node(args[1])
+		if a.kind == kNum && b.kind == kNum {
+			x, y := a.val, b.val
+			switch fn.op {
+			case lps.OpAdd:
+				if s := x + y; (s > x) == (y > 0) {
+					return r.mkInt(res, s), true
+				}
+			case lps.OpSub:
+				if d := x - y; (d < x) == (y > 0) {
+					return r.mkInt(res, d), true
+				}
+			case lps.OpMul:
+				if hi, lo := bits.Mul64(uint64(abs64(x)), uint64(abs64(y))); hi == 0 && lo < 1<<62 && x != math.MinInt64 && y != math.MinInt64 {
+					return r.mkInt(res, x*y), true
+				}
+			case lps.OpDiv:
+				if y > 0 {
+					return r.mkInt(res, floorDiv(x, y)), true
+				}
+			case lps.OpMod:
+				if y > 0 {
+					return r.mkInt(res, x-floorDiv(x, y)*y), true
+				}
+			case lps.OpMax:
+				return r.mkInt(res, max(x, y)), true
+			case lps.OpMin:
+				return r.mkInt(res, min(x, y)), true
+			}
+		}
+	}
+	if len(args) == 1 {
+		a := r.st.node(args[0])
+		if a.kind == kNum && a.val > math.MinInt64+2 && a.val < math.MaxInt64-2 {
+			x := a.val
+			switch fn.op {
+			case lps.OpSucc:
+				return r.mkInt(res, x+1), true
+			case lps.OpPred:
+				if res.Kind == lps.SortPos && x <= 1 {
+					return 0, false
+				}
+				if res.Kind == lps.SortNat && x <= 0 {
+					return 0, false
+				}
+				return r.mkInt(res, x-1), true
+			case lps.OpNeg:
+				return r.mkInt(res, -x), true
+			case lps.OpAbs:
+				return r.mkInt(res, max(x, -x)), true
+			}
+		}
+	}
+	// General path on big integers.
+	var x, y *big.Int
+	x = r.bigOf(args[0])
+	if len(args) > 1 {
+		y = r.bigOf(args[1])
+	}
+	z := new(big.Int)
+	switch fn.op {
+	case lps.OpAdd:
+		z.Add(x, y)
+	case lps.OpSub:
+		z.Sub(x, y)
+	case lps.OpMul:
+		z.Mul(x, y)
+	case lps.OpDiv:
+		if y.Sign() <= 0 {
+			return 0, false
+		}
+		z.Div(x, y) // Euclidean = floor for a positive divisor
+	case lps.OpMod:
+		if y.Sign() <= 0 {
+			return 0, false
+		}
+		z.Mod(x, y)
+	case lps.OpMax:
+		z.Set(x)
+		if y.Cmp(x) > 0 {
+			z.Set(y)
+		}
+	case lps.OpMin:
+		z.Set(x)
+		if y.Cmp(x) < 0 {
+			z.Set(y)
+		}
+	case lps.OpExp:
+		if y.Sign() < 0 {
+			return 0, false
+		}
+		if y.BitLen() > 32 && x.CmpAbs(big.NewInt(1)) > 0 {
+			r.fail("exp(%s, %s): result too large", x, y)
+		}
+		z.Exp(x, y, nil)
+	case lps.OpSucc:
+		z.Add(x, big.NewInt(1))
+	case lps.OpPred:
+		z.Sub(x, big.NewInt(1))
+	case lps.OpNeg:
+		z.Neg(x)
+	case lps.OpAbs:
+		z.Abs(x)
+	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpNat2Pos, lps.OpInt2Pos, lps.OpInt2Nat:
+		z.Set(x)
+	default:
+		return 0, false
+	}
+	switch res.Kind {
+	case lps.SortPos:
+		if z.Sign() <= 0 {
+			return 0, false
+		}
+	case lps.SortNat:
+		if z.Sign() < 0 {
+			return 0, false
+		}
+	}
+	return r.mkBigInt(res, z), true
+}
+
+func floorDiv(x, y int64) int64 {
+	q := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		q--
+	}
+	return q
+}
+
+// realArith evaluates functions with Real arguments or result.
+func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
+	res := fn.res
+	x := r.ratOf(args[0])
+	var y *big.Rat
+	if len(args) > 1 {
+		y = r.ratOf(args[1])
+	}
+	z := new(big.Rat)
+	switch fn.op {
+	case lps.OpAdd:
+		z.Add(x, y)
+	case lps.OpSub:
+		z.Sub(x, y)
+	case lps.OpMul:
+		z.Mul(x, y)
+	case lps.OpDivide:
+		if y.Sign() == 0 {
+			return 0, false
+		}
+		z.Quo(x, y)
+	case lps.OpMax:
+		z.Set(x)
+		if y.Cmp(x) > 0 {
+			z.Set(y)
+		}
+	case lps.OpMin:
+		z.Set(x)
+		if y.Cmp(x) < 0 {
+			z.Set(y)
+		}
+	case lps.OpNeg:
+		z.Neg(x)
+	case lps.OpAbs:
+		z.Abs(x)
+	case lps.OpSucc:
+		z.Add(x, big.NewRat(1, 1))
+	case lps.OpPred:
+		z.Sub(x, big.NewRat(1, 1))
+	case lps.OpExp:
+		if !y.IsInt() {
+			return 0, false
+		}
+		e := y.Num()
+		if e.BitLen() > 32 {
+			r.fail("exp: exponent too large")
+		}
+		num := new(big.Int).Exp(x.Num(), new(big.Int).Abs(e), nil)
+		den := new(big.Int).Exp(x.Denom(), new(big.Int).Abs(e), nil)
+		if e.Sign() < 0 {
+			if num.Sign() == 0 {
+				return 0, false
+			}
+			num, den = den, num
+		}
+		z.SetFrac(num, den)
+	case lps.OpFloor, lps.OpCeil, lps.OpRound, lps.OpReal2Int, lps.OpReal2Nat, lps.OpReal2Pos:
+		v := new(big.Rat).Set(x)
+		if fn.op == lps.OpRound {
+			v.Add(v, big.NewRat(1, 2))
+		}
+		q := new(big.Int).Div(v.Num(), v.Denom()) // floor, denominator > 0
+		if fn.op == lps.OpCeil && !v.IsInt() {
+			q.Add(q, big.NewInt(1))
+		}
+		if (fn.op == lps.OpReal2Int || fn.op == lps.OpReal2Nat || fn.op == lps.OpReal2Pos) && !x.IsInt() {
+			return 0, false
+		}
+		switch res.Kind {
+		case lps.SortPos:
+			if q.Sign() <= 0 {
+				return 0, false
+			}
+		case lps.SortNat:
+			if q.Sign() < 0 {
+				return 0, false
+			}
+		}
+		return r.mkBigInt(res, q), true
+	case lps.OpPos2Real, lps.OpNat2Real, lps.OpInt2Real:
+		z.Set(x)
+	default:
+		return 0, false
+	}
+	if res.Kind != lps.SortReal {
+		return 0, false
+	}
+	return r.mkReal(res, z), true
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

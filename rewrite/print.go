@@ -1,0 +1,378 @@
+package rewrite
+
+import (
+	"strconv"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Printing follows mCRL2's pretty printer (libraries/data print.h): infix
+// operators with its precedences and associativity, numbers in decimal,
+// Real values as "n / d", lists as [a, b], finite sets as {a, b}, finite
+// bags as {a: 2}, sets as their finite part, "!" and the finite part, or a
+// comprehension.
+
+const maxPrec = 10000
+
+// String returns the printed form of t.
+func (r *Rewriter) String(t Term) string { return string(r.AppendString(nil, t)) }
+
+// AppendString appends the printed form of t to dst.
+func (r *Rewriter) AppendString(dst []byte, t Term) []byte {
+	return r.print(dst, t)
+}
+
+func infixOp(n *node) (string, int, bool) {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+		return "", 0, false
+	}
+	if len(n.args) != 2 {
+		return "", 0, false
+	}
+	switch n.fn.op {
+	case lps.OpImplies:
+		return " => ", 2, true
+	case lps.OpOr:
+		return " || ", 3, true
+	case lps.OpAnd:
+		return " && ", 4, true
+	case lps.OpEq:
+		return " == ", 5, true
+	case lps.OpNeq:
+		return " != ", 5, true
+	case lps.OpLt:
+		return " < ", 6, true
+	case lps.OpLe:
+		return " <= ", 6, true
+	case lps.OpGt:
+		return " > ", 6, true
+	case lps.OpGe:
+		return " >= ", 6, true
+	case lps.OpIn:
+		return " in ", 6, true
+	case lps.OpCons:
+		return " |> ", 7, true
+	case lps.OpSnoc:
+		return " <| ", 8, true
+	case lps.OpConcat:
+		return " ++ ", 9, true
+	case lps.OpAdd:
+		return " + ", 10, true
+	case lps.OpSub:
+		return " - ", 10, true
+	case lps.OpDiv:
+		return " div ", 11, true
+	case lps.OpMod:
+		return " mod ", 11, true
+	case lps.OpDivide:
+		return " / ", 11, true
+	case lps.OpMul:
+		return " * ", 12, true
+	case lps.OpElementAt:
+		return " . ", 12, true
+	}
+	return "", 0, false
+}
+
+func rightAssocOp(n *node) bool {
+	switch n.fn.op {
+	case lps.OpImplies, lps.OpCons, lps.OpAnd, lps.OpOr:
+		return true
+	}
+	return false
+}
+
+func (r *Rewriter) prec(t Term) int {
+	n := r.st.node(t)
+	switch n.kind {
+	case kApp:
+		if _, p, ok := infixOp(n); ok {
+			return p
+		}
+	case kReal:
+		if !n.rat.IsInt() {
+			return 11
+		}
+	case kCons:
+		if !r.isCompleteList(t) {
+			return 7
+		}
+	case kBinder:
+		switch lps.BinderKind(n.val) {
+		case lps.Lambda, lps.Forall, lps.Exists:
+			return 1
+		}
+	case kUpdate, kUpdateStable:
+		return 13
+	case kWhere:
+		return 0
+	}
+	return maxPrec
+}
+
+func (r *Rewriter) isCompleteList(t Term) bool {
+	for {
+		n := r.st.node(t)
+		switch n.kind {
+		case kNil:
+			return true
+		case kCons:
+			t = n.args[1]
+		default:
+			return false
+		}
+	}
+}
+
+func (r *Rewriter) printParen(dst []byte, t Term, paren bool) []byte {
+	if paren {
+		dst = append(dst, '(')
+		dst = r.print(dst, t)
+		return append(dst, ')')
+	}
+	return r.print(dst, t)
+}
+
+func (r *Rewriter) printList(dst []byte, elems []Term, sep string, minPrec int) []byte {
+	for i, e := range elems {
+		if i > 0 {
+			dst = append(dst, sep...)
+		}
+		dst = r.printParen(dst, e, r.prec(e) < minPrec)
+	}
+	return dst
+}
+
+func (r *Rewriter) print(dst []byte, t Term) []byte {
+	if t == 0 {
+		return append(dst, "<no term>"...)
+	}
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum:
+		return strconv.AppendInt(dst, n.val, 10)
+	case kBig:
+		return n.big.Append(dst, 10)
+	case kReal:
+		dst = n.rat.Num().Append(dst, 10)
+		if !n.rat.IsInt() {
+			dst = append(dst, " / "...)
+			dst = n.rat.Denom().Append(dst, 10)
+		}
+		return dst
+	case kVar:
+		return append(dst, n.v.v.Name...)
+	case kApp:
+		if op, p, ok := infixOp(n); ok {
+			p1, p2 := r.prec(n.args[0]), r.prec(n.args[1])
+			ra := rightAssocOp(n)
+			dst = r.printParen(dst, n.args[0], p1 < p || p1 == p && ra)
+			dst = append(dst, op...)
+			return r.printParen(dst, n.args[1], p2 < p || p2 == p && !ra)
+		}
+		if n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+			switch n.fn.op {
+			case lps.OpNot, lps.OpComplement:
+				dst = append(dst, '!')
+				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
+			case lps.OpNeg:
+				dst = append(dst, '-')
+				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
+			case lps.OpCount:
+				dst = append(dst, '#')
+				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
+			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set:
+				// Upcasts are invisible in mCRL2's output.
+				return r.print(dst, n.args[0])
+			}
+		}
+		dst = append(dst, n.fn.name...)
+		if len(n.args) > 0 {
+			dst = append(dst, '(')
+			dst = r.printList(dst, n.args, ", ", 0)
+			dst = append(dst, ')')
+		}
+		return dst
+	case kHOApp:
+		paren := r.st.node(n.args[0]).kind == kBinder
+		dst = r.printParen(dst, n.args[0], paren)
+		dst = append(dst, '(')
+		dst = r.printList(dst, n.args[1:], ", ", 0)
+		return append(dst, ')')
+	case kNil:
+		return append(dst, "[]"...)
+	case kCons:
+		if elems, ok := r.listElems(t, nil); ok {
+			dst = append(dst, '[')
+			dst = r.printList(dst, elems, ", ", 6)
+			return append(dst, ']')
+		}
+		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) <= 7)
+		dst = append(dst, " |> "...)
+		return r.printParen(dst, n.args[1], r.prec(n.args[1]) < 7)
+	case kFSet, kSetEnum:
+		if len(n.args) == 0 {
+			return append(dst, "{}"...)
+		}
+		dst = append(dst, '{')
+		dst = r.printList(dst, n.args, ", ", 6)
+		return append(dst, '}')
+	case kFBag, kBagEnum:
+		if len(n.args) == 0 {
+			return append(dst, "{:}"...)
+		}
+		dst = append(dst, '{')
+		for i := 0; i < len(n.args); i += 2 {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = r.print(dst, n.args[i])
+			dst = append(dst, ": "...)
+			dst = r.print(dst, n.args[i+1])
+		}
+		return append(dst, '}')
+	case kSet:
+		return r.printSet(dst, n)
+	case kBag:
+		return r.printBag(dst, n)
+	case kBinder:
+		vars := n.args[:len(n.args)-1]
+		body := n.args[len(n.args)-1]
+		switch lps.BinderKind(n.val) {
+		case lps.SetComp, lps.BagComp:
+			dst = append(dst, "{ "...)
+			dst = r.printVarDecls(dst, vars)
+			dst = append(dst, " | "...)
+			dst = r.print(dst, body)
+			return append(dst, " }"...)
+		case lps.Forall:
+			dst = append(dst, "forall "...)
+		case lps.Exists:
+			dst = append(dst, "exists "...)
+		default:
+			dst = append(dst, "lambda "...)
+		}
+		dst = r.printVarDecls(dst, vars)
+		dst = append(dst, ". "...)
+		return r.print(dst, body)
+	case kFnConst:
+		return append(dst, fnConstNames[n.val]...)
+	case kFnOp:
+		dst = append(dst, fnOpNames[n.val]...)
+		dst = append(dst, '(')
+		dst = r.printList(dst, n.args, ", ", 0)
+		return append(dst, ')')
+	case kUpdate, kUpdateStable:
+		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < 13)
+		dst = append(dst, '[')
+		dst = r.print(dst, n.args[1])
+		dst = append(dst, " -> "...)
+		dst = r.print(dst, n.args[2])
+		return append(dst, ']')
+	case kWhere:
+		dst = r.print(dst, n.args[0])
+		dst = append(dst, " whr "...)
+		for i := 1; i < len(n.args); i += 2 {
+			if i > 1 {
+				dst = append(dst, ", "...)
+			}
+			dst = r.print(dst, n.args[i])
+			dst = append(dst, " = "...)
+			dst = r.print(dst, n.args[i+1])
+		}
+		return append(dst, " end"...)
+	}
+	return append(dst, "<?>"...)
+}
+
+// printVarDecls prints "x: S, y: T", grouping consecutive variables of one
+// sort as mCRL2 does ("x, y: S").
+func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
+	for i := 0; i < len(vars); {
+		j := i
+		s := r.st.node(vars[i]).v.v.S
+		for j+1 < len(vars) && r.st.node(vars[j+1]).v.v.S == s {
+			j++
+		}
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		for k := i; k <= j; k++ {
+			if k > i {
+				dst = append(dst, ", "...)
+			}
+			dst = append(dst, r.st.node(vars[k]).v.v.Name...)
+		}
+		dst = append(dst, ": "...)
+		dst = AppendSort(dst, s)
+		i = j + 1
+	}
+	return dst
+}
+
+// AppendSort appends the printed form of sort s.
+func AppendSort(dst []byte, s *lps.Sort) []byte {
+	switch s.Kind {
+	case lps.SortBool:
+		return append(dst, "Bool"...)
+	case lps.SortPos:
+		return append(dst, "Pos"...)
+	case lps.SortNat:
+		return append(dst, "Nat"...)
+	case lps.SortInt:
+		return append(dst, "Int"...)
+	case lps.SortReal:
+		return append(dst, "Real"...)
+	case lps.SortList, lps.SortSet, lps.SortBag, lps.SortFSet, lps.SortFBag:
+		dst = append(dst, [...]string{lps.SortList: "List", lps.SortSet: "Set", lps.SortBag: "Bag", lps.SortFSet: "FSet", lps.SortFBag: "FBag"}[s.Kind]...)
+		dst = append(dst, '(')
+		dst = AppendSort(dst, s.Elem)
+		return append(dst, ')')
+	case lps.SortFunc:
+		for i, d := range s.Domain {
+			if i > 0 {
+				dst = append(dst, " # "...)
+			}
+			if d.Kind == lps.SortFunc {
+				dst = append(dst, '(')
+				dst = AppendSort(dst, d)
+				dst = append(dst, ')')
+			} else {
+				dst = AppendSort(dst, d)
+			}
+		}
+		dst = append(dst, " -> "...)
+		return AppendSort(dst, s.Codomain)
+	}
+	if s.Name != "" {
+		return append(dst, s.Name...)
+	}
+	if s.Kind == lps.SortStruct {
+		dst = append(dst, "struct "...)
+		for i, c := range s.Constructors {
+			if i > 0 {
+				dst = append(dst, " | "...)
+			}
+			dst = append(dst, c.Name...)
+			if c.Arity() > 0 {
+				dst = append(dst, '(')
+				for j, d := range c.Sort.Domain {
+					if j > 0 {
+						dst = append(dst, ", "...)
+					}
+					if j < len(c.Projections) && c.Projections[j] != nil {
+						dst = append(dst, c.Projections[j].Name...)
+						dst = append(dst, ": "...)
+					}
+					dst = AppendSort(dst, d)
+				}
+				dst = append(dst, ')')
+			}
+			if c.Recogniser != nil {
+				dst = append(dst, '?')
+				dst = append(dst, c.Recogniser.Name...)
+			}
+		}
+	}
+	return dst
+}

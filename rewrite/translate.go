@@ -1,0 +1,199 @@
+package rewrite
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// sym returns the rewriter's symbol for f, creating it on first use.
+func (sh *shared) sym(f *lps.Func) *symbol {
+	sh.mu.Lock()
+	s, ok := sh.syms[f]
+	if !ok {
+		s = &symbol{fn: f, name: f.Name, op: f.Op, kind: f.Kind, id: uint32(len(sh.syms) + 1), arity: f.Arity(), res: f.Result()}
+		sh.syms[f] = s
+	}
+	sh.mu.Unlock()
+	return s
+}
+
+// internalSym makes a symbol that has no lps.Func (true, false).
+func (sh *shared) internalSym(name string, op lps.Op, res *lps.Sort) *symbol {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	s := &symbol{name: name, op: op, kind: lps.FuncConstructor, id: uint32(len(sh.syms) + 1<<20), res: res}
+	return s
+}
+
+func (sh *shared) varInfo(v *lps.Var) *varInfo {
+	sh.mu.Lock()
+	vi, ok := sh.vars[v]
+	sh.mu.Unlock()
+	if ok {
+		return vi
+	}
+	vi = &varInfo{v: v, id: sh.nvars.Add(1)}
+	vi.term = sh.st.intern(&node{kind: kVar, v: vi, sort: v.S})
+	sh.mu.Lock()
+	if old, ok := sh.vars[v]; ok {
+		vi = old
+	} else {
+		sh.vars[v] = vi
+	}
+	sh.mu.Unlock()
+	return vi
+}
+
+// VarTerm returns the term for the variable v.
+func (r *Rewriter) VarTerm(v *lps.Var) Term { return r.varInfo(v).term }
+
+// FreshVar returns a new variable of sort s that occurs nowhere else; its
+// name starts with prefix.
+func (r *Rewriter) FreshVar(prefix string, s *lps.Sort) Term {
+	n := r.fresh.Add(1)
+	return r.VarTerm(&lps.Var{Name: fmt.Sprintf("%s%d", prefix, n), S: s})
+}
+
+func (sh *shared) initBool(spec *lps.Spec) {
+	sh.boolSort = findBoolSort(spec)
+	sh.trueSym = sh.internalSym("true", lps.OpTrue, sh.boolSort)
+	sh.falseSym = sh.internalSym("false", lps.OpFalse, sh.boolSort)
+	sh.andSym = &symbol{name: "&&", op: lps.OpAnd, kind: lps.FuncBuiltin, id: 1<<22 + 1, arity: 2, res: sh.boolSort}
+	sh.orSym = &symbol{name: "||", op: lps.OpOr, kind: lps.FuncBuiltin, id: 1<<22 + 2, arity: 2, res: sh.boolSort}
+	sh.notSym = &symbol{name: "!", op: lps.OpNot, kind: lps.FuncBuiltin, id: 1<<22 + 3, arity: 1, res: sh.boolSort}
+	sh.trueT = sh.st.intern(&node{kind: kApp, fn: sh.trueSym, sort: sh.boolSort})
+	sh.falseT = sh.st.intern(&node{kind: kApp, fn: sh.falseSym, sort: sh.boolSort})
+}
+
+// findBoolSort finds the interned Bool sort of spec: the sort of any
+// summand condition, else a fresh one.
+func findBoolSort(spec *lps.Spec) *lps.Sort {
+	for _, s := range spec.Summands {
+		if s.Cond != nil && s.Cond.Sort() != nil && s.Cond.Sort().Kind == lps.SortBool {
+			return s.Cond.Sort()
+		}
+	}
+	for _, f := range spec.Maps {
+		if res := f.Result(); res.Kind == lps.SortBool {
+			return res
+		}
+	}
+	for _, p := range spec.Params {
+		if p.S.Kind == lps.SortBool {
+			return p.S
+		}
+	}
+	return &lps.Sort{Kind: lps.SortBool, Name: "Bool"}
+}
+
+// Translate turns the IR expression e into a term. It does not rewrite.
+// Global variables are replaced by their default values.
+func (r *Rewriter) Translate(e lps.Expr) Term {
+	switch e := e.(type) {
+	case *lps.Var:
+		return r.varTermOrGlobal(e)
+	case *lps.VarRef:
+		return r.varTermOrGlobal(e.Var)
+	case *lps.Number:
+		return r.numberFromBig(e.S, e.Value)
+	case *lps.FuncRef:
+		return r.constant(e.Func)
+	case *lps.App:
+		args := make([]Term, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = r.Translate(a)
+		}
+		if h, ok := e.Head.(*lps.FuncRef); ok && h.Func.Arity() == len(args) {
+			return r.mkApp(r.sym(h.Func), args)
+		}
+		head := r.Translate(e.Head)
+		return r.st.intern(&node{kind: kHOApp, sort: e.S, args: append([]Term{head}, args...)})
+	case *lps.Binder:
+		args := make([]Term, 0, len(e.Vars)+1)
+		for _, v := range e.Vars {
+			args = append(args, r.VarTerm(v))
+		}
+		args = append(args, r.Translate(e.Body))
+		return r.st.intern(&node{kind: kBinder, sort: e.S, val: int64(e.Kind), args: args})
+	case *lps.Where:
+		args := []Term{r.Translate(e.Body)}
+		for _, d := range e.Defs {
+			args = append(args, r.VarTerm(d.Var), r.Translate(d.Value))
+		}
+		return r.st.intern(&node{kind: kWhere, sort: e.Sort(), args: args})
+	case *lps.ListEnum:
+		t := r.st.intern(&node{kind: kNil, sort: e.S})
+		for i := len(e.Elems) - 1; i >= 0; i-- {
+			t = r.st.intern(&node{kind: kCons, sort: e.S, args: []Term{r.Translate(e.Elems[i]), t}})
+		}
+		return t
+	case *lps.SetEnum:
+		args := make([]Term, len(e.Elems))
+		for i, a := range e.Elems {
+			args[i] = r.Translate(a)
+		}
+		return r.st.intern(&node{kind: kSetEnum, sort: e.S, args: args})
+	case *lps.BagEnum:
+		args := make([]Term, 0, 2*len(e.Elems))
+		for i, a := range e.Elems {
+			args = append(args, r.Translate(a), r.Translate(e.Counts[i]))
+		}
+		return r.st.intern(&node{kind: kBagEnum, sort: e.S, args: args})
+	}
+	panic(fmt.Sprintf("rewrite: cannot translate %T", e))
+}
+
+func (r *Rewriter) varTermOrGlobal(v *lps.Var) Term {
+	if g, ok := r.globals[v]; ok {
+		return g
+	}
+	return r.VarTerm(v)
+}
+
+// constant translates a function symbol used as an expression.
+func (r *Rewriter) constant(f *lps.Func) Term {
+	if f.Kind == lps.FuncBuiltin {
+		switch f.Op {
+		case lps.OpTrue:
+			return r.trueT
+		case lps.OpFalse:
+			return r.falseT
+		case lps.OpEmptyList:
+			return r.st.intern(&node{kind: kNil, sort: f.Sort})
+		case lps.OpEmptySet:
+			return r.emptyOf(f.Sort)
+		}
+	}
+	return r.st.intern(&node{kind: kApp, fn: r.sym(f), sort: f.Sort})
+}
+
+// emptyOf returns the empty container of a Set, FSet, Bag or FBag sort.
+func (r *Rewriter) emptyOf(s *lps.Sort) Term {
+	switch s.Kind {
+	case lps.SortFSet:
+		return r.st.intern(&node{kind: kFSet, sort: s})
+	case lps.SortFBag:
+		return r.st.intern(&node{kind: kFBag, sort: s})
+	case lps.SortSet:
+		return r.mkSet(s, r.fnConst(s, fnFalse), r.st.intern(&node{kind: kFSet, sort: s}))
+	case lps.SortBag:
+		return r.mkBag(s, r.fnConst(s, fnZero), r.st.intern(&node{kind: kFBag, sort: s}))
+	case lps.SortList:
+		return r.st.intern(&node{kind: kNil, sort: s})
+	}
+	panic("rewrite: empty container of sort kind " + fmt.Sprint(s.Kind))
+}
+
+func (r *Rewriter) mkApp(fn *symbol, args []Term) Term {
+	return r.st.intern(&node{kind: kApp, fn: fn, sort: fn.res, args: args})
+}
+
+// numberFromBig makes a numeral of sort s.
+func (r *Rewriter) numberFromBig(s *lps.Sort, v *big.Int) Term {
+	if s.Kind == lps.SortReal {
+		return r.mkReal(s, new(big.Rat).SetInt(v))
+	}
+	return r.mkBigInt(s, v)
+}
