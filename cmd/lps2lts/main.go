@@ -1,0 +1,352 @@
+// Command lps2lts generates the labelled transition system of an mCRL2
+// linear process specification, as mCRL2's lps2lts does:
+//
+//	lps2lts [options] INFILE [OUTFILE]
+//
+// INFILE is a textual LPS (as lpspp prints it). OUTFILE's format comes from
+// -o/--out or its extension (.aut, .fsm, .dot); OUTFILE "-" writes to
+// standard output (format from -o, default aut); without OUTFILE the state
+// space is explored but not saved. Exit status: 0 when nothing was
+// reported, 1 when a requested detector (-D, -a, -m, -n, -F, --cycle)
+// reported something, 2 on an error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lps2lts/lps2lts/explore"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config holds the parsed options.
+type config struct {
+	deadlock, nondet, divergence, cycle bool
+	actions, multiActions, tau          string
+	trace                               int
+	traceSet                            bool
+	max                                 int
+	strategy                            string
+	todoMax                             int
+	confluence                          string
+	cached, globalCache                 bool
+	out                                 string
+	verbose, quiet                      bool
+	rewriter                            string
+	seed                                uint64
+	progressEvery                       time.Duration
+}
+
+// loadGenerator reads INFILE and returns its generator; tests replace it.
+var loadGenerator = loadLPS
+
+var (
+	shortTrace = regexp.MustCompile(`^-t([0-9]+)$`)
+	shortConfl = regexp.MustCompile(`^-c([A-Za-z_][A-Za-z0-9_']*)$`)
+)
+
+// normalizeArgs turns mCRL2's attached optional arguments (-t10, -cctau)
+// into the long forms pflag understands.
+func normalizeArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if m := shortTrace.FindStringSubmatch(a); m != nil {
+			a = "--trace=" + m[1]
+		} else if m := shortConfl.FindStringSubmatch(a); m != nil {
+			a = "--confluence=" + m[1]
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	var cfg config
+	code := 0
+	cmd := &cobra.Command{
+		Use:   "lps2lts [options] INFILE [OUTFILE]",
+		Short: "generate the labelled transition system of a linear process",
+		Long: `Explores the state space of the linear process in INFILE and writes it to
+OUTFILE: .aut (streamed), .fsm or .dot, chosen by --out or the extension.
+OUTFILE '-' writes to standard output (format from --out, default aut).
+Without OUTFILE the state space is explored but not saved.
+
+Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
+-m, -n, -F, --cycle) reported something, 2 on an error.`,
+		Args:                  cobra.RangeArgs(1, 2),
+		DisableFlagsInUseLine: true,
+		SilenceUsage:          true,
+		SilenceErrors:         true,
+		RunE: func(c *cobra.Command, pos []string) error {
+			cfg.traceSet = c.Flags().Changed("trace")
+			var err error
+			code, err = generate(&cfg, c, pos, stdout, stderr)
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.BoolVarP(&cfg.deadlock, "deadlock", "D", false, "report deadlocks (states without outgoing transitions)")
+	f.StringVarP(&cfg.actions, "action", "a", "", "report transitions with an action named in the comma-separated `NAMES`")
+	f.StringVarP(&cfg.multiActions, "multiaction", "m", "", "report transitions whose multi-action is one of the comma-separated `NAMES` (data arguments included)")
+	f.BoolVarP(&cfg.nondet, "nondeterminism", "n", false, "report states with two transitions with the same label to different states")
+	f.BoolVarP(&cfg.divergence, "divergence", "F", false, "report states from which an infinite sequence of internal (tau) transitions starts")
+	f.StringVar(&cfg.tau, "tau", "", "with --divergence, consider the actions in the comma-separated `NAMES` internal")
+	f.BoolVar(&cfg.cycle, "cycle", false, "report the first cycle found by a depth-first search (a back edge); implies depth-first search")
+	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit)")
+	f.Lookup("trace").NoOptDefVal = "unlimited"
+	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
+	f.StringVarP(&cfg.strategy, "strategy", "s", "b", "search strategy `NAME`: b/breadth, d/depth or h/highway")
+	f.IntVar(&cfg.todoMax, "todo-max", 0, "highway search: keep at most `NUM` states per level")
+	f.StringVarP(&cfg.confluence, "confluence", "c", "", "prioritise confluent transitions with label `NAME` (default ctau) [not implemented yet: accepted and ignored]")
+	f.Lookup("confluence").NoOptDefVal = "ctau"
+	f.BoolVar(&cfg.cached, "cached", false, "cache enumeration results per summand")
+	f.BoolVar(&cfg.globalCache, "global-cache", false, "use one global enumeration cache")
+	f.StringVarP(&cfg.out, "out", "o", "", "save the output in `FORMAT`: aut, fsm or dot")
+	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines (states, transitions, level, states/s) on stderr")
+	f.BoolVarP(&cfg.quiet, "quiet", "q", false, "print nothing but errors and reports")
+	f.StringVarP(&cfg.rewriter, "rewriter", "r", "jitty", "rewrite strategy `NAME` (accepted for compatibility; there is one rewriter)")
+	f.Uint64Var(&cfg.seed, "seed", 0, "seed for highway search's sampling (0: random)")
+	f.MarkHidden("seed")
+	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
+	f.MarkHidden("progress-interval")
+	cmd.SetArgs(normalizeArgs(args))
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	if err := cmd.Execute(); err != nil {
+		fmt.Fprintf(stderr, "lps2lts: %v\n", err)
+		return 2
+	}
+	return code
+}
+
+// traceFlag is the count of --trace; "unlimited" when given without NUM.
+type traceFlag int
+
+func (t *traceFlag) String() string {
+	if *t == 0 || *t == math.MaxInt {
+		return ""
+	}
+	return strconv.Itoa(int(*t))
+}
+
+func (t *traceFlag) Set(s string) error {
+	if s == "unlimited" {
+		*t = math.MaxInt
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%q is not a number of traces", s)
+	}
+	*t = traceFlag(n)
+	return nil
+}
+
+func (t *traceFlag) Type() string { return "NUM" }
+
+// usageError marks a problem with the command line.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func splitNames(s string) []string {
+	// Commas inside brackets belong to action arguments (a(1,2),b).
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Writer) (int, error) {
+	infile := pos[0]
+	outfile := ""
+	if len(pos) == 2 {
+		outfile = pos[1]
+	}
+	opt := explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle}
+	var err error
+	if opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
+		return 2, err
+	}
+	if opt.Strategy == explore.Highway && cfg.todoMax <= 0 {
+		return 2, &usageError{"search strategy 'highway' requires --todo-max"}
+	}
+	if opt.Strategy != explore.Highway && c.Flags().Changed("todo-max") {
+		return 2, &usageError{"option --todo-max can only be used with highway search"}
+	}
+	if cfg.cycle && opt.Strategy == explore.Highway {
+		return 2, &usageError{"option --cycle uses depth-first search; it cannot be combined with highway search"}
+	}
+	if c.Flags().Changed("tau") && !cfg.divergence {
+		return 2, &usageError{"option --tau requires the option --divergence"}
+	}
+	if cfg.max < 0 || (cfg.traceSet && cfg.trace < 0) {
+		return 2, &usageError{"--max and --trace take a non-negative number"}
+	}
+	format := strings.ToLower(cfg.out)
+	if format == "" && outfile != "" && outfile != "-" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(outfile)), ".")
+	}
+	if format == "" && outfile == "-" {
+		format = "aut"
+	}
+	switch format {
+	case "", "aut", "fsm", "dot":
+	default:
+		if outfile == "" {
+			break
+		}
+		return 2, &usageError{fmt.Sprintf("output format %q is not supported (use aut, fsm or dot)", format)}
+	}
+
+	gen, err := loadGenerator(infile, cfg)
+	if err != nil {
+		return 2, err
+	}
+	x := explore.New(gen, opt)
+
+	// The trace recorder comes first: detectors use the parent pointers of
+	// the state they report.
+	rep := &explore.Reporter{Out: stderr, X: x}
+	if cfg.traceSet {
+		rec := &explore.TraceRecorder{}
+		x.AddVisitor(rec)
+		rep.Traces = &explore.TraceWriter{Prefix: infile, Max: cfg.trace, Rec: rec, Labels: gen.Labels()}
+	}
+
+	var writer explore.LTSWriter
+	var outFile *os.File
+	if outfile != "" {
+		var w io.Writer = stdout
+		if outfile != "-" {
+			outFile, err = os.Create(outfile)
+			if err != nil {
+				return 2, err
+			}
+			defer outFile.Close()
+			w = outFile
+		}
+		switch format {
+		case "aut":
+			writer = explore.NewAutWriter(w, gen.Labels())
+		case "fsm":
+			writer = explore.NewFSMWriter(w, x.Store(), gen)
+		case "dot":
+			writer = explore.NewDotWriter(w, gen.Labels())
+		}
+		x.AddVisitor(writer)
+		if cfg.verbose {
+			fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(format), outfile)
+		}
+	}
+
+	if cfg.deadlock {
+		x.AddVisitor(&explore.DeadlockDetector{R: rep})
+	}
+	if cfg.actions != "" || cfg.multiActions != "" {
+		x.AddVisitor(explore.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
+	}
+	if cfg.nondet {
+		x.AddVisitor(&explore.NondeterminismDetector{R: rep})
+	}
+	var div *explore.DivergenceDetector
+	if cfg.divergence {
+		div = explore.NewDivergenceDetector(rep, gen, x.Store(), splitNames(cfg.tau))
+		x.AddVisitor(div)
+	}
+	if cfg.cycle {
+		x.AddVisitor(&explore.CycleDetector{R: rep})
+	}
+	if cfg.verbose {
+		x.AddVisitor(&explore.Progress{X: x, Out: stderr, Interval: cfg.progressEvery})
+	}
+	if c.Flags().Changed("confluence") && !cfg.quiet {
+		fmt.Fprintln(stderr, "lps2lts: warning: confluence reduction is not implemented yet; exploring without it")
+	}
+
+	// Ctrl-C ends the search after the current state; the output stays valid.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			x.Stop()
+		}
+	}()
+	defer close(sig)
+
+	start := time.Now()
+	res, runErr := x.Run()
+	if runErr == nil && div != nil {
+		div.Flush()
+		runErr = div.Err()
+	}
+	var closeErr error
+	if writer != nil {
+		closeErr = writer.Close(res)
+		if outFile != nil {
+			if err := outFile.Close(); closeErr == nil && err != nil {
+				closeErr = err
+			}
+		}
+	}
+	if res.MaxReached && !cfg.quiet {
+		fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
+	}
+	if res.Stopped && rep.Found == 0 && !cfg.quiet {
+		fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")
+	}
+	if !cfg.quiet {
+		fmt.Fprintln(stderr, explore.Summary(res, opt.Strategy == explore.Breadth && !opt.Cycles))
+	}
+	if cfg.verbose {
+		el := time.Since(start).Seconds()
+		fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
+	}
+	if runErr != nil {
+		return 2, runErr
+	}
+	if closeErr != nil {
+		return 2, fmt.Errorf("writing %s: %w", outfile, closeErr)
+	}
+	if rep.Found > 0 {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+var errNoFrontEnd = errors.New("the LPS front end is not available in this build")

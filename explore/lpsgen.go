@@ -1,0 +1,413 @@
+//go:build lpsgen
+
+package explore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lps2lts/lps2lts/enumerate"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// LPSGenerator is the Generator of an untimed, non-stochastic linear process
+// (seed note §5, Alg. 11): a state is the vector of the normal forms of the
+// process parameters (as rewrite.Term ids). For a state it binds the
+// parameters, and for every summand rewrites the condition, enumerates the
+// sum variables that make it true, and rewrites the action arguments and the
+// next-state assignments.
+//
+// Labels: the actions of a multi-action are printed as mCRL2 prints them,
+// a(1, true), and ordered by action name and then by printed arguments,
+// joined by "|"; the empty multi-action is "tau".
+type LPSGenerator struct {
+	spec   *lps.Spec
+	r      *rewrite.Rewriter
+	en     *enumerate.Enumerator
+	print  termPrinter
+	labels *Labels
+
+	params   []rewrite.Term
+	init     []rewrite.Term
+	summands []lpsSummand
+
+	sub    *rewrite.Subst
+	next   []uint32
+	buf    []byte
+	acts   []printedAction
+	yield  func([]rewrite.Term) bool
+	cur    *lpsSummand
+	state  []uint32
+	emit   func(LabelID, []uint32)
+	errOut error
+}
+
+type lpsSummand struct {
+	index   int // position in the specification, 0-based
+	src     *lps.Summand
+	sumVars []*lps.Var
+	sumVarT []rewrite.Term
+	cond    rewrite.Term
+	actions []lpsAction
+	// next[i] is the term for parameter i's next value; keep[i] says the
+	// parameter keeps its value (no assignment, or x = x).
+	next []rewrite.Term
+	keep []bool
+	// tauLabel is the label when the multi-action needs no rewriting.
+	fixed   bool
+	fixedID LabelID
+}
+
+type lpsAction struct {
+	name string
+	args []rewrite.Term
+}
+
+type printedAction struct {
+	name       string
+	start, end int // the printed action in buf
+}
+
+// termPrinter is the printing part of the rewriter's API.
+type termPrinter interface {
+	AppendString(dst []byte, t rewrite.Term) []byte
+}
+
+// LPSOptions configure an LPSGenerator.
+type LPSOptions struct {
+	// Cached and GlobalCache ask for enumeration caching (seed note §8);
+	// they are passed to the enumerator once it supports them.
+	Cached, GlobalCache bool
+}
+
+// NewLPSGenerator prepares spec for exploration: it builds the rewriter,
+// translates the initial state, conditions, actions and assignments once,
+// and refuses what it cannot explore yet (time tags, distributions).
+func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
+	if spec.InitDist != nil {
+		return nil, fmt.Errorf("%s: the initial state has a distribution (dist): stochastic specifications are not supported yet", spec.File)
+	}
+	for i, s := range spec.Summands {
+		if s.Time != nil {
+			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): timed specifications are not supported yet", spec.File, s.Pos, i+1)
+		}
+		if s.Dist != nil {
+			return nil, fmt.Errorf("%s:%s: summand %d has a distribution (dist): stochastic specifications are not supported yet", spec.File, s.Pos, i+1)
+		}
+	}
+	r, err := rewrite.New(spec)
+	if err != nil {
+		return nil, err
+	}
+	g := &LPSGenerator{spec: spec, r: r, en: enumerate.New(r), labels: NewLabels(), sub: r.NewSubst()}
+	if p, ok := any(r).(termPrinter); ok {
+		g.print = p
+	}
+	if len(spec.Init) != len(spec.Params) {
+		return nil, fmt.Errorf("%s: %d initial values for %d parameters", spec.File, len(spec.Init), len(spec.Params))
+	}
+	for i, p := range spec.Params {
+		g.params = append(g.params, r.VarTerm(p))
+		g.init = append(g.init, r.Translate(spec.Init[i]))
+	}
+	pindex := make(map[*lps.Var]int, len(spec.Params))
+	for i, p := range spec.Params {
+		pindex[p] = i
+	}
+	for i, s := range spec.Summands {
+		if s.Delta {
+			continue // delta summands have no transitions
+		}
+		ls := lpsSummand{index: i, src: s, sumVars: s.SumVars}
+		for _, v := range s.SumVars {
+			ls.sumVarT = append(ls.sumVarT, r.VarTerm(v))
+		}
+		if s.Cond != nil {
+			ls.cond = r.Translate(s.Cond)
+		} else {
+			ls.cond = r.True()
+		}
+		ls.fixed = true
+		for _, a := range s.Actions {
+			la := lpsAction{name: a.Decl.Name}
+			for _, e := range a.Args {
+				la.args = append(la.args, r.Translate(e))
+				ls.fixed = false
+			}
+			ls.actions = append(ls.actions, la)
+		}
+		ls.next = slices.Clone(g.params)
+		ls.keep = make([]bool, len(g.params))
+		for k := range ls.keep {
+			ls.keep[k] = true
+		}
+		for _, as := range s.Assignments {
+			k, ok := pindex[as.Param]
+			if !ok {
+				return nil, fmt.Errorf("%s:%s: summand %d assigns %s, which is not a process parameter", spec.File, s.Pos, i+1, as.Param.Name)
+			}
+			t := r.Translate(as.Value)
+			if t != g.params[k] {
+				ls.next[k] = t
+				ls.keep[k] = false
+			}
+		}
+		g.summands = append(g.summands, ls)
+	}
+	for k := range g.summands {
+		s := &g.summands[k]
+		if s.fixed {
+			g.acts = g.acts[:0]
+			g.buf = g.buf[:0]
+			for _, a := range s.actions {
+				start := len(g.buf)
+				g.buf = append(g.buf, a.name...)
+				g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
+			}
+			s.fixedID = g.internActions()
+		}
+	}
+	g.next = make([]uint32, len(g.params))
+	g.yield = g.onSolution
+	return g, nil
+}
+
+// Rewriter returns the generator's rewriter.
+func (g *LPSGenerator) Rewriter() *rewrite.Rewriter { return g.r }
+
+func (g *LPSGenerator) Width() int      { return len(g.params) }
+func (g *LPSGenerator) Labels() *Labels { return g.labels }
+
+// Initial rewrites the initial values of the parameters.
+func (g *LPSGenerator) Initial(dst []uint32) ([]uint32, error) {
+	for i, t := range g.init {
+		v, err := g.r.Rewrite(t, nil)
+		if err != nil {
+			return dst, fmt.Errorf("initial value of parameter %s: %w", g.spec.Params[i].Name, err)
+		}
+		dst = append(dst, uint32(v))
+	}
+	return dst, nil
+}
+
+// SummandError is a failure while computing the transitions of a summand.
+type SummandError struct {
+	File    string
+	Summand int // 1-based, in specification order
+	Pos     lps.Pos
+	Err     error
+}
+
+func (e *SummandError) Error() string {
+	return fmt.Sprintf("%s:%s: summand %d: %v", e.File, e.Pos, e.Summand, e.Err)
+}
+
+func (e *SummandError) Unwrap() error { return e.Err }
+
+func (g *LPSGenerator) summandError(s *lpsSummand, err error) error {
+	return &SummandError{File: g.spec.File, Summand: s.index + 1, Pos: s.src.Pos, Err: err}
+}
+
+func (g *LPSGenerator) bindParams(state []uint32) {
+	g.sub.Clear()
+	for i, p := range g.params {
+		g.sub.Set(p, rewrite.Term(state[i]))
+	}
+}
+
+// Successors computes the transitions of state, summand by summand.
+func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
+	g.state, g.emit = state, emit
+	g.bindParams(state)
+	for k := range g.summands {
+		s := &g.summands[k]
+		c, err := g.r.Rewrite(s.cond, g.sub)
+		if err != nil {
+			return g.summandError(s, fmt.Errorf("condition: %w", err))
+		}
+		if c == g.r.False() {
+			continue
+		}
+		if len(s.sumVars) == 0 {
+			if c != g.r.True() {
+				return g.summandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.termString(c)))
+			}
+			if err := g.transition(s); err != nil {
+				return g.summandError(s, err)
+			}
+			continue
+		}
+		g.cur, g.errOut = s, nil
+		err = g.en.Enumerate(s.sumVars, c, g.sub, g.yield)
+		if g.errOut != nil {
+			err = g.errOut
+		}
+		// The sum variables were bound for the solutions; start the next
+		// summand from the parameters alone.
+		g.bindParams(state)
+		if err != nil {
+			return g.summandError(s, err)
+		}
+	}
+	return nil
+}
+
+func (g *LPSGenerator) onSolution(vals []rewrite.Term) bool {
+	s := g.cur
+	for i, v := range s.sumVarT {
+		g.sub.Set(v, vals[i])
+	}
+	if err := g.transition(s); err != nil {
+		g.errOut = err
+		return false
+	}
+	return true
+}
+
+// transition rewrites the multi-action and next state of s under g.sub and
+// emits the transition.
+func (g *LPSGenerator) transition(s *lpsSummand) error {
+	label := s.fixedID
+	if !s.fixed {
+		var err error
+		if label, err = g.label(s); err != nil {
+			return err
+		}
+	}
+	for i, t := range s.next {
+		if s.keep[i] {
+			g.next[i] = g.state[i]
+			continue
+		}
+		v, err := g.r.Rewrite(t, g.sub)
+		if err != nil {
+			return fmt.Errorf("next value of %s: %w", g.spec.Params[i].Name, err)
+		}
+		g.next[i] = uint32(v)
+	}
+	g.emit(label, g.next)
+	return nil
+}
+
+func (g *LPSGenerator) label(s *lpsSummand) (LabelID, error) {
+	if g.print == nil {
+		return 0, errors.New("the rewriter cannot print terms yet (rewrite.Rewriter.AppendString)")
+	}
+	g.buf = g.buf[:0]
+	g.acts = g.acts[:0]
+	for _, a := range s.actions {
+		start := len(g.buf)
+		g.buf = append(g.buf, a.name...)
+		for j, t := range a.args {
+			v, err := g.r.Rewrite(t, g.sub)
+			if err != nil {
+				return 0, fmt.Errorf("argument %d of action %s: %w", j+1, a.name, err)
+			}
+			if j == 0 {
+				g.buf = append(g.buf, '(')
+			} else {
+				g.buf = append(g.buf, ", "...)
+			}
+			g.buf = g.print.AppendString(g.buf, v)
+		}
+		if len(a.args) > 0 {
+			g.buf = append(g.buf, ')')
+		}
+		g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
+	}
+	return g.internActions(), nil
+}
+
+// internActions sorts the printed actions in g.acts (by name, then by the
+// printed action) and interns their "|"-joined text.
+func (g *LPSGenerator) internActions() LabelID {
+	if len(g.acts) == 0 {
+		return TauLabel
+	}
+	if len(g.acts) == 1 {
+		a := g.acts[0]
+		return g.labels.Intern(g.buf[a.start:a.end])
+	}
+	slices.SortFunc(g.acts, func(x, y printedAction) int {
+		if c := strings.Compare(x.name, y.name); c != 0 {
+			return c
+		}
+		return bytes.Compare(g.buf[x.start:x.end], g.buf[y.start:y.end])
+	})
+	end := len(g.buf)
+	for i, a := range g.acts {
+		if i > 0 {
+			g.buf = append(g.buf, '|')
+		}
+		g.buf = append(g.buf, g.buf[a.start:a.end]...)
+	}
+	return g.labels.Intern(g.buf[end:])
+}
+
+func (g *LPSGenerator) termString(t rewrite.Term) string {
+	if g.print == nil {
+		return fmt.Sprintf("term %d", t)
+	}
+	return string(g.print.AppendString(nil, t))
+}
+
+// Parameters gives the .fsm writer the process parameters and their sorts.
+func (g *LPSGenerator) Parameters() (names, sorts []string) {
+	for _, p := range g.spec.Params {
+		names = append(names, p.Name)
+		sorts = append(sorts, SortString(p.S))
+	}
+	return names, sorts
+}
+
+// AppendValue prints a parameter value.
+func (g *LPSGenerator) AppendValue(dst []byte, v uint32) []byte {
+	if g.print == nil {
+		return fmt.Appendf(dst, "%d", v)
+	}
+	return g.print.AppendString(dst, rewrite.Term(v))
+}
+
+// SortString prints a sort as mCRL2 does.
+func SortString(s *lps.Sort) string {
+	switch s.Kind {
+	case lps.SortBool:
+		return "Bool"
+	case lps.SortPos:
+		return "Pos"
+	case lps.SortNat:
+		return "Nat"
+	case lps.SortInt:
+		return "Int"
+	case lps.SortReal:
+		return "Real"
+	case lps.SortList:
+		return "List(" + SortString(s.Elem) + ")"
+	case lps.SortSet:
+		return "Set(" + SortString(s.Elem) + ")"
+	case lps.SortBag:
+		return "Bag(" + SortString(s.Elem) + ")"
+	case lps.SortFSet:
+		return "FSet(" + SortString(s.Elem) + ")"
+	case lps.SortFBag:
+		return "FBag(" + SortString(s.Elem) + ")"
+	case lps.SortFunc:
+		var parts []string
+		for _, d := range s.Domain {
+			parts = append(parts, SortString(d))
+		}
+		return strings.Join(parts, " # ") + " -> " + SortString(s.Codomain)
+	}
+	if s.Name != "" {
+		return s.Name
+	}
+	var cs []string
+	for _, c := range s.Constructors {
+		cs = append(cs, c.Name)
+	}
+	return "struct " + strings.Join(cs, " | ")
+}
