@@ -1,5 +1,3 @@
-//go:build lpsgen
-
 package explore
 
 import (

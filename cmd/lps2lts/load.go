@@ -1,10 +1,11 @@
-//go:build !lpsgen
+//go:build !lpsparse
 
 package main
 
 import "github.com/lps2lts/lps2lts/explore"
 
-// loadLPS reads a textual LPS and returns its generator.
+// loadLPS is a stand-in until lps.ParseFile is in the tree; build with
+// -tags lpsparse to use the front end (load_lps.go).
 func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	return nil, errNoFrontEnd
 }

@@ -1,0 +1,169 @@
+package explore
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// specBuilder builds small typed specifications by hand, playing the part
+// of the lps checker (sorts and built-in symbols interned).
+type specBuilder struct {
+	Bool, Nat *lps.Sort
+	funcs     map[string]*lps.Func
+	sorts     map[string]*lps.Sort
+}
+
+func newSpecBuilder() *specBuilder {
+	return &specBuilder{
+		Bool:  &lps.Sort{Kind: lps.SortBool, Name: "Bool"},
+		Nat:   &lps.Sort{Kind: lps.SortNat, Name: "Nat"},
+		funcs: map[string]*lps.Func{},
+		sorts: map[string]*lps.Sort{},
+	}
+}
+
+func (b *specBuilder) fsort(res *lps.Sort, dom ...*lps.Sort) *lps.Sort {
+	key := SortString(res)
+	for _, d := range dom {
+		key += "#" + SortString(d)
+	}
+	if s, ok := b.sorts[key]; ok {
+		return s
+	}
+	s := &lps.Sort{Kind: lps.SortFunc, Domain: dom, Codomain: res}
+	b.sorts[key] = s
+	return s
+}
+
+func (b *specBuilder) op(op lps.Op, res *lps.Sort, args ...lps.Expr) lps.Expr {
+	var dom []*lps.Sort
+	for _, a := range args {
+		dom = append(dom, a.Sort())
+	}
+	s := res
+	if len(args) > 0 {
+		s = b.fsort(res, dom...)
+	}
+	key := op.String() + ":" + SortString(s)
+	f, ok := b.funcs[key]
+	if !ok {
+		f = &lps.Func{Name: op.String(), Sort: s, Kind: lps.FuncBuiltin, Op: op}
+		b.funcs[key] = f
+	}
+	if len(args) == 0 {
+		return &lps.FuncRef{Func: f}
+	}
+	return &lps.App{Head: &lps.FuncRef{Func: f}, Args: args, S: res}
+}
+
+func (b *specBuilder) nat(v int64) lps.Expr { return &lps.Number{Value: big.NewInt(v), S: b.Nat} }
+
+func vref(v *lps.Var) lps.Expr { return &lps.VarRef{Var: v} }
+
+// counterSpec: P(n: Nat, b: Bool) with
+//
+//	n < 3 -> a(n, b) . P(n = n + 1)
+//	!b -> tau . P(b = true)
+//	true -> c | a(n, b) . P()
+//	true -> delta
+//
+// init P(0, false): 8 states, 6 + 4 + 8 = 18 transitions.
+func counterSpec() *lps.Spec {
+	b := newSpecBuilder()
+	n := &lps.Var{Name: "n", S: b.Nat}
+	bb := &lps.Var{Name: "b", S: b.Bool}
+	a := &lps.ActionDecl{Name: "a", Sorts: []*lps.Sort{b.Nat, b.Bool}}
+	c := &lps.ActionDecl{Name: "c"}
+	tru := b.op(lps.OpTrue, b.Bool)
+	return &lps.Spec{
+		File:    "counter.lps",
+		Actions: []*lps.ActionDecl{a, c},
+		Params:  []*lps.Var{n, bb},
+		Init:    []lps.Expr{b.nat(0), b.op(lps.OpFalse, b.Bool)},
+		Summands: []*lps.Summand{
+			{
+				Cond:        b.op(lps.OpLt, b.Bool, vref(n), b.nat(3)),
+				Actions:     []lps.Action{{Decl: a, Args: []lps.Expr{vref(n), vref(bb)}}},
+				Assignments: []lps.Assignment{{Param: n, Value: b.op(lps.OpAdd, b.Nat, vref(n), b.nat(1))}},
+			},
+			{
+				Cond:        b.op(lps.OpNot, b.Bool, vref(bb)),
+				Assignments: []lps.Assignment{{Param: bb, Value: tru}},
+			},
+			{
+				Cond:    tru,
+				Actions: []lps.Action{{Decl: c}, {Decl: a, Args: []lps.Expr{vref(n), vref(bb)}}},
+			},
+			{Cond: tru, Delta: true},
+		},
+	}
+}
+
+func TestLPSGeneratorCounter(t *testing.T) {
+	g, err := NewLPSGenerator(counterSpec(), LPSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range allModes {
+		t.Run(mode.name, func(t *testing.T) {
+			x := New(g, mode.opt)
+			var out strings.Builder
+			aw := NewAutWriter(&out, g.Labels())
+			x.AddVisitor(aw)
+			r, err := x.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			aw.Close(r)
+			if r.States != 8 || r.Transitions != 18 {
+				t.Fatalf("%d states, %d transitions; want 8, 18\n%s", r.States, r.Transitions, out.String())
+			}
+			text := out.String()
+			for _, want := range []string{`"a(0, false)"`, `"tau"`, `"a(2, true)|c"`, `"a(0, false)|c"`} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no label %s in\n%s", want, text)
+				}
+			}
+		})
+	}
+	// The .fsm writer prints parameter values with the rewriter.
+	x := New(g, Options{})
+	var fsm strings.Builder
+	fw := NewFSMWriter(&fsm, x.Store(), g)
+	x.AddVisitor(fw)
+	r, _ := x.Run()
+	fw.Close(r)
+	if !strings.HasPrefix(fsm.String(), "n(4) Nat  \"0\" \"1\" \"2\" \"3\"\nb(2) Bool  \"false\" \"true\"\n---\n") {
+		t.Errorf("fsm:\n%s", fsm.String())
+	}
+}
+
+func TestLPSGeneratorRefusesTimeAndDist(t *testing.T) {
+	s := counterSpec()
+	s.Summands[0].Time = newSpecBuilder().nat(1)
+	if _, err := NewLPSGenerator(s, LPSOptions{}); err == nil || !strings.Contains(err.Error(), "time tag") {
+		t.Errorf("timed: %v", err)
+	}
+	s = counterSpec()
+	s.Summands[1].Dist = &lps.Distribution{}
+	if _, err := NewLPSGenerator(s, LPSOptions{}); err == nil || !strings.Contains(err.Error(), "dist") {
+		t.Errorf("stochastic: %v", err)
+	}
+}
+
+func BenchmarkLPSCounter(b *testing.B) {
+	g, err := NewLPSGenerator(counterSpec(), LPSOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		x := New(g, Options{})
+		if _, err := x.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
