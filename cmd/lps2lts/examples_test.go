@@ -1,0 +1,91 @@
+//go:build lpsparse
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The examples with the figures of their state spaces (computed
+// independently by a direct simulation of each model's semantics).
+var exampleFigures = []struct {
+	file                          string
+	states, transitions, deadlock int
+	labels                        int
+}{
+	{"buffer.lps", 9, 14, 0, 6},
+	{"dining3.lps", 20, 36, 1, 12},
+	{"abp.lps", 74, 92, 0, 19},
+}
+
+var autHeaderRE = regexp.MustCompile(`^des \(0,(\d+),(\d+)\)`)
+
+func TestExamples(t *testing.T) {
+	if _, err := os.Stat("../../examples/abp.lps"); err != nil {
+		t.Skip("examples folder not found")
+	}
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	matrix := [][]string{nil, {"-sd"}, {"--cycle"}, {"--cached"}, {"-sh", "--todo-max=1000000"}}
+	for _, ex := range exampleFigures {
+		for _, extra := range matrix {
+			name := ex.file + "/" + strings.Join(extra, " ")
+			t.Run(name, func(t *testing.T) {
+				out := filepath.Join(t.TempDir(), "out.aut")
+				args := append(append([]string{}, extra...), "-D", filepath.Join("../../examples", ex.file), out)
+				code, _, stderr := lps2lts(args...)
+				wantCode := 0
+				if ex.deadlock > 0 {
+					wantCode = 1
+				}
+				if code != wantCode {
+					t.Fatalf("exit %d, want %d: %s", code, wantCode, stderr)
+				}
+				if n := strings.Count(stderr, "Deadlock found"); n != ex.deadlock {
+					t.Errorf("%d deadlocks reported, want %d", n, ex.deadlock)
+				}
+				data, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := autHeaderRE.FindStringSubmatch(string(data))
+				if m == nil {
+					t.Fatalf("bad aut header: %.60q", data)
+				}
+				tr, _ := strconv.Atoi(m[1])
+				st, _ := strconv.Atoi(m[2])
+				if st != ex.states || tr != ex.transitions {
+					t.Errorf("%d states, %d transitions; want %d, %d", st, tr, ex.states, ex.transitions)
+				}
+				labels := map[string]bool{}
+				for _, l := range strings.Split(string(data), "\n")[1:] {
+					if i := strings.IndexByte(l, '"'); i >= 0 {
+						labels[l[i:strings.LastIndexByte(l, '"')]] = true
+					}
+				}
+				if len(labels) != ex.labels {
+					t.Errorf("%d labels, want %d", len(labels), ex.labels)
+				}
+			})
+		}
+	}
+}
+
+func TestExamplesRefused(t *testing.T) {
+	if _, err := os.Stat("../../examples/timed.lps"); err != nil {
+		t.Skip("examples folder not found")
+	}
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	for file, msg := range map[string]string{"timed.lps": "time tag", "coin.lps": "dist"} {
+		code, _, stderr := lps2lts(filepath.Join("../../examples", file))
+		if code != 2 || !strings.Contains(stderr, msg) {
+			t.Errorf("%s: exit %d, %s", file, code, stderr)
+		}
+	}
+}
