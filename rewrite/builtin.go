@@ -97,6 +97,9 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		lps.OpInt2Real, lps.OpReal2Pos, lps.OpReal2Nat, lps.OpReal2Int:
 		for _, a := range args {
 			if !r.isNumValue(a) {
+				if fn.op == lps.OpAdd {
+					return r.symbolicAdd(fn, args[0], args[1])
+				}
 				return 0, false
 			}
 		}
@@ -176,6 +179,9 @@ func (r *Rewriter) equal(a, b Term) Term {
 		if res, ok := r.equalFunctions(na.sort, a, b); ok {
 			return res
 		}
+	}
+	if res, ok := r.symbolicEqual(a, b); ok {
+		return res
 	}
 	s := na.sort
 	if s == nil {
@@ -267,6 +273,10 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 		}
 		return r.less(na.args[0], nb.args[0], false)
 	}
+	if na.sort != nil && (na.sort.Kind == lps.SortNat || na.sort.Kind == lps.SortPos) ||
+		nb.sort != nil && (nb.sort.Kind == lps.SortNat || nb.sort.Kind == lps.SortPos) {
+		return r.symbolicLess(a, b, orEqual)
+	}
 	return 0, false
 }
 
@@ -314,7 +324,11 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 			case kCons:
 				l = n.args[1]
 			default:
-				return 0, false
+				if c == 0 {
+					return 0, false
+				}
+				// #(e1 |> ... |> ek |> l) = #(l) + k, for the enumerator.
+				return r.mkApp(r.opSym(lps.OpAdd, fn.res), []Term{r.mkApp(fn, []Term{l}), r.mkInt(fn.res, c)}), true
 			}
 		}
 	case lps.OpHead, lps.OpTail:

@@ -52,10 +52,6 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term { return 0 }
 func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	return 0, false
 }
-func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
-	args := append(append([]Term{}, vars...), body)
-	return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(kind), args: args})
-}
 func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool)      { return 0, false }
 func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool)   { return 0, false }
 func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool)         { return 0, false }
@@ -64,4 +60,7 @@ func (r *Rewriter) equalFunctions(s *lps.Sort, a, b Term) (Term, bool) { return 
 func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool)        { return 0, false }
 func (r *Rewriter) printSet(dst []byte, n *node) []byte                { return dst }
 func (r *Rewriter) printBag(dst []byte, n *node) []byte                { return dst }
-func (r *Rewriter) initGlobals(spec *lps.Spec) error                   { return nil }
+
+// Values lists all values of a finite sort, or false if the sort is
+// infinite or has more than limit values.
+func (r *Rewriter) Values(s *lps.Sort, limit int) ([]Term, bool) { return nil, false }

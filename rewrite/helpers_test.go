@@ -30,7 +30,9 @@ func newIRB() *irb {
 	return b
 }
 
-func (b *irb) key(s *lps.Sort) string { return string(AppendSort(nil, s)) + "/" + string(rune('0'+s.Kind)) }
+func (b *irb) key(s *lps.Sort) string {
+	return string(AppendSort(nil, s)) + "/" + string(rune('0'+s.Kind))
+}
 
 func (b *irb) container(k lps.SortKind, e *lps.Sort) *lps.Sort {
 	key := string(rune('A'+k)) + b.key(e)

@@ -23,6 +23,7 @@ type shared struct {
 	trueSym, falseSym     *symbol
 	andSym, orSym, notSym *symbol
 	cmpSyms               map[cmpKey]*symbol
+	opSyms                map[cmpKey]*symbol
 	trueT, falseT         Term
 	globals               map[*lps.Var]Term
 	fresh                 atomic.Uint64 // counter for fresh variable names
@@ -78,6 +79,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		vars:     map[*lps.Var]*varInfo{},
 		globals:  map[*lps.Var]Term{},
 		cmpSyms:  map[cmpKey]*symbol{},
+		opSyms:   map[cmpKey]*symbol{},
 		maxDepth: DefaultMaxDepth,
 		maxSteps: DefaultMaxSteps,
 	}

@@ -1,0 +1,115 @@
+package enumerate
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+type env struct {
+	Bool, Nat, Pos, Real *lps.Sort
+	funcs                map[string]*lps.Func
+	spec                 *lps.Spec
+}
+
+func newEnv() *env {
+	e := &env{Bool: &lps.Sort{Kind: lps.SortBool}, Nat: &lps.Sort{Kind: lps.SortNat}, Pos: &lps.Sort{Kind: lps.SortPos},
+		Real: &lps.Sort{Kind: lps.SortReal}, funcs: map[string]*lps.Func{}}
+	e.spec = &lps.Spec{Summands: []*lps.Summand{{Cond: &lps.FuncRef{Func: &lps.Func{Name: "true", Sort: e.Bool, Kind: lps.FuncBuiltin, Op: lps.OpTrue}}}}}
+	return e
+}
+
+func (e *env) op(op lps.Op, res *lps.Sort, args ...lps.Expr) lps.Expr {
+	dom := make([]*lps.Sort, len(args))
+	key := op.String()
+	for i, a := range args {
+		dom[i] = a.Sort()
+		key += string(rewrite.AppendSort(nil, dom[i])) + ","
+	}
+	key += string(rewrite.AppendSort(nil, res))
+	f, ok := e.funcs[key]
+	if !ok {
+		f = &lps.Func{Name: op.String(), Sort: &lps.Sort{Kind: lps.SortFunc, Domain: dom, Codomain: res}, Kind: lps.FuncBuiltin, Op: op}
+		e.funcs[key] = f
+	}
+	return &lps.App{Head: &lps.FuncRef{Func: f}, Args: args, S: res}
+}
+
+func num(s *lps.Sort, v int64) lps.Expr { return &lps.Number{Value: big.NewInt(v), S: s} }
+func ref(v *lps.Var) lps.Expr          { return &lps.VarRef{Var: v} }
+
+func solutions(t *testing.T, e *env, vars []*lps.Var, cond lps.Expr) (string, error) {
+	t.Helper()
+	r, err := rewrite.New(e.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := New(r)
+	en.Limit = 2000
+	var out []string
+	err = en.Enumerate(vars, r.Translate(cond), nil, func(vals []rewrite.Term) bool {
+		var parts []string
+		for _, v := range vals {
+			parts = append(parts, r.String(v))
+		}
+		out = append(out, strings.Join(parts, ","))
+		return true
+	})
+	return strings.Join(out, " "), err
+}
+
+func TestEnumerate(t *testing.T) {
+	e := newEnv()
+	D := &lps.Sort{Kind: lps.SortStruct, Name: "D"}
+	for i, n := range []string{"d1", "d2", "d3"} {
+		D.Constructors = append(D.Constructors, &lps.Func{Name: n, Sort: D, Kind: lps.FuncConstructor, Index: i})
+	}
+	LD := &lps.Sort{Kind: lps.SortList, Elem: D}
+	b := &lps.Var{Name: "b", S: e.Bool}
+	d := &lps.Var{Name: "d", S: D}
+	n := &lps.Var{Name: "n", S: e.Nat}
+	p := &lps.Var{Name: "p", S: e.Pos}
+	l := &lps.Var{Name: "l", S: LD}
+	tests := []struct {
+		vars []*lps.Var
+		cond lps.Expr
+		want string
+	}{
+		{[]*lps.Var{b}, ref(b), "true"},
+		{[]*lps.Var{b, d}, e.op(lps.OpOr, e.Bool, ref(b), e.op(lps.OpEq, e.Bool, ref(d), &lps.FuncRef{Func: D.Constructors[1]})), "true,d1 true,d2 true,d3 false,d2"},
+		{[]*lps.Var{n}, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 3)), "0 1 2"},
+		{[]*lps.Var{p}, e.op(lps.OpLe, e.Bool, ref(p), num(e.Pos, 3)), "1 2 3"},
+		{[]*lps.Var{n}, e.op(lps.OpEq, e.Bool, num(e.Nat, 7), ref(n)), "7"},
+		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 0,2 1,1 1,2"},
+	}
+	for _, tc := range tests {
+		got, err := solutions(t, e, tc.vars, tc.cond)
+		if err != nil {
+			t.Errorf("%v: %v", tc.want, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+	// Lists bounded by their length: 1 + 3 + 9 = 13 solutions.
+	cnt := e.op(lps.OpCount, e.Nat, ref(l))
+	got, err := solutions(t, e, []*lps.Var{l}, e.op(lps.OpLe, e.Bool, cnt, num(e.Nat, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := strings.Count(got, "]"); k != 13 {
+		t.Errorf("lists of length <= 2 over 3 elements: got %d: %s", k, got)
+	}
+	// Errors.
+	r := &lps.Var{Name: "r", S: e.Real}
+	if _, err := solutions(t, e, []*lps.Var{r}, e.op(lps.OpEq, e.Bool, ref(b), ref(b))); err == nil || !strings.Contains(err.Error(), "Real") {
+		t.Errorf("Real: got %v", err)
+	}
+	if _, err := solutions(t, e, []*lps.Var{n}, e.op(lps.OpEq, e.Bool, ref(n), ref(n))); err == nil {
+		t.Errorf("unbounded Nat: no error")
+	}
+}

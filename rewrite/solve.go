@@ -1,0 +1,337 @@
+package rewrite
+
+import (
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Solving: the narrowing enumerator shared by the rewriter (quantifiers)
+// and package enumerate (sum variables).
+//
+// Following mCRL2's enumerator, a variable is replaced by each of its
+// sort's constructors applied to fresh variables and the condition is
+// rewritten; a branch whose condition rewrites to false is pruned. Numbers
+// are expanded Peano-style (a Nat is 0 or y + 1 for a fresh Nat y; a Pos is
+// 1 or y + 1 for a fresh Pos y) and the rewriter decides comparisons
+// between such terms and numbers from their lower bounds, so a condition
+// like n < 3 or #l <= 3 prunes the infinite branch as mCRL2's bit-wise
+// expansion does. A conjunct x == e with e free of x binds x at once
+// (one-point rule).
+
+// SolveStatus says how a search ended.
+type SolveStatus uint8
+
+const (
+	SolveDone    SolveStatus = iota // every solution was reported
+	SolveStopped                    // the callback asked to stop
+)
+
+// SolveError is the reason an enumeration could not be completed.
+type SolveError struct {
+	Msg string
+}
+
+func (e *SolveError) Error() string { return e.Msg }
+
+type solver struct {
+	r       *Rewriter
+	s       *Subst // bindings of enumerated variables to (partial) values
+	es      *Subst // one-variable substitution for rewriting the condition
+	vars    []Term // the variables asked for
+	vals    []Term // scratch for reporting values
+	limit   int
+	visited int
+	yield   func(vals []Term, cond Term) bool
+	// stuckOK: a branch whose variables are all bound but whose condition is
+	// neither true nor false is reported to yield with that condition
+	// (quantifiers use this to give up); otherwise it is an error.
+	stuckOK bool
+	// trueStops: a branch whose condition is true is reported at once,
+	// without enumerating its remaining variables (quantifiers).
+	trueStops bool
+}
+
+// Solve calls yield for every assignment of normal forms to vars (variable
+// terms) under which cond rewrites to true, given s for the other free
+// variables of cond (s may be nil). The slice passed to yield is reused.
+// At most limit partial assignments are visited; more is an error, as is a
+// variable of a sort that cannot be enumerated.
+func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			switch e := p.(type) {
+			case *Error:
+				err = e
+			case *SolveError:
+				err = e
+			default:
+				panic(p)
+			}
+			r.reset()
+		}
+	}()
+	r.depth, r.steps = 0, 0
+	if s == nil {
+		s = &r.sub
+	}
+	c := r.rewrite(cond, s)
+	sv := r.newSolver(vars, limit)
+	sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
+	sv.run(c)
+	return nil
+}
+
+func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
+	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit}
+}
+
+func (sv *solver) run(cond Term) bool {
+	pending := append([]Term(nil), sv.vars...)
+	return sv.rec(pending, cond)
+}
+
+// rec explores the branch where pending are the unbound variables and
+// cond is the condition rewritten under the bindings made so far. It
+// returns false when the search must stop.
+func (sv *solver) rec(pending []Term, cond Term) bool {
+	r := sv.r
+	if cond == r.falseT {
+		return true
+	}
+	sv.visited++
+	if sv.visited > sv.limit {
+		panic(&SolveError{Msg: fmt.Sprintf("enumeration of %s exceeds %d steps (condition %s)", sv.varNames(), sv.limit, r.clip(cond))})
+	}
+	if len(pending) == 0 || cond == r.trueT && sv.trueStops {
+		if cond != r.trueT && !sv.stuckOK {
+			panic(&SolveError{Msg: fmt.Sprintf("condition %s of the enumeration of %s does not rewrite to true or false", r.clip(cond), sv.varNames())})
+		}
+		for i, v := range sv.vars {
+			sv.vals[i] = sv.resolve(v)
+		}
+		return sv.yield(sv.vals, cond)
+	}
+	v := pending[0]
+	rest := pending[1:]
+	vn := r.st.node(v)
+	// One-point rule.
+	if e, ok := sv.onePoint(cond, v); ok {
+		return sv.bindAndRec(v, e, nil, rest, cond)
+	}
+	sort := vn.sort
+	switch sort.Kind {
+	case lps.SortBool:
+		if !sv.bindAndRec(v, r.trueT, nil, rest, cond) {
+			return false
+		}
+		return sv.bindAndRec(v, r.falseT, nil, rest, cond)
+	case lps.SortNat, lps.SortPos:
+		first := int64(0)
+		if sort.Kind == lps.SortPos {
+			first = 1
+		}
+		if !sv.bindAndRec(v, r.mkInt(sort, first), nil, rest, cond) {
+			return false
+		}
+		y := r.FreshVar("@n", sort)
+		succ := r.mkApp(r.opSym(lps.OpAdd, sort), []Term{y, r.mkInt(sort, 1)})
+		return sv.bindAndRec(v, succ, []Term{y}, rest, cond)
+	case lps.SortList:
+		if !sv.bindAndRec(v, r.st.intern(&node{kind: kNil, sort: sort}), nil, rest, cond) {
+			return false
+		}
+		e := r.FreshVar("@e", sort.Elem)
+		l := r.FreshVar("@l", sort)
+		cons := r.st.intern(&node{kind: kCons, sort: sort, args: []Term{e, l}})
+		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
+	case lps.SortStruct, lps.SortBasic:
+		if len(sort.Constructors) == 0 {
+			break
+		}
+		for _, c := range sort.Constructors {
+			if c.Arity() == 0 {
+				if !sv.bindAndRec(v, r.constant(c), nil, rest, cond) {
+					return false
+				}
+				continue
+			}
+			ys := make([]Term, c.Arity())
+			for i, d := range c.Sort.Domain {
+				ys[i] = r.FreshVar("@a", d)
+			}
+			if !sv.bindAndRec(v, r.mkApp(r.sym(c), ys), ys, rest, cond) {
+				return false
+			}
+		}
+		return true
+	default:
+		// Finite sets, sets and function sorts over finite sorts: all values.
+		if vals, ok := r.Values(sort, 1<<16); ok {
+			for _, val := range vals {
+				if !sv.bindAndRec(v, val, nil, rest, cond) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", AppendSort(nil, sort))})
+}
+
+// bindAndRec binds v to val (whose fresh variables are fresh), rewrites
+// cond and continues with fresh ++ rest.
+func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
+	r := sv.r
+	id := r.st.node(v).v.id
+	sv.es.setID(id, val)
+	c := r.rewrite(cond, sv.es)
+	sv.es.Clear()
+	if c == r.falseT {
+		return true
+	}
+	sv.s.setID(id, val)
+	var pending []Term
+	if len(fresh) == 0 {
+		pending = rest
+	} else {
+		pending = make([]Term, 0, len(fresh)+len(rest))
+		pending = append(pending, fresh...)
+		pending = append(pending, rest...)
+	}
+	ok := sv.rec(pending, c)
+	sv.s.vals[id] = 0
+	return ok
+}
+
+// resolve returns the value of variable v, substituting the values of
+// the fresh variables its binding mentions.
+func (sv *solver) resolve(v Term) Term {
+	t := v
+	for i := 0; i < 1<<20; i++ {
+		if sv.r.IsGround(t) {
+			return t
+		}
+		nt := sv.r.rewrite(t, sv.s)
+		if nt == t {
+			return t
+		}
+		t = nt
+	}
+	return t
+}
+
+// onePoint looks for a conjunct v == e or e == v of cond with v not in e.
+func (sv *solver) onePoint(cond, v Term) (Term, bool) {
+	r := sv.r
+	n := r.st.node(cond)
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+		return 0, false
+	}
+	switch n.fn.op {
+	case lps.OpAnd:
+		if e, ok := sv.onePoint(n.args[0], v); ok {
+			return e, true
+		}
+		return sv.onePoint(n.args[1], v)
+	case lps.OpEq:
+		a, b := n.args[0], n.args[1]
+		if a == v && !r.occurs(v, b) {
+			return b, true
+		}
+		if b == v && !r.occurs(v, a) {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// occurs reports whether variable v occurs in t.
+func (r *Rewriter) occurs(v, t Term) bool {
+	if t == v {
+		return true
+	}
+	n := r.st.node(t)
+	if n.flags&nodeGround != 0 {
+		return false
+	}
+	for _, a := range n.args {
+		if r.occurs(v, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func (sv *solver) varNames() string {
+	b := []byte{}
+	for i, v := range sv.vars {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		n := sv.r.st.node(v)
+		b = append(b, n.v.v.Name...)
+		b = append(b, ": "...)
+		b = AppendSort(b, n.sort)
+	}
+	return string(b)
+}
+
+// quantifier evaluates forall/exists over vars with the given body (a
+// normal form with vars free) by enumeration; when the enumeration cannot
+// decide, the quantifier stays as it is.
+func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
+	switch body {
+	case r.trueT, r.falseT:
+		return body
+	}
+	cond := body
+	if kind == lps.Forall {
+		cond = r.not(body)
+	}
+	sv := r.newSolver(vars, 10000)
+	sv.stuckOK = true
+	sv.trueStops = true
+	found, stuck := false, false
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				if _, ok := p.(*SolveError); ok {
+					stuck = true
+					return
+				}
+				panic(p)
+			}
+		}()
+		sv.yield = func(vals []Term, c Term) bool {
+			if c == r.trueT {
+				found = true
+				return false
+			}
+			stuck = true
+			return false
+		}
+		sv.run(cond)
+	}()
+	switch {
+	case found:
+		return r.Bool(kind == lps.Exists)
+	case !stuck:
+		return r.Bool(kind == lps.Forall)
+	}
+	args := append(append([]Term{}, vars...), body)
+	return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(kind), args: args})
+}
+
+// opSym returns an internal built-in symbol op with result sort res.
+func (sh *shared) opSym(op lps.Op, res *lps.Sort) *symbol {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	k := cmpKey{op, res}
+	if f, ok := sh.opSyms[k]; ok {
+		return f
+	}
+	f := &symbol{name: op.String(), op: op, kind: lps.FuncBuiltin, id: uint32(1<<23 + len(sh.opSyms)), arity: 2, res: res}
+	sh.opSyms[k] = f
+	return f
+}

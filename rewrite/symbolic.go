@@ -1,0 +1,134 @@
+package rewrite
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Symbolic arithmetic on terms with free variables, just enough for the
+// enumerator's Peano-style expansion (see solve.go): a Pos or Nat term t
+// that is not a value is written base + k with k a number value, and has a
+// lower bound (1 for Pos, 0 for Nat, plus k). Comparisons of such a term
+// with a number are decided when the lower bound decides them. Ground
+// terms never take these paths, so normal forms of values are unaffected.
+
+// splitOffset returns base and k with t = base + k (k = 0, base = t when t
+// has no constant summand).
+func (r *Rewriter) splitOffset(t Term) (Term, int64) {
+	n := r.st.node(t)
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpAdd && len(n.args) == 2 {
+		if k := r.st.node(n.args[1]); k.kind == kNum {
+			return n.args[0], k.val
+		}
+	}
+	return t, 0
+}
+
+// lowerBound returns a lower bound of the Pos/Nat term t.
+func (r *Rewriter) lowerBound(t Term) (int64, bool) {
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum:
+		return n.val, true
+	case kBig:
+		return 0, false
+	}
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 2 {
+		switch n.fn.op {
+		case lps.OpAdd:
+			a, ok1 := r.lowerBound(n.args[0])
+			b, ok2 := r.lowerBound(n.args[1])
+			if ok1 && ok2 && a < 1<<60 && b < 1<<60 {
+				return a + b, true
+			}
+		case lps.OpMul:
+			a, ok1 := r.lowerBound(n.args[0])
+			b, ok2 := r.lowerBound(n.args[1])
+			if ok1 && ok2 && a >= 0 && b >= 0 && a < 1<<30 && b < 1<<30 {
+				return a * b, true
+			}
+		}
+	}
+	if n.sort == nil {
+		return 0, false
+	}
+	switch n.sort.Kind {
+	case lps.SortPos:
+		return 1, true
+	case lps.SortNat:
+		return 0, true
+	}
+	return 0, false
+}
+
+// symbolicAdd normalises a + b for Pos/Nat terms that are not both values:
+// constants move right and merge, (x + 1) + 2 = x + 3.
+func (r *Rewriter) symbolicAdd(fn *symbol, a, b Term) (Term, bool) {
+	if fn.res.Kind != lps.SortPos && fn.res.Kind != lps.SortNat {
+		return 0, false
+	}
+	if r.isIntValue(a) && !r.isIntValue(b) {
+		a, b = b, a
+	}
+	kb := r.st.node(b)
+	if kb.kind != kNum {
+		return 0, false
+	}
+	base, k := r.splitOffset(a)
+	if k+kb.val < k {
+		return 0, false
+	}
+	if k == 0 && base == a {
+		return r.mkApp(fn, []Term{a, b}), true
+	}
+	return r.mkApp(r.opSym(lps.OpAdd, fn.res), []Term{base, r.mkInt(fn.res, k+kb.val)}), true
+}
+
+// symbolicEqual decides a == b from lower bounds and offsets, or reports
+// false when it cannot.
+func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
+	if r.isIntValue(a) {
+		a, b = b, a
+	}
+	if r.isIntValue(b) {
+		if lb, ok := r.lowerBound(a); ok && r.st.node(b).kind == kNum && lb > r.st.node(b).val {
+			return r.falseT, true
+		}
+		return 0, false
+	}
+	ba, ka := r.splitOffset(a)
+	bb, kb := r.splitOffset(b)
+	if ba == bb && ka != kb {
+		return r.falseT, true
+	}
+	return 0, false
+}
+
+// symbolicLess decides a < b (a <= b when orEqual) from lower bounds.
+func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
+	nb := r.st.node(b)
+	na := r.st.node(a)
+	if nb.kind == kNum && na.kind != kNum {
+		// a < c is false when lb(a) >= c; a <= c false when lb(a) > c.
+		if lb, ok := r.lowerBound(a); ok {
+			if lb > nb.val || lb == nb.val && !orEqual {
+				return r.falseT, true
+			}
+		}
+		return 0, false
+	}
+	if na.kind == kNum && nb.kind != kNum {
+		// c < b is true when c < lb(b); c <= b true when c <= lb(b).
+		if lb, ok := r.lowerBound(b); ok {
+			if na.val < lb || na.val == lb && orEqual {
+				return r.trueT, true
+			}
+		}
+		return 0, false
+	}
+	ba, ka := r.splitOffset(a)
+	bb, kb := r.splitOffset(b)
+	if ba == bb {
+		return r.Bool(ka < kb || ka == kb && orEqual), true
+	}
+	return 0, false
+}
