@@ -39,7 +39,7 @@ func (e *env) op(op lps.Op, res *lps.Sort, args ...lps.Expr) lps.Expr {
 }
 
 func num(s *lps.Sort, v int64) lps.Expr { return &lps.Number{Value: big.NewInt(v), S: s} }
-func ref(v *lps.Var) lps.Expr          { return &lps.VarRef{Var: v} }
+func ref(v *lps.Var) lps.Expr           { return &lps.VarRef{Var: v} }
 
 func solutions(t *testing.T, e *env, vars []*lps.Var, cond lps.Expr) (string, error) {
 	t.Helper()
