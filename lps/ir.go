@@ -460,4 +460,8 @@ type Spec struct {
 	InitDist *Distribution
 	// Init gives the initial value of each parameter, one per Params entry.
 	Init []Expr
+	// SortTable interns every sort of the specification and its built-in
+	// function symbols; later stages use it to make sorts and built-ins
+	// that compare equal (by pointer) to the checker's.
+	SortTable *SortTable
 }

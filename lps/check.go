@@ -1,0 +1,750 @@
+package lps
+
+import (
+	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The checker turns the participle syntax tree into the typed IR. It runs
+// in declaration-dependency order: sort names, aliases and structured
+// sorts first, then constructors and mappings, then equations, actions,
+// global variables, the process and the initial state. Errors are
+// collected (several per run) rather than stopping at the first.
+
+type checker struct {
+	file string
+	errs ErrorList
+	st   *SortTable
+	spec *Spec
+
+	sortNames map[string]*sortEntry
+	funcs     map[string][]*Func // user functions: cons, map, struct functions
+	actions   map[string][]*ActionDecl
+	params    map[string]*Var
+}
+
+// sortEntry is a name of the sort section while it is being resolved.
+type sortEntry struct {
+	decl  *SortDecl
+	rhs   *astSortExpr // nil for a basic sort
+	state int          // 0 unresolved, 1 resolving, 2 done
+}
+
+// scope is a chain of variable bindings (innermost first).
+type scope struct {
+	vars   map[string]*Var
+	parent *scope
+}
+
+func (s *scope) lookup(name string) *Var {
+	for ; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+func pos(p lexer.Position) Pos { return Pos{p.Line, p.Column} }
+
+func (c *checker) errorf(p lexer.Position, format string, args ...any) {
+	c.errs = append(c.errs, &Error{File: c.file, Pos: pos(p), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) errorAt(p Pos, format string, args ...any) {
+	c.errs = append(c.errs, &Error{File: c.file, Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+func check(file string, ast *astSpec) (*Spec, error) {
+	c := &checker{
+		file:      file,
+		st:        NewSortTable(),
+		sortNames: map[string]*sortEntry{},
+		funcs:     map[string][]*Func{},
+		actions:   map[string][]*ActionDecl{},
+	}
+	c.spec = &Spec{File: file, SortTable: c.st}
+	c.checkSpec(ast)
+	if len(c.errs) > 0 {
+		return nil, c.errs.normalize()
+	}
+	return c.spec, nil
+}
+
+func (c *checker) checkSpec(ast *astSpec) {
+	// Pass 1: sorts.
+	for _, sec := range ast.Sections {
+		for _, d := range sec.Sort {
+			c.declareSorts(d)
+		}
+	}
+	for _, d := range c.spec.Sorts {
+		c.resolveSortDecl(d.Name)
+	}
+	// Pass 2: constructors and mappings.
+	for _, sec := range ast.Sections {
+		for _, d := range sec.Cons {
+			c.declareFuncs(d, FuncConstructor)
+		}
+		for _, d := range sec.Map {
+			c.declareFuncs(d, FuncMap)
+		}
+	}
+	// Pass 3: equations, with the variables of the var section before them.
+	var eqnVars *scope
+	for _, sec := range ast.Sections {
+		if sec.Var != nil {
+			eqnVars = c.declareVars(sec.Var, nil, "variable")
+		}
+		if sec.Eqn != nil {
+			for _, e := range sec.Eqn {
+				c.checkEquation(e, eqnVars)
+			}
+			eqnVars = nil
+		}
+	}
+	// Pass 4: actions and global variables.
+	for _, sec := range ast.Sections {
+		for _, d := range sec.Act {
+			c.declareActions(d)
+		}
+	}
+	var globals *scope
+	for _, sec := range ast.Sections {
+		if sec.Glob != nil {
+			g := c.declareVars(sec.Glob, nil, "global variable")
+			for _, l := range sec.Glob {
+				for _, d := range l.Decls {
+					for _, n := range d.Names {
+						if v := g.vars[n.Name]; v != nil && v.Pos == pos(n.Pos) {
+							c.spec.Globals = append(c.spec.Globals, v)
+						}
+					}
+				}
+			}
+			if globals == nil {
+				globals = g
+			} else {
+				for k, v := range g.vars {
+					if old, dup := globals.vars[k]; dup {
+						c.errorAt(v.Pos, "duplicate global variable %s (first declared at %s)", k, old.Pos)
+						continue
+					}
+					globals.vars[k] = v
+				}
+			}
+		}
+	}
+	// Pass 5: the process and the initial state.
+	var proc *astProc
+	var init *astInit
+	for _, sec := range ast.Sections {
+		if sec.Proc != nil {
+			if proc != nil {
+				c.errorf(sec.Proc.Name.Pos, "a linear process specification has one process; %s is declared a second time", sec.Proc.Name.Name)
+				continue
+			}
+			proc = sec.Proc
+		}
+		if sec.Init != nil {
+			if init != nil {
+				c.errorf(sec.Pos, "duplicate init section")
+				continue
+			}
+			init = sec.Init
+		}
+	}
+	if proc == nil {
+		c.errorAt(Pos{}, "missing proc section")
+	} else {
+		c.checkProc(proc, globals)
+	}
+	if init == nil {
+		c.errorAt(Pos{}, "missing init section")
+	} else if proc != nil {
+		c.checkInit(init, globals)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Sorts
+
+func (c *checker) declareSorts(d *astSortDecl) {
+	if d.Rhs != nil && len(d.Names) > 1 {
+		c.errorf(d.Names[1].Pos, "a sort alias declares one name")
+	}
+	for _, n := range d.Names {
+		if old, dup := c.sortNames[n.Name]; dup {
+			c.errorf(n.Pos, "duplicate sort %s (first declared at %s)", n.Name, old.decl.Pos)
+			continue
+		}
+		decl := &SortDecl{Name: n.Name, Pos: pos(n.Pos)}
+		e := &sortEntry{decl: decl, rhs: d.Rhs}
+		if d.Rhs == nil {
+			decl.Sort = c.st.NewNamed(SortBasic, n.Name)
+			e.state = 2
+		} else if isStructExpr(d.Rhs) {
+			decl.Sort = c.st.NewNamed(SortStruct, n.Name)
+		} else {
+			decl.Alias = true
+		}
+		c.sortNames[n.Name] = e
+		c.spec.Sorts = append(c.spec.Sorts, decl)
+	}
+}
+
+func isStructExpr(s *astSortExpr) bool {
+	return s.Cod == nil && len(s.Prod) == 1 && s.Prod[0].Struct != nil
+}
+
+// resolveSortDecl resolves an alias or fills in a structured sort.
+func (c *checker) resolveSortDecl(name string) *Sort {
+	e := c.sortNames[name]
+	switch e.state {
+	case 2:
+		return e.decl.Sort
+	case 1:
+		if e.decl.Alias {
+			c.errorAt(e.decl.Pos, "sort alias %s is defined in terms of itself", name)
+			e.state = 2
+			e.decl.Sort = c.st.NewNamed(SortBasic, name)
+			return e.decl.Sort
+		}
+		return e.decl.Sort // a recursive structured sort
+	}
+	e.state = 1
+	if e.decl.Alias {
+		s := c.sort(e.rhs)
+		if s == nil {
+			s = c.st.NewNamed(SortBasic, name)
+		}
+		if e.state == 1 {
+			e.decl.Sort = s
+		}
+	} else {
+		c.fillStruct(e.decl.Sort, e.rhs.Prod[0].Struct)
+	}
+	e.state = 2
+	return e.decl.Sort
+}
+
+// sort resolves a sort expression; nil after reporting an error. Products
+// without an arrow are rejected here (actions handle them separately).
+func (c *checker) sort(s *astSortExpr) *Sort {
+	if s.Cod == nil {
+		if len(s.Prod) > 1 {
+			c.errorf(s.Prod[1].Pos, "a product sort is only allowed as the domain of a function sort or as an action's sort")
+			return nil
+		}
+		return c.sortAtom(s.Prod[0])
+	}
+	dom := make([]*Sort, len(s.Prod))
+	for i, a := range s.Prod {
+		if dom[i] = c.sortAtom(a); dom[i] == nil {
+			return nil
+		}
+	}
+	cod := c.sort(s.Cod)
+	if cod == nil {
+		return nil
+	}
+	return c.st.Func(dom, cod)
+}
+
+func (c *checker) sortAtom(a *astSortAtom) *Sort {
+	switch {
+	case a.Prim != "":
+		switch a.Prim {
+		case "Bool":
+			return c.st.Bool
+		case "Pos":
+			return c.st.Pos
+		case "Nat":
+			return c.st.Nat
+		case "Int":
+			return c.st.Int
+		default:
+			return c.st.Real
+		}
+	case a.Cont != "":
+		elem := c.sort(a.Elem)
+		if elem == nil {
+			return nil
+		}
+		switch a.Cont {
+		case "List":
+			return c.st.List(elem)
+		case "Set":
+			return c.st.Set(elem)
+		case "Bag":
+			return c.st.Bag(elem)
+		case "FSet":
+			return c.st.FSet(elem)
+		default:
+			return c.st.FBag(elem)
+		}
+	case a.Struct != nil:
+		s := c.st.NewNamed(SortStruct, "")
+		c.fillStruct(s, a.Struct)
+		return s
+	case a.Paren != nil:
+		return c.sort(a.Paren)
+	}
+	if _, ok := c.sortNames[a.Name]; !ok {
+		c.errorf(a.Pos, "unknown sort %s", a.Name)
+		return nil
+	}
+	return c.resolveSortDecl(a.Name)
+}
+
+// fillStruct generates the constructors, projections and recognisers of a
+// structured sort.
+func (c *checker) fillStruct(s *Sort, ctors []*astCtor) {
+	for i, ac := range ctors {
+		dom := make([]*Sort, 0, len(ac.Projs))
+		ok := true
+		for _, p := range ac.Projs {
+			d := c.sort(p.Sort)
+			if d == nil {
+				ok = false
+				d = c.st.Bool
+			}
+			dom = append(dom, d)
+		}
+		f := &Func{Name: ac.Name.Name, Sort: c.st.Func(dom, s), Kind: FuncConstructor, Index: i, Pos: pos(ac.Name.Pos)}
+		if len(ac.Projs) > 0 {
+			f.Projections = make([]*Func, len(ac.Projs))
+		}
+		for j, p := range ac.Projs {
+			if p.Name == nil {
+				continue
+			}
+			pf := &Func{Name: p.Name.Name, Sort: c.st.Func([]*Sort{s}, dom[j]), Kind: FuncProjection, Ctor: f, Index: j, Pos: pos(p.Name.Pos)}
+			if !c.addFunc(pf, p.Name.Pos) {
+				for _, g := range c.funcs[pf.Name] {
+					if g.Sort == pf.Sort && g.Kind == FuncProjection {
+						pf = g // shared with an earlier constructor
+					}
+				}
+			}
+			f.Projections[j] = pf
+		}
+		if ac.Rec != nil {
+			rf := &Func{Name: ac.Rec.Name, Sort: c.st.Func([]*Sort{s}, c.st.Bool), Kind: FuncRecogniser, Ctor: f, Pos: pos(ac.Rec.Pos)}
+			f.Recogniser = rf
+			c.addFunc(rf, ac.Rec.Pos)
+		}
+		s.Constructors = append(s.Constructors, f)
+		if ok {
+			c.addFunc(f, ac.Name.Pos)
+		}
+	}
+}
+
+// addFunc registers a user function; the same name with the same sort
+// twice is a duplicate (different sorts are overloads).
+func (c *checker) addFunc(f *Func, p lexer.Position) bool {
+	for _, g := range c.funcs[f.Name] {
+		if g.Sort == f.Sort {
+			if f.Kind == FuncProjection && g.Kind == FuncProjection {
+				// Several constructors of one structured sort may share a
+				// projection name (deferred(pid: Nat) | flag(pid: Nat)):
+				// that is one function. fillStruct links the shared Func.
+				return false
+			}
+			c.errorf(p, "duplicate declaration of %s: %s (first declared at %s)", f.Name, f.Sort, g.Pos)
+			return false
+		}
+	}
+	c.funcs[f.Name] = append(c.funcs[f.Name], f)
+	return true
+}
+
+func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
+	s := c.sort(d.Sort)
+	if s == nil {
+		return
+	}
+	for _, n := range d.Names {
+		f := &Func{Name: n.Name, Sort: s, Kind: kind, Pos: pos(n.Pos)}
+		if kind == FuncConstructor {
+			res := f.Result()
+			if res.Kind != SortBasic {
+				c.errorf(n.Pos, "constructor %s must construct a sort declared with `sort %s;`, not %s", n.Name, res, res)
+				continue
+			}
+			f.Index = len(res.Constructors)
+		}
+		if !c.addFunc(f, n.Pos) {
+			continue
+		}
+		if kind == FuncConstructor {
+			res := f.Result()
+			res.Constructors = append(res.Constructors, f)
+			c.spec.Cons = append(c.spec.Cons, f)
+		} else {
+			c.spec.Maps = append(c.spec.Maps, f)
+		}
+	}
+}
+
+// declareVars declares the variables of var/glob lists in a new scope.
+func (c *checker) declareVars(lists []*astVarsList, parent *scope, what string) *scope {
+	sc := &scope{vars: map[string]*Var{}, parent: parent}
+	for _, l := range lists {
+		c.addVars(sc, l, what, nil)
+	}
+	return sc
+}
+
+// addVars adds the variables of one list to sc, appending them to out.
+func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []*Var {
+	for _, d := range l.Decls {
+		s := c.sort(d.Sort)
+		for _, n := range d.Names {
+			if old, dup := sc.vars[n.Name]; dup {
+				c.errorf(n.Pos, "duplicate %s %s (first declared at %s)", what, n.Name, old.Pos)
+				continue
+			}
+			if s == nil {
+				continue
+			}
+			v := &Var{Name: n.Name, S: s, Pos: pos(n.Pos)}
+			sc.vars[n.Name] = v
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Equations
+
+func (c *checker) checkEquation(e *astEqn, vars *scope) {
+	condAST, lhsAST := (*astExpr)(nil), e.First
+	if e.Second != nil {
+		condAST, lhsAST = e.First, e.Second
+	}
+	x := c.newExprChecker(vars)
+	lhs := x.synth(lhsAST.X, nil)
+	if lhs == nil {
+		return
+	}
+	rhs := x.expect(e.Rhs.X, lhs.Sort())
+	var cond Expr
+	if condAST != nil {
+		cond = x.expect(condAST.X, c.st.Bool)
+	}
+	if rhs == nil || (condAST != nil && cond == nil) {
+		return
+	}
+	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos)}
+	if vars != nil {
+		seen := map[*Var]bool{}
+		for _, ex := range []Expr{cond, lhs, rhs} {
+			walkVars(ex, func(v *Var) {
+				if vars.vars[v.Name] == v && !seen[v] {
+					seen[v] = true
+					eq.Vars = append(eq.Vars, v)
+				}
+			})
+		}
+	}
+	c.spec.Equations = append(c.spec.Equations, eq)
+}
+
+// walkVars calls f for every variable occurrence in e.
+func walkVars(e Expr, f func(*Var)) {
+	switch e := e.(type) {
+	case *VarRef:
+		f(e.Var)
+	case *App:
+		walkVars(e.Head, f)
+		for _, a := range e.Args {
+			walkVars(a, f)
+		}
+	case *Binder:
+		walkVars(e.Body, f)
+	case *Where:
+		walkVars(e.Body, f)
+		for _, d := range e.Defs {
+			walkVars(d.Value, f)
+		}
+	case *ListEnum:
+		for _, a := range e.Elems {
+			walkVars(a, f)
+		}
+	case *SetEnum:
+		for _, a := range e.Elems {
+			walkVars(a, f)
+		}
+	case *BagEnum:
+		for i := range e.Elems {
+			walkVars(e.Elems[i], f)
+			walkVars(e.Counts[i], f)
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Actions
+
+func (c *checker) declareActions(d *astActDecl) {
+	var sorts []*Sort
+	if d.Sort != nil {
+		if d.Sort.Cod != nil {
+			s := c.sort(d.Sort)
+			if s == nil {
+				return
+			}
+			sorts = []*Sort{s}
+		} else {
+			for _, a := range d.Sort.Prod {
+				s := c.sortAtom(a)
+				if s == nil {
+					return
+				}
+				sorts = append(sorts, s)
+			}
+		}
+	}
+	for _, n := range d.Names {
+		dup := false
+		for _, old := range c.actions[n.Name] {
+			if sameSorts(old.Sorts, sorts) {
+				c.errorf(n.Pos, "duplicate action %s (first declared at %s)", n.Name, old.Pos)
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		a := &ActionDecl{Name: n.Name, Sorts: sorts, Pos: pos(n.Pos)}
+		c.actions[n.Name] = append(c.actions[n.Name], a)
+		c.spec.Actions = append(c.spec.Actions, a)
+	}
+}
+
+func sameSorts(a, b []*Sort) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ---------------------------------------------------------------------------
+// Process and initial state
+
+func (c *checker) checkProc(p *astProc, globals *scope) {
+	c.spec.ProcName = p.Name.Name
+	ps := &scope{vars: map[string]*Var{}, parent: globals}
+	if p.Params != nil {
+		c.spec.Params = c.addVars(ps, p.Params, "process parameter", nil)
+	}
+	c.params = ps.vars
+	for _, as := range p.Summands {
+		if s := c.checkSummand(as, ps); s != nil {
+			c.spec.Summands = append(c.spec.Summands, s)
+		}
+	}
+}
+
+func (c *checker) checkSummand(as *astSummand, ps *scope) *Summand {
+	s := &Summand{Pos: pos(as.Pos), Delta: as.Delta}
+	sc := ps
+	if as.Sum != nil {
+		sc = &scope{vars: map[string]*Var{}, parent: ps}
+		s.SumVars = c.addVars(sc, as.Sum, "sum variable", nil)
+	}
+	x := c.newExprChecker(sc)
+	ok := true
+	if as.Cond != nil {
+		s.Cond = x.expect(as.Cond.X, c.st.Bool)
+		ok = s.Cond != nil
+	} else {
+		s.Cond = &FuncRef{Func: c.st.Builtin(OpTrue, c.st.Bool)}
+	}
+	for _, aa := range as.Acts {
+		a, good := c.checkAction(x, aa)
+		if !good {
+			ok = false
+			continue
+		}
+		s.Actions = append(s.Actions, a)
+	}
+	if as.Time != nil {
+		s.Time = x.expect(as.Time.X, c.st.Real)
+		ok = ok && s.Time != nil
+	}
+	if as.Delta {
+		if as.Next != nil {
+			c.errorf(as.Next.Pos, "delta cannot be followed by a next state")
+			return nil
+		}
+		if !ok {
+			return nil
+		}
+		return s
+	}
+	if as.Next == nil {
+		c.errorf(as.Pos, "summand has no next state (expected `. %s(...)`)", c.spec.ProcName)
+		return nil
+	}
+	nsc := sc
+	if as.Next.Dist != nil {
+		s.Dist, nsc = c.checkDist(as.Next.Dist, sc)
+		ok = ok && s.Dist != nil
+	}
+	assigns, good := c.checkNext(as.Next.Proc, as.Next.Args, c.newExprChecker(nsc), false)
+	if !good || !ok {
+		return nil
+	}
+	s.Assignments = assigns
+	return s
+}
+
+func (c *checker) checkDist(d *astDist, sc *scope) (*Distribution, *scope) {
+	dsc := &scope{vars: map[string]*Var{}, parent: sc}
+	dist := &Distribution{Pos: pos(d.Pos)}
+	dist.Vars = c.addVars(dsc, d.Vars, "distribution variable", nil)
+	dist.Prob = c.newExprChecker(dsc).expect(d.Prob.X, c.st.Real)
+	if dist.Prob == nil {
+		return nil, dsc
+	}
+	return dist, dsc
+}
+
+func (c *checker) checkAction(x *exprChecker, aa *astAction) (Action, bool) {
+	name := aa.Name.Name
+	decls := c.actions[name]
+	if len(decls) == 0 {
+		if c.spec.ProcName == name {
+			c.errorf(aa.Name.Pos, "%s is the process; expected an action followed by `. %s(...)`", name, name)
+		} else {
+			c.errorf(aa.Name.Pos, "unknown action %s", name)
+		}
+		return Action{}, false
+	}
+	var cands []*ActionDecl
+	for _, d := range decls {
+		if len(d.Sorts) == len(aa.Args) {
+			cands = append(cands, d)
+		}
+	}
+	if len(cands) == 0 {
+		c.errorf(aa.Name.Pos, "action %s takes %s, not %d", name, arities(decls), len(aa.Args))
+		return Action{}, false
+	}
+	doms := make([][]*Sort, len(cands))
+	for i, d := range cands {
+		doms[i] = d.Sorts
+	}
+	raw := make([]rawExpr, len(aa.Args))
+	for i, a := range aa.Args {
+		raw[i] = a.X
+	}
+	k, args := x.resolveArgs(raw, doms, pos(aa.Name.Pos), "action "+name)
+	if k < 0 {
+		return Action{}, false
+	}
+	return Action{Decl: cands[k], Args: args, Pos: pos(aa.Name.Pos)}, true
+}
+
+func arities(decls []*ActionDecl) string {
+	s := ""
+	for i, d := range decls {
+		if i > 0 {
+			s += " or "
+		}
+		s += fmt.Sprintf("%d argument", len(d.Sorts))
+		if len(d.Sorts) != 1 {
+			s += "s"
+		}
+	}
+	return s
+}
+
+// checkNext checks `P(x = e, ...)` or positional `P(e1, ..., en)`.
+func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init bool) ([]Assignment, bool) {
+	if name.Name != c.spec.ProcName {
+		if len(c.actions[name.Name]) > 0 && !init {
+			c.errorf(name.Pos, "expected the process %s after the multi-action, found action %s", c.spec.ProcName, name.Name)
+		} else {
+			c.errorf(name.Pos, "unknown process %s (the process is %s)", name.Name, c.spec.ProcName)
+		}
+		return nil, false
+	}
+	ok := true
+	var out []Assignment
+	named := len(args) > 0 && args[0].Name != nil
+	if !named {
+		if init || len(args) > 0 {
+			if len(args) != len(c.spec.Params) {
+				c.errorf(name.Pos, "process %s has %d parameters, found %d arguments", name.Name, len(c.spec.Params), len(args))
+				return nil, false
+			}
+		}
+	}
+	seen := map[*Var]bool{}
+	for i, a := range args {
+		if (a.Name != nil) != named {
+			c.errorf(a.Pos, "mixed positional arguments and assignments")
+			ok = false
+			continue
+		}
+		var p *Var
+		if named {
+			p = c.params[a.Name.Name]
+			if p == nil {
+				c.errorf(a.Name.Pos, "%s is not a parameter of process %s", a.Name.Name, name.Name)
+				ok = false
+				continue
+			}
+			if seen[p] {
+				c.errorf(a.Name.Pos, "parameter %s is assigned twice", p.Name)
+				ok = false
+				continue
+			}
+			seen[p] = true
+		} else {
+			p = c.spec.Params[i]
+		}
+		v := x.expect(a.Value.X, p.S)
+		if v == nil {
+			ok = false
+			continue
+		}
+		out = append(out, Assignment{Param: p, Value: v})
+	}
+	return out, ok
+}
+
+func (c *checker) checkInit(in *astInit, globals *scope) {
+	sc := globals
+	if in.Dist != nil {
+		var d *Distribution
+		d, sc = c.checkDist(in.Dist, globals)
+		if d == nil {
+			return
+		}
+		c.spec.InitDist = d
+	}
+	if len(in.Args) > 0 && in.Args[0].Name != nil {
+		c.errorf(in.Args[0].Pos, "the initial state lists the parameter values in order, without names")
+		return
+	}
+	assigns, ok := c.checkNext(in.Proc, in.Args, c.newExprChecker(sc), true)
+	if !ok {
+		return
+	}
+	c.spec.Init = make([]Expr, len(assigns))
+	for i, a := range assigns {
+		c.spec.Init[i] = a.Value
+	}
+}

@@ -1,0 +1,704 @@
+package lps
+
+import (
+	"fmt"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Data and sort expressions are the bulk of every LPS (the largest corpus
+// models are almost entirely expressions), so they are read by a small
+// hand-written recursive-descent parser that plugs into the participle
+// grammar through participle.Parseable. It applies mCRL2's priorities
+// (libraries/core/source/mcrl2_syntax.g) while parsing and builds raw,
+// untyped syntax trees that the checker turns into the typed IR.
+
+// ---------------------------------------------------------------------------
+// Raw syntax trees
+
+type rawExpr interface{ rawPos() lexer.Position }
+
+type (
+	rawIdent struct {
+		Pos  lexer.Position
+		Name string
+	}
+	rawNumber struct {
+		Pos  lexer.Position
+		Text string
+	}
+	rawBool struct {
+		Pos lexer.Position
+		Val bool
+	}
+	rawList struct { // [e1, ..., en], n >= 0
+		Pos   lexer.Position
+		Elems []rawExpr
+	}
+	rawSet struct { // {e1, ..., en}, n >= 0
+		Pos   lexer.Position
+		Elems []rawExpr
+	}
+	rawBag struct { // {e1: c1, ..., en: cn}, n >= 0 ({:} when 0)
+		Pos    lexer.Position
+		Elems  []rawExpr
+		Counts []rawExpr
+	}
+	rawComp struct { // {x: S | body}
+		Pos  lexer.Position
+		Var  *astIdent
+		Sort *astSortExpr
+		Body rawExpr
+	}
+	rawApp struct {
+		Pos  lexer.Position // of the opening parenthesis
+		Head rawExpr
+		Args []rawExpr
+	}
+	rawUpdate struct { // f[key -> val]
+		Pos      lexer.Position
+		Fun      rawExpr
+		Key, Val rawExpr
+	}
+	rawUnary struct {
+		Pos lexer.Position
+		Op  string
+		X   rawExpr
+	}
+	rawBinary struct {
+		Pos  lexer.Position // of the operator
+		Op   string
+		L, R rawExpr
+	}
+	rawBinder struct {
+		Pos  lexer.Position
+		Kind string // forall, exists, lambda
+		Vars *astVarsList
+		Body rawExpr
+	}
+	rawWhere struct {
+		Pos  lexer.Position // of `whr`
+		Body rawExpr
+		Defs []rawDef
+	}
+)
+
+type rawDef struct {
+	Name  *astIdent
+	Value rawExpr
+}
+
+func (e *rawIdent) rawPos() lexer.Position  { return e.Pos }
+func (e *rawNumber) rawPos() lexer.Position { return e.Pos }
+func (e *rawBool) rawPos() lexer.Position   { return e.Pos }
+func (e *rawList) rawPos() lexer.Position   { return e.Pos }
+func (e *rawSet) rawPos() lexer.Position    { return e.Pos }
+func (e *rawBag) rawPos() lexer.Position    { return e.Pos }
+func (e *rawComp) rawPos() lexer.Position   { return e.Pos }
+func (e *rawApp) rawPos() lexer.Position    { return e.Head.rawPos() }
+func (e *rawUpdate) rawPos() lexer.Position { return e.Fun.rawPos() }
+func (e *rawUnary) rawPos() lexer.Position  { return e.Pos }
+func (e *rawBinary) rawPos() lexer.Position { return e.L.rawPos() }
+func (e *rawBinder) rawPos() lexer.Position { return e.Pos }
+func (e *rawWhere) rawPos() lexer.Position  { return e.Body.rawPos() }
+
+// astExpr is a full data expression (mCRL2's DataExpr).
+type astExpr struct {
+	Pos lexer.Position
+	X   rawExpr
+}
+
+// astUnit is mCRL2's DataExprUnit: the condition before `->` and the time
+// after `@` in a summand.
+type astUnit struct {
+	Pos lexer.Position
+	X   rawExpr
+}
+
+func (e *astExpr) Parse(lex *lexer.PeekingLexer) error {
+	p := exprParser{lex: lex}
+	e.Pos = lex.Peek().Pos
+	x, err := p.expr()
+	e.X = x
+	return err
+}
+
+func (e *astUnit) Parse(lex *lexer.PeekingLexer) error {
+	p := exprParser{lex: lex}
+	t := lex.Peek()
+	e.Pos = t.Pos
+	if !p.startsUnit(t) {
+		return participle.NextMatch
+	}
+	x, err := p.operand(true)
+	e.X = x
+	return err
+}
+
+// ---------------------------------------------------------------------------
+// Sort expressions
+
+// astSortExpr is Prod[0] # ... # Prod[n-1] [-> Cod]. A product without an
+// arrow is only allowed as the sort of an action.
+type astSortExpr struct {
+	Pos  lexer.Position
+	Prod []*astSortAtom
+	Cod  *astSortExpr
+}
+
+type astSortAtom struct {
+	Pos    lexer.Position
+	Prim   string       // Bool, Pos, Nat, Int, Real
+	Cont   string       // List, Set, Bag, FSet, FBag (with Elem)
+	Elem   *astSortExpr //
+	Struct []*astCtor   // struct c1 | c2 ...
+	Paren  *astSortExpr // ( S )
+	Name   string       // a declared sort or alias
+}
+
+type astCtor struct {
+	Pos   lexer.Position
+	Name  *astIdent
+	Projs []*astProj
+	Rec   *astIdent
+}
+
+type astProj struct {
+	Pos  lexer.Position
+	Name *astIdent // nil when the argument has no projection
+	Sort *astSortExpr
+}
+
+func (s *astSortExpr) Parse(lex *lexer.PeekingLexer) error {
+	p := exprParser{lex: lex}
+	if !p.startsSort(lex.Peek()) {
+		return participle.NextMatch
+	}
+	x, err := p.sortExpr()
+	if x != nil {
+		*s = *x
+	}
+	return err
+}
+
+// ---------------------------------------------------------------------------
+// The parser
+
+type exprParser struct {
+	lex *lexer.PeekingLexer
+}
+
+// parseErr is a syntax error found by the hand-written parser.
+type parseErr struct {
+	pos lexer.Position
+	msg string
+}
+
+func (e *parseErr) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
+}
+func (e *parseErr) Position() lexer.Position { return e.pos }
+func (e *parseErr) Message() string          { return e.msg }
+
+func describe(t *lexer.Token) string {
+	if t.EOF() {
+		return "end of file"
+	}
+	return fmt.Sprintf("%q", t.Value)
+}
+
+func (p *exprParser) errorf(t *lexer.Token, format string, args ...any) error {
+	return &parseErr{pos: t.Pos, msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *exprParser) unexpected(t *lexer.Token, what string) error {
+	return p.errorf(t, "unexpected %s, expected %s", describe(t), what)
+}
+
+func (p *exprParser) is(t *lexer.Token, v string) bool {
+	return (t.Type == tokPunct || t.Type == tokKeyword) && t.Value == v
+}
+
+func (p *exprParser) expect(v string) (*lexer.Token, error) {
+	t := p.lex.Peek()
+	if !p.is(t, v) {
+		return nil, p.unexpected(t, fmt.Sprintf("%q", v))
+	}
+	return p.lex.Next(), nil
+}
+
+func (p *exprParser) ident() (*astIdent, error) {
+	t := p.lex.Peek()
+	if t.Type != tokIdent {
+		return nil, p.unexpected(t, "an identifier")
+	}
+	p.lex.Next()
+	return &astIdent{Pos: t.Pos, Name: t.Value}, nil
+}
+
+// binary operator priorities and associativity, after mcrl2_syntax.g.
+type opInfo struct {
+	prec  int
+	right bool
+}
+
+var binOps = map[string]opInfo{
+	"=>": {2, true}, "||": {3, true}, "&&": {4, true},
+	"==": {5, false}, "!=": {5, false},
+	"<": {6, false}, "<=": {6, false}, ">": {6, false}, ">=": {6, false}, "in": {6, false},
+	"|>": {7, true}, "<|": {8, false}, "++": {9, false},
+	"+": {10, false}, "-": {10, false},
+	"/": {11, false}, "div": {11, false}, "mod": {11, false},
+	"*": {12, false}, ".": {12, false},
+}
+
+func (p *exprParser) binOp(t *lexer.Token) (opInfo, bool) {
+	if t.Type != tokPunct && t.Type != tokKeyword {
+		return opInfo{}, false
+	}
+	info, ok := binOps[t.Value]
+	return info, ok
+}
+
+// expr parses a DataExpr including trailing where clauses.
+func (p *exprParser) expr() (rawExpr, error) {
+	x, err := p.binary(0)
+	if err != nil {
+		return x, err
+	}
+	for p.is(p.lex.Peek(), "whr") {
+		w := &rawWhere{Pos: p.lex.Next().Pos, Body: x}
+		for {
+			name, err := p.ident()
+			if err != nil {
+				return x, err
+			}
+			if _, err := p.expect("="); err != nil {
+				return x, err
+			}
+			v, err := p.expr()
+			if err != nil {
+				return x, err
+			}
+			w.Defs = append(w.Defs, rawDef{Name: name, Value: v})
+			if !p.is(p.lex.Peek(), ",") {
+				break
+			}
+			p.lex.Next()
+		}
+		if _, err := p.expect("end"); err != nil {
+			return x, err
+		}
+		x = w
+	}
+	return x, nil
+}
+
+// binary parses operands joined by binary operators of priority >= min
+// (precedence climbing).
+func (p *exprParser) binary(min int) (rawExpr, error) {
+	x, err := p.operand(false)
+	if err != nil {
+		return x, err
+	}
+	for {
+		t := p.lex.Peek()
+		info, ok := p.binOp(t)
+		if !ok || info.prec < min {
+			return x, nil
+		}
+		p.lex.Next()
+		next := info.prec + 1
+		if info.right {
+			next = info.prec
+		}
+		y, err := p.binary(next)
+		if err != nil {
+			return x, err
+		}
+		x = &rawBinary{Pos: t.Pos, Op: t.Value, L: x, R: y}
+	}
+}
+
+func (p *exprParser) startsUnit(t *lexer.Token) bool {
+	switch t.Type {
+	case tokIdent, tokNumber:
+		return true
+	case tokKeyword:
+		return t.Value == "true" || t.Value == "false"
+	case tokPunct:
+		return t.Value == "(" || t.Value == "!" || t.Value == "-" || t.Value == "#"
+	}
+	return false
+}
+
+// operand parses prefix operators applied to a binder or to a primary
+// expression with its applications and updates. In unit mode it accepts
+// only mCRL2's DataExprUnit.
+func (p *exprParser) operand(unit bool) (rawExpr, error) {
+	t := p.lex.Peek()
+	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
+		p.lex.Next()
+		x, err := p.operand(unit)
+		return &rawUnary{Pos: t.Pos, Op: t.Value, X: x}, err
+	}
+	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
+		p.lex.Next()
+		vars, err := p.varsList()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.expect("."); err != nil {
+			return nil, err
+		}
+		body, err := p.binary(0)
+		return &rawBinder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, err
+	}
+	x, err := p.primary(unit)
+	if err != nil {
+		return x, err
+	}
+	for {
+		t := p.lex.Peek()
+		switch {
+		case p.is(t, "("):
+			p.lex.Next()
+			args, err := p.exprList(")")
+			if err != nil {
+				return x, err
+			}
+			x = &rawApp{Pos: t.Pos, Head: x, Args: args}
+		case !unit && p.is(t, "["):
+			p.lex.Next()
+			key, err := p.expr()
+			if err != nil {
+				return x, err
+			}
+			if _, err := p.expect("->"); err != nil {
+				return x, err
+			}
+			val, err := p.expr()
+			if err != nil {
+				return x, err
+			}
+			if _, err := p.expect("]"); err != nil {
+				return x, err
+			}
+			x = &rawUpdate{Pos: t.Pos, Fun: x, Key: key, Val: val}
+		default:
+			return x, nil
+		}
+	}
+}
+
+// exprList parses `e1, ..., en close` with n >= 1.
+func (p *exprParser) exprList(close string) ([]rawExpr, error) {
+	var out []rawExpr
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return out, err
+		}
+		out = append(out, e)
+		t := p.lex.Peek()
+		if p.is(t, ",") {
+			p.lex.Next()
+			continue
+		}
+		if p.is(t, close) {
+			p.lex.Next()
+			return out, nil
+		}
+		return out, p.unexpected(t, fmt.Sprintf("\",\" or %q", close))
+	}
+}
+
+func (p *exprParser) primary(unit bool) (rawExpr, error) {
+	t := p.lex.Peek()
+	switch {
+	case t.Type == tokIdent:
+		p.lex.Next()
+		return &rawIdent{Pos: t.Pos, Name: t.Value}, nil
+	case t.Type == tokNumber:
+		p.lex.Next()
+		return &rawNumber{Pos: t.Pos, Text: t.Value}, nil
+	case p.is(t, "true") || p.is(t, "false"):
+		p.lex.Next()
+		return &rawBool{Pos: t.Pos, Val: t.Value == "true"}, nil
+	case p.is(t, "("):
+		p.lex.Next()
+		x, err := p.expr()
+		if err != nil {
+			return x, err
+		}
+		_, err = p.expect(")")
+		return x, err
+	case !unit && p.is(t, "["):
+		p.lex.Next()
+		if p.is(p.lex.Peek(), "]") {
+			p.lex.Next()
+			return &rawList{Pos: t.Pos}, nil
+		}
+		elems, err := p.exprList("]")
+		return &rawList{Pos: t.Pos, Elems: elems}, err
+	case !unit && p.is(t, "{"):
+		p.lex.Next()
+		return p.brace(t)
+	}
+	if unit {
+		return nil, p.unexpected(t, "a data expression (an identifier, a number, true, false or a parenthesised expression)")
+	}
+	return nil, p.unexpected(t, "a data expression")
+}
+
+// brace parses what follows `{`: `}`, `:}`, a comprehension `x: S | e}`,
+// a bag `e: n, ...}` or a set `e, ...}`.
+func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
+	t := p.lex.Peek()
+	if p.is(t, "}") {
+		p.lex.Next()
+		return &rawSet{Pos: open.Pos}, nil
+	}
+	if p.is(t, ":") {
+		p.lex.Next()
+		_, err := p.expect("}")
+		return &rawBag{Pos: open.Pos}, err
+	}
+	if t.Type == tokIdent {
+		// Try a comprehension `x: S | e`; fall back to a bag or set.
+		cp := p.lex.MakeCheckpoint()
+		p.lex.Next()
+		if p.is(p.lex.Peek(), ":") {
+			p.lex.Next()
+			if p.startsSort(p.lex.Peek()) {
+				s, err := p.sortExpr()
+				if err == nil && p.is(p.lex.Peek(), "|") {
+					p.lex.Next()
+					body, err := p.expr()
+					if err != nil {
+						return nil, err
+					}
+					if _, err := p.expect("}"); err != nil {
+						return nil, err
+					}
+					return &rawComp{Pos: open.Pos, Var: &astIdent{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}, nil
+				}
+			}
+		}
+		p.lex.LoadCheckpoint(cp)
+	}
+	first, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.is(p.lex.Peek(), ":") {
+		b := &rawBag{Pos: open.Pos}
+		e := first
+		for {
+			if _, err := p.expect(":"); err != nil {
+				return nil, err
+			}
+			c, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			b.Elems = append(b.Elems, e)
+			b.Counts = append(b.Counts, c)
+			t := p.lex.Peek()
+			if p.is(t, "}") {
+				p.lex.Next()
+				return b, nil
+			}
+			if !p.is(t, ",") {
+				return nil, p.unexpected(t, "\",\" or \"}\"")
+			}
+			p.lex.Next()
+			if e, err = p.expr(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	s := &rawSet{Pos: open.Pos, Elems: []rawExpr{first}}
+	if p.is(p.lex.Peek(), "}") {
+		p.lex.Next()
+		return s, nil
+	}
+	if _, err := p.expect(","); err != nil {
+		return nil, p.unexpected(p.lex.Peek(), "\",\", \":\" or \"}\"")
+	}
+	rest, err := p.exprList("}")
+	s.Elems = append(s.Elems, rest...)
+	return s, err
+}
+
+// varsList parses `x1, x2: S1, y: S2, ...`.
+func (p *exprParser) varsList() (*astVarsList, error) {
+	l := &astVarsList{Pos: p.lex.Peek().Pos}
+	for {
+		d := &astVarsDecl{Pos: p.lex.Peek().Pos}
+		for {
+			id, err := p.ident()
+			if err != nil {
+				return l, err
+			}
+			d.Names = append(d.Names, id)
+			if !p.is(p.lex.Peek(), ",") {
+				break
+			}
+			p.lex.Next()
+		}
+		if _, err := p.expect(":"); err != nil {
+			return l, err
+		}
+		s, err := p.sortExpr()
+		if err != nil {
+			return l, err
+		}
+		d.Sort = s
+		l.Decls = append(l.Decls, d)
+		if !p.is(p.lex.Peek(), ",") {
+			return l, nil
+		}
+		p.lex.Next()
+	}
+}
+
+func (p *exprParser) startsSort(t *lexer.Token) bool {
+	switch t.Type {
+	case tokIdent:
+		return true
+	case tokKeyword:
+		switch t.Value {
+		case "Bool", "Pos", "Nat", "Int", "Real", "List", "Set", "Bag", "FSet", "FBag", "struct":
+			return true
+		}
+	case tokPunct:
+		return t.Value == "("
+	}
+	return false
+}
+
+func (p *exprParser) sortExpr() (*astSortExpr, error) {
+	s := &astSortExpr{Pos: p.lex.Peek().Pos}
+	for {
+		a, err := p.sortAtom()
+		if err != nil {
+			return s, err
+		}
+		s.Prod = append(s.Prod, a)
+		if !p.is(p.lex.Peek(), "#") {
+			break
+		}
+		p.lex.Next()
+	}
+	if p.is(p.lex.Peek(), "->") {
+		p.lex.Next()
+		cod, err := p.sortExpr()
+		s.Cod = cod
+		return s, err
+	}
+	return s, nil
+}
+
+func (p *exprParser) sortAtom() (*astSortAtom, error) {
+	t := p.lex.Peek()
+	a := &astSortAtom{Pos: t.Pos}
+	switch {
+	case t.Type == tokIdent:
+		p.lex.Next()
+		a.Name = t.Value
+		return a, nil
+	case t.Type == tokKeyword:
+		switch t.Value {
+		case "Bool", "Pos", "Nat", "Int", "Real":
+			p.lex.Next()
+			a.Prim = t.Value
+			return a, nil
+		case "List", "Set", "Bag", "FSet", "FBag":
+			p.lex.Next()
+			a.Cont = t.Value
+			if _, err := p.expect("("); err != nil {
+				return a, err
+			}
+			e, err := p.sortExpr()
+			a.Elem = e
+			if err != nil {
+				return a, err
+			}
+			_, err = p.expect(")")
+			return a, err
+		case "struct":
+			p.lex.Next()
+			for {
+				c, err := p.ctor()
+				if err != nil {
+					return a, err
+				}
+				a.Struct = append(a.Struct, c)
+				if !p.is(p.lex.Peek(), "|") {
+					return a, nil
+				}
+				p.lex.Next()
+			}
+		}
+	case p.is(t, "("):
+		p.lex.Next()
+		e, err := p.sortExpr()
+		a.Paren = e
+		if err != nil {
+			return a, err
+		}
+		_, err = p.expect(")")
+		return a, err
+	}
+	return a, p.unexpected(t, "a sort")
+}
+
+func (p *exprParser) ctor() (*astCtor, error) {
+	name, err := p.ident()
+	if err != nil {
+		return nil, err
+	}
+	c := &astCtor{Pos: name.Pos, Name: name}
+	if p.is(p.lex.Peek(), "(") {
+		p.lex.Next()
+		for {
+			pr := &astProj{Pos: p.lex.Peek().Pos}
+			if p.lex.Peek().Type == tokIdent {
+				cp := p.lex.MakeCheckpoint()
+				t := p.lex.Next()
+				if p.is(p.lex.Peek(), ":") {
+					p.lex.Next()
+					pr.Name = &astIdent{Pos: t.Pos, Name: t.Value}
+				} else {
+					p.lex.LoadCheckpoint(cp)
+				}
+			}
+			s, err := p.sortExpr()
+			if err != nil {
+				return c, err
+			}
+			pr.Sort = s
+			c.Projs = append(c.Projs, pr)
+			t := p.lex.Peek()
+			if p.is(t, ")") {
+				p.lex.Next()
+				break
+			}
+			if !p.is(t, ",") {
+				return c, p.unexpected(t, "\",\" or \")\"")
+			}
+			p.lex.Next()
+		}
+	}
+	if p.is(p.lex.Peek(), "?") {
+		p.lex.Next()
+		r, err := p.ident()
+		if err != nil {
+			return c, err
+		}
+		c.Rec = r
+	}
+	return c, nil
+}

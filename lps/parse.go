@@ -1,0 +1,64 @@
+package lps
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// ParseFile reads and checks the LPS in the named file.
+func ParseFile(path string) (*Spec, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, src)
+}
+
+// Parse reads and checks an LPS. filename is used in error positions. On
+// failure the error is an ErrorList.
+func Parse(filename string, src []byte) (spec *Spec, err error) {
+	defer func() {
+		// Last resort: the parser and checker are meant never to panic,
+		// but a bug must not take the caller down.
+		if r := recover(); r != nil {
+			spec = nil
+			err = ErrorList{{File: filename, Msg: fmt.Sprintf("internal error: %v", r)}}
+		}
+	}()
+	ast, perr := specParser.ParseBytes(filename, src)
+	if perr != nil {
+		return nil, ErrorList{syntaxError(filename, perr)}
+	}
+	return check(filename, ast)
+}
+
+// syntaxError turns a participle or scanner error into our Error.
+func syntaxError(filename string, err error) *Error {
+	var pe interface {
+		Position() lexer.Position
+		Message() string
+	}
+	if errors.As(err, &pe) {
+		p := pe.Position()
+		msg := pe.Message()
+		var ut *participle.UnexpectedTokenError
+		if errors.As(err, &ut) {
+			msg = unexpectedMessage(ut)
+		}
+		return &Error{File: filename, Pos: Pos{p.Line, p.Column}, Msg: "syntax error: " + msg}
+	}
+	return &Error{File: filename, Msg: "syntax error: " + err.Error()}
+}
+
+func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
+	t := ut.Unexpected
+	what := describe(&t)
+	if ut.Expect != "" {
+		return fmt.Sprintf("unexpected %s, expected %s", what, ut.Expect)
+	}
+	return fmt.Sprintf("unexpected %s", what)
+}
