@@ -132,20 +132,18 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 
 // bind binds variable id to val in s, remembering the old value.
 func (r *Rewriter) bind(s *Subst, id uint32, val Term) {
-	r.saved = append(r.saved, savedBinding{id: id, val: s.getID(id)})
-	s.setID(id, val)
+	r.saved = append(r.saved, savedBinding{s: s, id: id, val: s.getID(id)})
+	s.grow(id)
+	s.vals[id] = val // not recorded in s.set: restore undoes it
 }
 
-// restore undoes the bindings made since mark.
-func (r *Rewriter) restore(s *Subst, mark int) {
+// restore undoes the bindings made since mark (in whichever substitution
+// they were made; the first argument is unused).
+func (r *Rewriter) restore(_ *Subst, mark int) {
 	for i := len(r.saved) - 1; i >= mark; i-- {
 		b := r.saved[i]
-		if b.val == 0 {
-			if int(b.id) < len(s.vals) {
-				s.vals[b.id] = 0
-			}
-		} else {
-			s.vals[b.id] = b.val
+		if int(b.id) < len(b.s.vals) {
+			b.s.vals[b.id] = b.val
 		}
 	}
 	r.saved = r.saved[:mark]

@@ -46,9 +46,11 @@ type Rewriter struct {
 	saved    []savedBinding
 	sub      Subst // the substitution rules bind their variables in
 	lastRule *rule // most recently applied rule, for error messages
+	active   int   // nesting of guarded calls (Rewrite, Solve)
 }
 
 type savedBinding struct {
+	s   *Subst
 	id  uint32
 	val Term
 }
@@ -159,7 +161,8 @@ func (r *Rewriter) fail(format string, args ...any) {
 }
 
 // Rewrite returns the normal form of t under the substitution s (which may
-// be nil). Values bound in s must be normal forms.
+// be nil). Values bound in s must be normal forms. Rewrite may be called
+// again from inside a callback of Solve (it is re-entrant).
 func (r *Rewriter) Rewrite(t Term, s *Subst) (res Term, err error) {
 	n := r.st.node(t)
 	if n.flags&nodeGround != 0 {
@@ -167,29 +170,42 @@ func (r *Rewriter) Rewrite(t Term, s *Subst) (res Term, err error) {
 			return Term(nf), nil
 		}
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			if e, ok := p.(*Error); ok {
-				res, err = 0, e
-				r.reset()
-				return
-			}
-			panic(p)
-		}
-	}()
-	r.depth, r.steps = 0, 0
 	if s == nil {
 		s = &r.sub
 	}
-	return r.rewrite(t, s), nil
+	err = r.guard(func() { res = r.rewrite(t, s) })
+	return res, err
 }
 
-// reset clears the scratch state after an aborted rewrite.
-func (r *Rewriter) reset() {
-	r.depth, r.steps = 0, 0
-	r.argStack = r.argStack[:0]
-	r.saved = r.saved[:0]
-	r.sub.Clear()
+// guard runs f, turning a rewriting failure into an error and undoing the
+// scratch state f left behind. Nested guards (a Rewrite from a callback of
+// Solve) keep the outer call's state.
+func (r *Rewriter) guard(f func()) (err error) {
+	depth, steps := r.depth, r.steps
+	argBase, savedMark := len(r.argStack), len(r.saved)
+	outer := r.active == 0
+	if outer {
+		r.depth, r.steps = 0, 0
+	}
+	r.active++
+	defer func() {
+		r.active--
+		if p := recover(); p != nil {
+			switch e := p.(type) {
+			case *Error:
+				err = e
+			case *SolveError:
+				err = e
+			default:
+				panic(p)
+			}
+			r.argStack = r.argStack[:argBase]
+			r.restore(nil, savedMark)
+		}
+		r.depth, r.steps = depth, steps
+	}()
+	f()
+	return nil
 }
 
 // Subst is a substitution of normal forms for variables, indexed by
@@ -213,12 +229,16 @@ func (s *Subst) Set(v, val Term) {
 	s.setID(n.v.id, val)
 }
 
-func (s *Subst) setID(id uint32, val Term) {
+func (s *Subst) grow(id uint32) {
 	if int(id) >= len(s.vals) {
 		nv := make([]Term, int(id)*2+16)
 		copy(nv, s.vals)
 		s.vals = nv
 	}
+}
+
+func (s *Subst) setID(id uint32, val Term) {
+	s.grow(id)
 	if s.vals[id] == 0 {
 		s.set = append(s.set, id)
 	}

@@ -57,29 +57,16 @@ type solver struct {
 // variables of cond (s may be nil). The slice passed to yield is reused.
 // At most limit partial assignments are visited; more is an error, as is a
 // variable of a sort that cannot be enumerated.
-func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			switch e := p.(type) {
-			case *Error:
-				err = e
-			case *SolveError:
-				err = e
-			default:
-				panic(p)
-			}
-			r.reset()
-		}
-	}()
-	r.depth, r.steps = 0, 0
+func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) error {
 	if s == nil {
 		s = &r.sub
 	}
-	c := r.rewrite(cond, s)
-	sv := r.newSolver(vars, limit)
-	sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
-	sv.run(c)
-	return nil
+	return r.guard(func() {
+		c := r.rewrite(cond, s)
+		sv := r.newSolver(vars, limit)
+		sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
+		sv.run(c)
+	})
 }
 
 func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
@@ -184,13 +171,15 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 	r := sv.r
 	id := r.st.node(v).v.id
-	sv.es.setID(id, val)
+	sv.es.grow(id)
+	sv.es.vals[id] = val
 	c := r.rewrite(cond, sv.es)
-	sv.es.Clear()
+	sv.es.vals[id] = 0
 	if c == r.falseT {
 		return true
 	}
-	sv.s.setID(id, val)
+	sv.s.grow(id)
+	sv.s.vals[id] = val
 	var pending []Term
 	if len(fresh) == 0 {
 		pending = rest
