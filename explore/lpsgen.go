@@ -35,6 +35,7 @@ type LPSGenerator struct {
 
 	sub    *rewrite.Subst
 	next   []uint32
+	argBuf []uint32
 	buf    []byte
 	acts   []printedAction
 	yield  func([]rewrite.Term) bool
@@ -55,9 +56,16 @@ type lpsSummand struct {
 	// parameter keeps its value (no assignment, or x = x).
 	next []rewrite.Term
 	keep []bool
-	// tauLabel is the label when the multi-action needs no rewriting.
+	// fixed says the multi-action has no data arguments; fixedID is then
+	// its label.
 	fixed   bool
 	fixedID LabelID
+	// nargs is the number of data arguments of the multi-action. Labels
+	// are cached by the vector of their rewritten arguments, so a label is
+	// printed once, not once per transition.
+	nargs    int
+	labelKey *ArenaStore
+	labelIDs []LabelID
 }
 
 type lpsAction struct {
@@ -135,6 +143,7 @@ func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
 			for _, e := range a.Args {
 				la.args = append(la.args, r.Translate(e))
 				ls.fixed = false
+				ls.nargs++
 			}
 			ls.actions = append(ls.actions, la)
 		}
@@ -167,6 +176,8 @@ func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
 				g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
 			}
 			s.fixedID = g.internActions()
+		} else {
+			s.labelKey = NewArenaStore(s.nargs)
 		}
 	}
 	g.next = make([]uint32, len(g.params))
@@ -217,12 +228,25 @@ func (g *LPSGenerator) bindParams(state []uint32) {
 	}
 }
 
-// Successors computes the transitions of state, summand by summand.
-func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
+// Successors computes the transitions of state, summand by summand. A panic
+// in a later stage (rewriter, enumerator) becomes an error naming the
+// summand, so the explorer can end the search cleanly.
+func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) (err error) {
 	g.state, g.emit = state, emit
+	var cur *lpsSummand
+	defer func() {
+		if p := recover(); p != nil {
+			if cur == nil {
+				err = fmt.Errorf("internal error: %v", p)
+				return
+			}
+			err = g.summandError(cur, fmt.Errorf("internal error: %v", p))
+		}
+	}()
 	g.bindParams(state)
 	for k := range g.summands {
 		s := &g.summands[k]
+		cur = s
 		c, err := g.r.Rewrite(s.cond, g.sub)
 		if err != nil {
 			return g.summandError(s, fmt.Errorf("condition: %w", err))
@@ -295,16 +319,28 @@ func (g *LPSGenerator) label(s *lpsSummand) (LabelID, error) {
 	if g.print == nil {
 		return 0, errors.New("the rewriter cannot print terms yet (rewrite.Rewriter.AppendString)")
 	}
-	g.buf = g.buf[:0]
-	g.acts = g.acts[:0]
+	g.argBuf = g.argBuf[:0]
 	for _, a := range s.actions {
-		start := len(g.buf)
-		g.buf = append(g.buf, a.name...)
 		for j, t := range a.args {
 			v, err := g.r.Rewrite(t, g.sub)
 			if err != nil {
 				return 0, fmt.Errorf("argument %d of action %s: %w", j+1, a.name, err)
 			}
+			g.argBuf = append(g.argBuf, uint32(v))
+		}
+	}
+	if id, ok := s.labelKey.Find(g.argBuf); ok {
+		return s.labelIDs[id], nil
+	}
+	g.buf = g.buf[:0]
+	g.acts = g.acts[:0]
+	k := 0
+	for _, a := range s.actions {
+		start := len(g.buf)
+		g.buf = append(g.buf, a.name...)
+		for j := range a.args {
+			v := rewrite.Term(g.argBuf[k])
+			k++
 			if j == 0 {
 				g.buf = append(g.buf, '(')
 			} else {
@@ -317,7 +353,10 @@ func (g *LPSGenerator) label(s *lpsSummand) (LabelID, error) {
 		}
 		g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
 	}
-	return g.internActions(), nil
+	id := g.internActions()
+	s.labelKey.Insert(g.argBuf)
+	s.labelIDs = append(s.labelIDs, id)
+	return id, nil
 }
 
 // internActions sorts the printed actions in g.acts (by name, then by the
