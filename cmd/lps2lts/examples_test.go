@@ -1,5 +1,3 @@
-//go:build lpsparse
-
 package main
 
 import (

@@ -1,11 +1,15 @@
-//go:build !lpsparse
-
 package main
 
-import "github.com/lps2lts/lps2lts/explore"
+import (
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
+)
 
-// loadLPS is a stand-in until lps.ParseFile is in the tree; build with
-// -tags lpsparse to use the front end (load_lps.go).
+// loadLPS reads and checks a textual LPS and returns its generator.
 func loadLPS(path string, cfg *config) (explore.Generator, error) {
-	return nil, errNoFrontEnd
+	spec, err := lps.ParseFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache})
 }

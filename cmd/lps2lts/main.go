@@ -12,7 +12,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -348,5 +347,3 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	return 0, nil
 }
-
-var errNoFrontEnd = errors.New("the LPS front end is not available in this build")
