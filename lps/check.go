@@ -2,6 +2,7 @@ package lps
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -95,11 +96,20 @@ func (c *checker) checkSpec(ast *astSpec) {
 	var eqnVars *scope
 	for _, sec := range ast.Sections {
 		if sec.Var != nil {
-			eqnVars = c.declareVars(sec.Var, nil, "variable")
+			eqnVars = &scope{vars: map[string]*Var{}}
+			var vs []*Var
+			for _, l := range sec.Var {
+				vs = c.addVars(eqnVars, l, "variable", vs)
+			}
+			c.spec.EqnVars = append(c.spec.EqnVars, vs...)
+			c.spec.varSections = append(c.spec.varSections, vs)
 		}
 		if sec.Eqn != nil {
+			if eqnVars == nil {
+				c.spec.varSections = append(c.spec.varSections, nil)
+			}
 			for _, e := range sec.Eqn {
-				c.checkEquation(e, eqnVars)
+				c.checkEquation(e, eqnVars, len(c.spec.varSections)-1)
 			}
 			eqnVars = nil
 		}
@@ -216,6 +226,7 @@ func (c *checker) resolveSortDecl(name string) *Sort {
 	e.state = 1
 	if e.decl.Alias {
 		s := c.sort(e.rhs)
+		c.spell(e.decl, e.rhs)
 		if s == nil {
 			s = c.st.NewNamed(SortBasic, name)
 		}
@@ -368,6 +379,7 @@ func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
 	}
 	for _, n := range d.Names {
 		f := &Func{Name: n.Name, Sort: s, Kind: kind, Pos: pos(n.Pos)}
+		c.spell(f, d.Sort)
 		if kind == FuncConstructor {
 			res := f.Result()
 			if res.Kind != SortBasic {
@@ -411,6 +423,7 @@ func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []
 				continue
 			}
 			v := &Var{Name: n.Name, S: s, Pos: pos(n.Pos)}
+			c.spell(v, d.Sort)
 			sc.vars[n.Name] = v
 			out = append(out, v)
 		}
@@ -421,7 +434,7 @@ func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []
 // ---------------------------------------------------------------------------
 // Equations
 
-func (c *checker) checkEquation(e *astEqn, vars *scope) {
+func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
 	condAST, lhsAST := (*astExpr)(nil), e.First
 	if e.Second != nil {
 		condAST, lhsAST = e.First, e.Second
@@ -439,7 +452,7 @@ func (c *checker) checkEquation(e *astEqn, vars *scope) {
 	if rhs == nil || (condAST != nil && cond == nil) {
 		return
 	}
-	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos)}
+	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos), section: section}
 	if vars != nil {
 		seen := map[*Var]bool{}
 		for _, ex := range []Expr{cond, lhs, rhs} {
@@ -452,6 +465,79 @@ func (c *checker) checkEquation(e *astEqn, vars *scope) {
 		}
 	}
 	c.spec.Equations = append(c.spec.Equations, eq)
+}
+
+// spell remembers how the source wrote the sort of a declaration, so that
+// printing keeps an alias where the source used it (mCRL2 itself is not
+// consistent about expanding aliases).
+func (c *checker) spell(key any, s *astSortExpr) {
+	if c.spec.spelling == nil {
+		c.spec.spelling = map[any]string{}
+	}
+	var b strings.Builder
+	writeAstSort(&b, s, false)
+	c.spec.spelling[key] = b.String()
+}
+
+func writeAstSort(b *strings.Builder, s *astSortExpr, inDomain bool) {
+	if s.Cod != nil && inDomain {
+		b.WriteString("(")
+	}
+	for i, a := range s.Prod {
+		if i > 0 {
+			b.WriteString(" # ")
+		}
+		writeAstAtom(b, a, s.Cod != nil || len(s.Prod) > 1)
+	}
+	if s.Cod != nil {
+		b.WriteString(" -> ")
+		writeAstSort(b, s.Cod, false)
+		if inDomain {
+			b.WriteString(")")
+		}
+	}
+}
+
+func writeAstAtom(b *strings.Builder, a *astSortAtom, inDomain bool) {
+	switch {
+	case a.Prim != "":
+		b.WriteString(a.Prim)
+	case a.Cont != "":
+		b.WriteString(a.Cont)
+		b.WriteString("(")
+		writeAstSort(b, a.Elem, false)
+		b.WriteString(")")
+	case a.Paren != nil:
+		writeAstSort(b, a.Paren, inDomain)
+	case a.Struct != nil:
+		b.WriteString("struct ")
+		for i, c := range a.Struct {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(c.Name.Name)
+			if len(c.Projs) > 0 {
+				b.WriteString("(")
+				for j, p := range c.Projs {
+					if j > 0 {
+						b.WriteString(", ")
+					}
+					if p.Name != nil {
+						b.WriteString(p.Name.Name)
+						b.WriteString(": ")
+					}
+					writeAstSort(b, p.Sort, false)
+				}
+				b.WriteString(")")
+			}
+			if c.Rec != nil {
+				b.WriteString("?")
+				b.WriteString(c.Rec.Name)
+			}
+		}
+	default:
+		b.WriteString(a.Name)
+	}
 }
 
 // walkVars calls f for every variable occurrence in e.
@@ -521,6 +607,9 @@ func (c *checker) declareActions(d *astActDecl) {
 			continue
 		}
 		a := &ActionDecl{Name: n.Name, Sorts: sorts, Pos: pos(n.Pos)}
+		if d.Sort != nil {
+			c.spell(a, d.Sort)
+		}
 		c.actions[n.Name] = append(c.actions[n.Name], a)
 		c.spec.Actions = append(c.spec.Actions, a)
 	}

@@ -392,6 +392,8 @@ type Equation struct {
 	LHS  Expr
 	RHS  Expr
 	Pos  Pos
+
+	section int // index of the var/eqn block in the source, for printing
 }
 
 // ActionDecl is an action label with its argument sorts. An action name
@@ -460,6 +462,15 @@ type Spec struct {
 	InitDist *Distribution
 	// Init gives the initial value of each parameter, one per Params entry.
 	Init []Expr
+	// EqnVars are the variables declared in `var` sections, in order (each
+	// Equation lists the ones it uses); kept for printing.
+	EqnVars []*Var
+	// varSections are the var sections of the source (one per var/eqn
+	// block), so that printing keeps the blocks apart.
+	varSections [][]*Var
+	// spelling is how the source wrote the sort of a declaration (*Var,
+	// *Func, *ActionDecl, *SortDecl), for printing.
+	spelling map[any]string
 	// SortTable interns every sort of the specification and its built-in
 	// function symbols; later stages use it to make sorts and built-ins
 	// that compare equal (by pointer) to the checker's.
