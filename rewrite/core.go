@@ -280,13 +280,28 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 		}
 	case kApp:
 		if len(h.fn.horules) > 0 {
-			if res, ok := r.tryRules(h.fn.horules, args, h.args); ok {
+			if res, ok := r.tryRules(h.fn.horules, h.args, [][]Term{args}); ok {
 				return res
 			}
 		}
 		if len(h.args) == 0 && h.fn.arity == len(args) {
 			// A function symbol passed as a value, now applied.
 			return r.applySym(h.fn, 0, args)
+		}
+	case kHOApp:
+		// f(a..)(b..)...(args): collect the argument groups down to the symbol.
+		groups := [][]Term{args}
+		for h.kind == kHOApp {
+			groups = append(groups, h.args[1:])
+			h = r.st.node(h.args[0])
+		}
+		if h.kind == kApp && len(h.fn.horules) > 0 {
+			for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
+				groups[i], groups[j] = groups[j], groups[i]
+			}
+			if res, ok := r.tryRules(h.fn.horules, h.args, groups); ok {
+				return res
+			}
 		}
 	case kFnConst, kFnOp, kUpdate, kUpdateStable:
 		if len(args) == 1 {

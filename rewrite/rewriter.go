@@ -19,6 +19,7 @@ type shared struct {
 	vars  map[*lps.Var]*varInfo
 	nvars atomic.Uint32
 
+	natSort               *lps.Sort // the Nat sort of the specification, if it has one
 	boolSort              *lps.Sort
 	trueSym, falseSym     *symbol
 	andSym, orSym, notSym *symbol

@@ -14,8 +14,9 @@ import (
 type rule struct {
 	eq   *lps.Equation
 	pats []*pattern // arguments of the head symbol
-	// outer are the arguments of a higher-order left-hand side f(pats)(outer).
-	outer []*pattern
+	// outer are the further argument groups of a higher-order left-hand
+	// side f(pats)(outer[0])(outer[1])...
+	outer [][]*pattern
 	cond  Term // 0 when unconditional
 	rhs   Term
 	r     *Rewriter
@@ -61,33 +62,43 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 		if eq.Cond != nil {
 			ru.cond = r.Translate(eq.Cond)
 		}
-		lhs := eq.LHS
+		// Peel applications off the left-hand side: f(a..)(b..)(c..).
 		var head *lps.FuncRef
-		var inner, outer []lps.Expr
-		switch l := lhs.(type) {
-		case *lps.FuncRef:
-			head = l
-		case *lps.App:
-			if h, ok := l.Head.(*lps.FuncRef); ok {
-				head, inner = h, l.Args
-			} else if a2, ok := l.Head.(*lps.App); ok {
-				if h, ok := a2.Head.(*lps.FuncRef); ok {
-					head, inner, outer = h, a2.Args, l.Args
-				}
+		var groups [][]lps.Expr
+	peel:
+		for e := eq.LHS; ; {
+			switch l := e.(type) {
+			case *lps.FuncRef:
+				head = l
+				break peel
+			case *lps.App:
+				groups = append([][]lps.Expr{l.Args}, groups...)
+				e = l.Head
+			default:
+				break peel
 			}
 		}
 		if head == nil {
 			return fmt.Errorf("%s: equation: left-hand side has no function symbol at its head", eq.Pos)
 		}
+		var inner []lps.Expr
+		var outer [][]lps.Expr
+		if len(groups) > 0 {
+			inner, outer = groups[0], groups[1:]
+		}
 		seen := map[uint32]bool{}
 		for _, a := range inner {
 			ru.pats = append(ru.pats, r.compilePattern(r.Translate(a), &pending, seen))
 		}
-		for _, a := range outer {
-			ru.outer = append(ru.outer, r.compilePattern(r.Translate(a), &pending, seen))
+		for _, g := range outer {
+			var ps []*pattern
+			for _, a := range g {
+				ps = append(ps, r.compilePattern(r.Translate(a), &pending, seen))
+			}
+			ru.outer = append(ru.outer, ps)
 		}
 		sym := r.sym(head.Func)
-		if outer != nil {
+		if len(outer) > 0 {
 			sym.horules = append(sym.horules, ru)
 		} else if len(inner) == sym.arity {
 			sym.rules = append(sym.rules, ru)
@@ -168,37 +179,29 @@ func (r *Rewriter) match(p *pattern, t Term) bool {
 }
 
 // tryRules applies the first rule of rules that matches. For first-order
-// rules args are the head symbol's arguments; for higher-order rules
-// inner are the arguments of the head symbol and args the outer ones.
-func (r *Rewriter) tryRules(rules []*rule, args []Term, inner []Term) (Term, bool) {
+// rules args are the head symbol's arguments and outer is nil; for
+// higher-order rules args are the head symbol's arguments and outer the
+// further argument groups, innermost first.
+func (r *Rewriter) tryRules(rules []*rule, args []Term, outer [][]Term) (Term, bool) {
 	for _, ru := range rules {
+		if len(ru.pats) != len(args) || len(ru.outer) != len(outer) {
+			continue
+		}
 		mark := len(r.saved)
 		ok := true
-		if inner != nil {
-			if len(ru.pats) != len(inner) || len(ru.outer) != len(args) {
-				continue
+		for i, p := range ru.pats {
+			if !r.match(p, args[i]) {
+				ok = false
+				break
 			}
-			for i, p := range ru.pats {
-				if !r.match(p, inner[i]) {
-					ok = false
-					break
-				}
+		}
+		for g := 0; ok && g < len(outer); g++ {
+			if len(ru.outer[g]) != len(outer[g]) {
+				ok = false
+				break
 			}
-			if ok {
-				for i, p := range ru.outer {
-					if !r.match(p, args[i]) {
-						ok = false
-						break
-					}
-				}
-			}
-		} else {
-			if len(ru.pats) != len(args) {
-				r.restore(&r.sub, mark)
-				continue
-			}
-			for i, p := range ru.pats {
-				if !r.match(p, args[i]) {
+			for i, p := range ru.outer[g] {
+				if !r.match(p, outer[g][i]) {
 					ok = false
 					break
 				}

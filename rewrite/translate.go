@@ -58,6 +58,10 @@ func (r *Rewriter) FreshVar(prefix string, s *lps.Sort) Term {
 
 func (sh *shared) initBool(spec *lps.Spec) {
 	sh.boolSort = findBoolSort(spec)
+	if spec.SortTable != nil {
+		sh.boolSort = spec.SortTable.Bool
+		sh.natSort = spec.SortTable.Nat
+	}
 	sh.trueSym = sh.internalSym("true", lps.OpTrue, sh.boolSort)
 	sh.falseSym = sh.internalSym("false", lps.OpFalse, sh.boolSort)
 	sh.andSym = &symbol{name: "&&", op: lps.OpAnd, kind: lps.FuncBuiltin, id: 1<<22 + 1, arity: 2, res: sh.boolSort}
