@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -49,6 +50,7 @@ type config struct {
 	rewriter                            string
 	seed                                uint64
 	progressEvery                       time.Duration
+	cpuProfile                          string
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -127,6 +129,8 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
+	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
+	f.MarkHidden("cpuprofile")
 	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -308,6 +312,17 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}()
 	defer close(sig)
 
+	if cfg.cpuProfile != "" {
+		pf, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return 2, err
+		}
+		pprof.StartCPUProfile(pf)
+		defer func() {
+			pprof.StopCPUProfile()
+			pf.Close()
+		}()
+	}
 	start := time.Now()
 	res, runErr := x.Run()
 	if runErr == nil && div != nil {
