@@ -23,6 +23,14 @@ type checker struct {
 	funcs     map[string][]*Func // user functions: cons, map, struct functions
 	actions   map[string][]*ActionDecl
 	params    map[string]*Var
+	badParams bool // the parameter list had errors: do not count arguments
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // sortEntry is a name of the sort section while it is being resolved.
@@ -634,7 +642,9 @@ func (c *checker) checkProc(p *astProc, globals *scope) {
 	c.spec.ProcName = p.Name.Name
 	ps := &scope{vars: map[string]*Var{}, parent: globals}
 	if p.Params != nil {
+		n := len(c.errs)
 		c.spec.Params = c.addVars(ps, p.Params, "process parameter", nil)
+		c.badParams = len(c.errs) > n
 	}
 	c.params = ps.vars
 	for _, as := range p.Summands {
@@ -727,7 +737,7 @@ func (c *checker) checkAction(x *exprChecker, aa *astAction) (Action, bool) {
 		}
 	}
 	if len(cands) == 0 {
-		c.errorf(aa.Name.Pos, "action %s takes %s, not %d", name, arities(decls), len(aa.Args))
+		c.errorf(aa.Name.Pos, "wrong number of arguments: action %s takes %s, found %d", name, arities(decls), len(aa.Args))
 		return Action{}, false
 	}
 	doms := make([][]*Sort, len(cands))
@@ -775,7 +785,9 @@ func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init
 	if !named {
 		if init || len(args) > 0 {
 			if len(args) != len(c.spec.Params) {
-				c.errorf(name.Pos, "process %s has %d parameters, found %d arguments", name.Name, len(c.spec.Params), len(args))
+				if !c.badParams {
+					c.errorf(name.Pos, "wrong number of arguments: process %s has %s, found %d", name.Name, plural(len(c.spec.Params), "parameter"), len(args))
+				}
 				return nil, false
 			}
 		}

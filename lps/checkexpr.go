@@ -75,17 +75,21 @@ func (x *exprChecker) reportAny(e Expr) bool {
 		if found || e == nil {
 			return
 		}
-		if containsAny(e.Sort()) {
+		if a, ok := e.(*App); ok {
+			// Report the innermost culprit, not the operator applied to it.
+			for _, arg := range a.Args {
+				walk(arg)
+			}
+			if f, ok := a.Head.(*FuncRef); !ok || f.Func.Kind != FuncBuiltin {
+				walk(a.Head)
+			}
+		}
+		if !found && containsAny(e.Sort()) {
 			found = true
-			x.c.errorAt(e.Position(), "cannot infer the sort of this expression (%s); the context does not say what it contains", strings.ReplaceAll(e.Sort().String(), "?", "_"))
+			x.c.errorAt(e.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(e))
 			return
 		}
 		switch e := e.(type) {
-		case *App:
-			walk(e.Head)
-			for _, a := range e.Args {
-				walk(a)
-			}
 		case *Binder:
 			walk(e.Body)
 		case *Where:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -55,10 +56,23 @@ func syntaxError(filename string, err error) *Error {
 }
 
 func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
-	t := ut.Unexpected
-	what := describe(&t)
-	if ut.Expect != "" {
-		return fmt.Sprintf("unexpected %s, expected %s", what, ut.Expect)
+	msg := ut.Message()
+	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
+	msg = strings.Replace(msg, "unexpected token ", "unexpected ", 1)
+	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
+		what := msg[i+len(" (expected ") : len(msg)-1]
+		msg = msg[:i] + ", expected " + grammarNames.Replace(what)
 	}
-	return fmt.Sprintf("unexpected %s", what)
+	return msg
 }
+
+// grammarNames turns grammar type names in participle's messages into
+// words.
+var grammarNames = strings.NewReplacer(
+	"astSortExpr", "a sort", "astExpr", "a data expression", "astUnit", "a data expression",
+	"astIdent", "an identifier", "astVarsList", "variable declarations",
+	"astSummand", "a summand", "astAction", "an action", "astArg", "an argument",
+	"astSortDecl", "a sort declaration", "astIdsDecl", "a declaration", "astActDecl", "an action declaration",
+	"astEqn", "an equation", "astProc", "a process declaration", "astInit", "an initial state",
+	"astDist", "a distribution", "astNext", "a next state",
+)
