@@ -647,7 +647,7 @@ func (c *checker) checkProc(p *astProc, globals *scope) {
 		c.badParams = len(c.errs) > n
 	}
 	c.params = ps.vars
-	for _, as := range p.Summands {
+	for _, as := range p.Body.Items {
 		if s := c.checkSummand(as, ps); s != nil {
 			c.spec.Summands = append(c.spec.Summands, s)
 		}

@@ -75,32 +75,36 @@ type astProc struct {
 	Pos      lexer.Position
 	Name     *astIdent     `parser:"@@"`
 	Params   *astVarsList  `parser:"('(' @@? ')')?"`
-	Summands []*astSummand `parser:"'=' @@ ('+' @@)* ';'"`
+	Body     *astSummands `parser:"'=' @@ ';'"`
+}
+
+// astSummands is the body of the process, summands separated by `+`. It
+// is parsed by hand (summands.go): it is the largest part of big models.
+type astSummands struct {
+	Items []*astSummand
 }
 
 type astSummand struct {
 	Pos   lexer.Position
-	Sum   *astVarsList `parser:"('sum' @@ '.')?"`
-	Cond  *astUnit     `parser:"(@@ '->')?"`
-	Delta bool         `parser:"( @'delta'"`
-	Tau   bool         `parser:"| @'tau'"`
-	Acts  []*astAction `parser:"| @@ ('|' @@)* )"`
-	Time  *astUnit     `parser:"('@' @@)?"`
-	Next  *astNext     `parser:"('.' @@)?"`
+	Sum   *astVarsList
+	Cond  *astUnit
+	Delta bool
+	Acts  []*astAction // empty for tau
+	Time  *astUnit
+	Next  *astNext
 }
 
 type astAction struct {
 	Pos  lexer.Position
-	Name *astIdent  `parser:"@@"`
-	Args []*astExpr `parser:"('(' @@ (',' @@)* ')')?"`
+	Name *astIdent
+	Args []*astExpr
 }
 
 type astNext struct {
-	Pos   lexer.Position
-	Dist  *astDist  `parser:"('dist' @@ '.')?"`
-	Proc  *astIdent `parser:"@@"`
-	Paren bool      `parser:"( @'('"`
-	Args  []*astArg `parser:"(@@ (',' @@)*)? ')' )?"`
+	Pos  lexer.Position
+	Dist *astDist
+	Proc *astIdent
+	Args []*astArg
 }
 
 type astDist struct {
