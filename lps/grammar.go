@@ -72,10 +72,10 @@ type astActDecl struct {
 }
 
 type astProc struct {
-	Pos      lexer.Position
-	Name     *astIdent     `parser:"@@"`
-	Params   *astVarsList  `parser:"('(' @@? ')')?"`
-	Body     *astSummands `parser:"'=' @@ ';'"`
+	Pos    lexer.Position
+	Name   *astIdent    `parser:"@@"`
+	Params *astVarsList `parser:"('(' @@? ')')?"`
+	Body   *astSummands `parser:"'=' @@ ';'"`
 }
 
 // astSummands is the body of the process, summands separated by `+`. It
