@@ -33,6 +33,10 @@ type shared struct {
 	// the number of rule applications of one Rewrite call.
 	maxDepth int
 	maxSteps int
+
+	// QuantifierLimit bounds the enumeration steps of a quantifier over an
+	// infinite sort (mCRL2's --qlimit; default 10, 0 for no bound).
+	QuantifierLimit int
 }
 
 // Rewriter rewrites terms to normal form. A Rewriter is not safe for
@@ -60,6 +64,8 @@ type savedBinding struct {
 const (
 	DefaultMaxDepth = 100000
 	DefaultMaxSteps = 1 << 30
+	// DefaultQuantifierLimit is mCRL2's default --qlimit.
+	DefaultQuantifierLimit = 10
 )
 
 // New compiles the equations of spec and returns a rewriter for its terms.
@@ -85,6 +91,8 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		opSyms:   map[cmpKey]*symbol{},
 		maxDepth: DefaultMaxDepth,
 		maxSteps: DefaultMaxSteps,
+
+		QuantifierLimit: DefaultQuantifierLimit,
 	}
 	r = &Rewriter{shared: sh}
 	r.sub.sh = sh

@@ -267,49 +267,132 @@ func (sv *solver) varNames() string {
 }
 
 // quantifier evaluates forall/exists over vars with the given body (a
-// normal form with vars free) by enumeration; when the enumeration cannot
-// decide, the quantifier stays as it is.
+// normal form with vars free) as mCRL2's rewriter does: a breadth-first
+// enumeration of the variables (by constructors, numbers Peano-style as
+// mCRL2's @c1/@succ_pos, @c0/@succ_nat), discarding branches whose body is
+// the identity (true for forall, false for exists) and stopping at the
+// absorbing value. When a variable's sort is not finite at most
+// QuantifierLimit branches are processed (mCRL2's --qlimit, default 10);
+// if that does not decide the quantifier, or a sort cannot be enumerated,
+// the quantifier stays with its rewritten body.
 func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
-	switch body {
-	case r.trueT, r.falseT:
+	keep := func() Term {
+		args := append(append([]Term{}, vars...), body)
+		return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(kind), args: args})
+	}
+	identity, absorbing := r.trueT, r.falseT
+	op := r.and
+	if kind == lps.Exists {
+		identity, absorbing = r.falseT, r.trueT
+		op = r.or
+	}
+	// Only variables that occur in the body are enumerated.
+	var enumVars []Term
+	finite := true
+	for _, v := range vars {
+		if r.occurs(v, body) {
+			enumVars = append(enumVars, v)
+			if _, ok := r.Values(r.st.node(v).sort, 1<<16); !ok {
+				finite = false
+			}
+		}
+	}
+	if len(enumVars) == 0 {
 		return body
 	}
-	cond := body
-	if kind == lps.Forall {
-		cond = r.not(body)
+	limit := int(^uint(0) >> 1)
+	if !finite && r.QuantifierLimit > 0 {
+		limit = r.QuantifierLimit
 	}
-	sv := r.newSolver(vars, 10000)
-	sv.stuckOK = true
-	sv.trueStops = true
-	found, stuck := false, false
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				if _, ok := p.(*SolveError); ok {
-					stuck = true
-					return
-				}
-				panic(p)
-			}
-		}()
-		sv.yield = func(vals []Term, c Term) bool {
-			if c == r.trueT {
-				found = true
-				return false
-			}
-			stuck = true
-			return false
+	type elem struct {
+		vars []Term
+		expr Term
+	}
+	queue := []elem{{enumVars, body}}
+	partial := identity
+	es := r.NewSubst()
+	count := 0
+	for len(queue) > 0 {
+		if count >= limit {
+			return keep()
 		}
-		sv.run(cond)
-	}()
-	switch {
-	case found:
-		return r.Bool(kind == lps.Exists)
-	case !stuck:
-		return r.Bool(kind == lps.Forall)
+		count++
+		p := queue[0]
+		queue = queue[1:]
+		if p.expr == identity {
+			continue
+		}
+		v, tail := p.vars[0], p.vars[1:]
+		cands, fresh, ok := r.expansions(r.st.node(v).sort)
+		if !ok {
+			return keep()
+		}
+		id := r.st.node(v).v.id
+		for i, c := range cands {
+			es.setID(id, c)
+			e := r.rewrite(p.expr, es)
+			es.vals[id] = 0
+			if e == identity {
+				continue
+			}
+			nv := tail
+			if len(fresh[i]) > 0 {
+				nv = append(append([]Term(nil), fresh[i]...), tail...)
+			}
+			if len(nv) == 0 {
+				partial = op(partial, e)
+				if partial == absorbing {
+					return absorbing
+				}
+				continue
+			}
+			queue = append(queue, elem{nv, e})
+		}
 	}
-	args := append(append([]Term{}, vars...), body)
-	return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(kind), args: args})
+	return partial
+}
+
+// expansions returns the constructor instances a variable of sort s is
+// replaced by in one enumeration step, with the fresh variables of each.
+func (r *Rewriter) expansions(s *lps.Sort) ([]Term, [][]Term, bool) {
+	switch s.Kind {
+	case lps.SortBool:
+		return []Term{r.trueT, r.falseT}, [][]Term{nil, nil}, true
+	case lps.SortNat, lps.SortPos:
+		first := int64(0)
+		if s.Kind == lps.SortPos {
+			first = 1
+		}
+		y := r.FreshVar("@n", s)
+		succ := r.mkApp(r.opSym(lps.OpAdd, s), []Term{y, r.mkInt(s, 1)})
+		return []Term{r.mkInt(s, first), succ}, [][]Term{nil, {y}}, true
+	case lps.SortList:
+		e := r.FreshVar("@e", s.Elem)
+		l := r.FreshVar("@l", s)
+		return []Term{r.st.intern(&node{kind: kNil, sort: s}), r.st.intern(&node{kind: kCons, sort: s, args: []Term{e, l}})},
+			[][]Term{nil, {e, l}}, true
+	case lps.SortStruct, lps.SortBasic:
+		if len(s.Constructors) == 0 {
+			return nil, nil, false
+		}
+		var cands []Term
+		var fresh [][]Term
+		for _, c := range s.Constructors {
+			if c.Arity() == 0 {
+				cands = append(cands, r.constant(c))
+				fresh = append(fresh, nil)
+				continue
+			}
+			ys := make([]Term, c.Arity())
+			for i, d := range c.Sort.Domain {
+				ys[i] = r.FreshVar("@a", d)
+			}
+			cands = append(cands, r.mkApp(r.sym(c), ys))
+			fresh = append(fresh, ys)
+		}
+		return cands, fresh, true
+	}
+	return nil, nil, false
 }
 
 // opSym returns an internal built-in symbol op with result sort res.
