@@ -14,10 +14,12 @@ type shared struct {
 	st   *store
 	spec *lps.Spec
 
-	mu    sync.Mutex // guards syms and vars maps
-	syms  map[*lps.Func]*symbol
-	vars  map[*lps.Var]*varInfo
-	nvars atomic.Uint32
+	mu   sync.Mutex // guards syms and vars maps
+	syms map[*lps.Func]*symbol
+	vars map[*lps.Var]*varInfo
+	// varsByName identifies variables by name and sort.
+	varsByName map[varKey]*varInfo
+	nvars      atomic.Uint32
 
 	natSort               *lps.Sort // the Nat sort of the specification, if it has one
 	boolSort              *lps.Sort
@@ -82,15 +84,17 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		}
 	}()
 	sh := &shared{
-		st:       newStore(),
-		spec:     spec,
-		syms:     map[*lps.Func]*symbol{},
-		vars:     map[*lps.Var]*varInfo{},
-		globals:  map[*lps.Var]Term{},
-		cmpSyms:  map[cmpKey]*symbol{},
-		opSyms:   map[cmpKey]*symbol{},
-		maxDepth: DefaultMaxDepth,
-		maxSteps: DefaultMaxSteps,
+		st:   newStore(),
+		spec: spec,
+		syms: map[*lps.Func]*symbol{},
+		vars: map[*lps.Var]*varInfo{},
+
+		varsByName: map[varKey]*varInfo{},
+		globals:    map[*lps.Var]Term{},
+		cmpSyms:    map[cmpKey]*symbol{},
+		opSyms:     map[cmpKey]*symbol{},
+		maxDepth:   DefaultMaxDepth,
+		maxSteps:   DefaultMaxSteps,
 
 		QuantifierLimit: DefaultQuantifierLimit,
 	}

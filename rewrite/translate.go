@@ -27,23 +27,30 @@ func (sh *shared) internalSym(name string, op lps.Op, res *lps.Sort) *symbol {
 	return s
 }
 
+// varInfo returns the rewriter's variable for v. As in mCRL2, a variable
+// is identified by its name and sort: two declarations of x: D (in two
+// lambdas, say) are the same variable, so alpha-equal terms written alike
+// are equal terms.
 func (sh *shared) varInfo(v *lps.Var) *varInfo {
 	sh.mu.Lock()
-	vi, ok := sh.vars[v]
-	sh.mu.Unlock()
-	if ok {
+	defer sh.mu.Unlock()
+	if vi, ok := sh.vars[v]; ok {
 		return vi
 	}
-	vi = &varInfo{v: v, id: sh.nvars.Add(1)}
-	vi.term = sh.st.intern(&node{kind: kVar, v: vi, sort: v.S})
-	sh.mu.Lock()
-	if old, ok := sh.vars[v]; ok {
-		vi = old
-	} else {
-		sh.vars[v] = vi
+	k := varKey{v.Name, v.S}
+	vi, ok := sh.varsByName[k]
+	if !ok {
+		vi = &varInfo{v: v, id: sh.nvars.Add(1)}
+		vi.term = sh.st.intern(&node{kind: kVar, v: vi, sort: v.S})
+		sh.varsByName[k] = vi
 	}
-	sh.mu.Unlock()
+	sh.vars[v] = vi
 	return vi
+}
+
+type varKey struct {
+	name string
+	sort *lps.Sort
 }
 
 // VarTerm returns the term for the variable v.
