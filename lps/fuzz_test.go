@@ -1,0 +1,53 @@
+package lps
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParse checks that Parse never panics (Parse recovers as a last
+// resort and reports "internal error", which the fuzzer treats as a
+// failure too), that errors are well formed, and that whatever parses
+// prints to text that parses again and prints the same.
+func FuzzParse(f *testing.F) {
+	seeds := []string{
+		"act a;\nproc P(x: Pos) = a . P(x = 1);\ninit P(1);\n",
+		"sort D = struct d1 | d2(p: Nat)?is_d2;\nmap f: D -> Nat;\nvar d: D;\neqn f(d) = if(is_d2(d), p(d), 0);\nact a: Nat;\nproc P(d: D) = a(f(d)) . P(d = d2(3)) + delta;\ninit P(d1);\n",
+		"act o: Set(Nat);\nproc P(s: Set(Nat), b: Bag(Nat), l: List(Int)) = (#l < 3 && 1 in s) -> o(s + {1} - { x: Nat | x > 2 }) . P(b = b + {2: 3}, l = -1 |> l ++ [2]) + delta;\ninit P({}, {:}, []);\n",
+		"act a;\nglob g: Bool;\nproc P(t: Real) = sum b: Bool. (b => g) -> a @ (t + 1 / 2) . dist c: Bool[1 / 2] . P(t = t + 1) + delta @ 3;\ninit dist c: Bool[1 / 2] . P(0);\n",
+		"map f: Pos -> Pos # Pos -> Bool;\nvar x: Pos;\neqn f(x) = lambda y,z: Pos. forall w: Nat. exists v: Nat. v == w whr k = x end;\nproc P = tau . P();\ninit P;\n",
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	files, _ := filepath.Glob("../examples/*.lps")
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		spec, err := Parse("f.lps", src)
+		if err != nil {
+			list, ok := err.(ErrorList)
+			if !ok || len(list) == 0 || len(list) > MaxErrors {
+				t.Fatalf("malformed error %T: %v", err, err)
+			}
+			for _, e := range list {
+				if len(e.Msg) >= 15 && e.Msg[:15] == "internal error:" {
+					t.Fatalf("panic inside Parse: %v", e)
+				}
+			}
+			return
+		}
+		out := spec.Print()
+		spec2, err := Parse("printed.lps", []byte(out))
+		if err != nil {
+			t.Fatalf("printed form does not parse: %v\n--- input\n%s\n--- printed\n%s", err, src, out)
+		}
+		if out2 := spec2.Print(); out2 != out {
+			t.Fatalf("printing is not idempotent:\n--- first\n%s\n--- second\n%s", out, out2)
+		}
+	})
+}
