@@ -125,7 +125,8 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 			return nil
 		}
 		if as, bs := a.Sort(), b.Sort(); op == OpMax && as != bs && as.IsNumeric() && bs.IsNumeric() &&
-			as.Kind != SortReal && bs.Kind != SortReal {
+			as.Kind != SortReal && bs.Kind != SortReal &&
+			!(hint != nil && hint.IsNumeric() && numRank(hint) >= numRank(x.join(as, bs))) {
 			// mCRL2's mixed max: the result lies in the narrower sort
 			// (max: Pos # Nat -> Pos, max: Int # Nat -> Nat, ...).
 			res := as

@@ -834,9 +834,9 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		return x.mk(OpConcat, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 	case "+", "-", "*", "/":
 		var l, r Expr
-		if e.Op == "+" && !(isFlex(e.L) && isFlex(e.R)) {
-			// Operands are typed on their own so that the mixed
-			// overloads below apply as in mCRL2.
+		if e.Op == "+" && hint != nil && hint.Kind == SortPos && !(isFlex(e.L) && isFlex(e.R)) {
+			// A Pos is wanted: type the operands on their own so that
+			// mCRL2's mixed overloads (+ : Nat # Pos -> Pos) apply.
 			l, r = x.synth(e.L, nil), x.synth(e.R, nil)
 		} else {
 			l, r = x.synthPair(e.L, e.R, hint)
