@@ -3,11 +3,71 @@
 // and produces a typed intermediate representation (Spec) for the later
 // stages.
 //
-// Contract: Parse(file, src) returns either a *Spec in which every
+// # Contract
+//
+// Parse(file, src) and ParseFile(path) return either a *Spec in which every
 // expression carries its resolved sort and every name is resolved to a
-// declaration (*Var, *Func, *ActionDecl), or a list of errors of the form
-// file:line:col: message. The participle grammar structs never leave this
-// package. Sorts are interned: equal sorts are the same *Sort. Built-in
-// functions are typed *Func symbols with an Op; overloads are distinct
-// symbols.
+// declaration (*Var, *Func, *ActionDecl), or an ErrorList: errors sorted by
+// position, de-duplicated, at most MaxErrors, each printed as
+// file:line:col: message. Parse never panics (it recovers at the API edge
+// as a last resort and reports an "internal error"). The participle grammar
+// structs never leave this package.
+//
+// What always holds for a returned Spec:
+//
+//   - Sorts are interned by Spec.SortTable: equal sorts are the same *Sort.
+//     Aliases (`sort T = List(D);`) are resolved: T and List(D) are one
+//     *Sort. Later stages build further sorts with the same table.
+//   - Built-in functions are *Func symbols with Kind FuncBuiltin and an Op;
+//     each overload is a distinct symbol, interned per (Op, function sort)
+//     by SortTable.Builtin, so symbols compare by pointer. The overload is
+//     the one at the least common sort of the operands (n + m on Nat is
+//     + : Nat # Nat -> Nat), with mCRL2's exceptions: - on Pos or Nat is
+//     - : Nat # Nat -> Int, / always gives Real, div and mod take a Pos
+//     divisor (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat),
+//     and where a Pos is required + and max use mCRL2's mixed overloads
+//     (+ : Nat # Pos -> Pos, max : Int # Nat -> Nat, ...).
+//   - Numerals (*Number) take the sort their context asks for, else the
+//     smallest that fits (0 is Nat, others Pos). Where a larger sort is
+//     needed than an expression has, the checker inserts mCRL2's implicit
+//     conversion as an *App with Implicit set: Pos2Nat, Pos2Int, Pos2Real,
+//     Nat2Int, Nat2Real, Int2Real, and @setfset / @bagfbag (FSet(S) to
+//     Set(S), FBag(S) to Bag(S)).
+//   - Set enumerations {a, b} are SetEnum of sort FSet(S); bag enumerations
+//     {a: 2} are BagEnum of sort FBag(S); in a Set or Bag context they are
+//     wrapped in an implicit conversion. The empty set {} and bag {:} are a
+//     FuncRef to OpEmptySet at whatever sort the context asks for (Set,
+//     FSet, Bag or FBag); [] is OpEmptyList likewise. {x: S | e} is a
+//     Binder of kind SetComp (e Bool) or BagComp (e Nat).
+//   - Function update f[x -> v] is an App of OpUpdate to (f, x, v); element
+//     access l . n is OpElementAt; #l is OpCount; if(c, a, b) is OpIf.
+//   - Structured sorts have their constructors in Sort.Constructors, each
+//     with its Projections (per argument, nil where unnamed) and Recogniser.
+//     A projection name shared by several constructors of one sort with the
+//     same result sort (`a(pid: Nat) | b(pid: Nat)`) is one Func: its Ctor
+//     and Index describe the first constructor; find the argument position
+//     for another constructor c by looking for it in c.Projections.
+//   - Each Summand has a Cond (the builtin true when the source has none),
+//     an empty Actions for tau, Delta for delta, an optional Time of sort
+//     Real, an optional Dist (Prob of sort Real) and the Assignments of the
+//     parameters that change, in source order. Spec.Init has one value per
+//     parameter; Spec.InitDist is the initial distribution, if any.
+//   - Global variables (glob) are in Spec.Globals and are referred to by
+//     *VarRef like any variable; the explorer instantiates them.
+//   - Every Equation lists in Vars the var-section variables it uses.
+//
+// Spec.Format / Spec.Print print the specification in lpspp's layout, and
+// FormatExpr prints an expression as mCRL2's data printer does (mCRL2's
+// priorities; parentheses only where priority or associativity need them;
+// implicit conversions omitted). Printing is idempotent, and parsing what
+// was printed gives the same Spec.
+//
+// # Structure
+//
+// Parsing is loose, checking strict. The section structure is a participle
+// grammar (grammar.go); data and sort expressions and the process body, the
+// bulk of any large model, are parsed by a hand-written precedence-climbing
+// parser plugged into participle (exprparse.go, summands.go) into untyped
+// trees. The checker (check.go, checkexpr.go, builtin.go) resolves names
+// and sorts and builds the IR (ir.go).
 package lps
