@@ -3,7 +3,7 @@
 //
 //	lps2lts [options] INFILE [OUTFILE]
 //
-// INFILE is a textual LPS (as lpspp prints it). OUTFILE's format comes from
+// INFILE is a textual LPS (as lpspp prints it); "-" reads standard input. OUTFILE's format comes from
 // -o/--out or its extension (.aut, .fsm, .dot); OUTFILE "-" writes to
 // standard output (format from -o, default aut); without OUTFILE the state
 // space is explored but not saved. Exit status: 0 when nothing was
@@ -248,7 +248,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if cfg.traceSet {
 		rec := &explore.TraceRecorder{}
 		x.AddVisitor(rec)
-		rep.Traces = &explore.TraceWriter{Prefix: infile, Max: cfg.trace, Rec: rec, Labels: gen.Labels()}
+		prefix := infile
+		if prefix == "-" {
+			prefix = "stdin"
+		}
+		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Rec: rec, Labels: gen.Labels()}
 	}
 
 	var writer explore.LTSWriter
