@@ -391,7 +391,7 @@ func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
 		if kind == FuncConstructor {
 			res := f.Result()
 			if res.Kind != SortBasic {
-				c.errorf(n.Pos, "constructor %s must construct a sort declared with `sort %s;`, not %s", n.Name, res, res)
+				c.errorf(n.Pos, "constructor %s constructs %s, which is not a sort declared with `sort %s;`", n.Name, res, res)
 				continue
 			}
 			f.Index = len(res.Constructors)

@@ -22,8 +22,8 @@
 //     each overload is a distinct symbol, interned per (Op, function sort)
 //     by SortTable.Builtin, so symbols compare by pointer. The overload is
 //     the one at the least common sort of the operands (n + m on Nat is
-//     + : Nat # Nat -> Nat), with mCRL2's exceptions: - on Pos or Nat is
-//     - : Nat # Nat -> Int, / always gives Real, div and mod take a Pos
+//   - : Nat # Nat -> Nat), with mCRL2's exceptions: - on Pos or Nat is
+//   - : Nat # Nat -> Int, / always gives Real, div and mod take a Pos
 //     divisor (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat),
 //     and where a Pos is required + and max use mCRL2's mixed overloads
 //     (+ : Nat # Pos -> Pos, max : Int # Nat -> Nat, ...).

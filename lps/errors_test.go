@@ -63,6 +63,21 @@ func TestMalformedInput(t *testing.T) {
 		{"syntax", "act a;\nproc P(x: Pos) = a . P(x = 1) + ;\ninit P(1);\n", "2:33", "syntax error: unexpected \";\", expected an action, tau or delta"},
 		{"duplicate declaration of c: Pos -> D (first declared at 1:17)", "sort D = struct c(p: Pos) | c(p: Pos);\nact a;\nproc P(x: Pos) = a . P(x = 1);\ninit P(1);\n", "1:29", "duplicate declaration of c: Pos -> D (first declared at 1:17)"},
 		{"expected sort Pos, found 0 (of sort Nat)", "act a;\nproc P(x: Nat) = a . P(x = x mod 0);\ninit P(1);\n", "2:34", "expected sort Pos, found 0 (of sort Nat)"},
+		{"empty struct", "sort D = struct ;\nact a;\nproc P = a . P();\ninit P;\n", "1:17", "syntax error: unexpected \";\", expected an identifier"},
+		{"missing codomain", "map f: Pos -> ;\nact a;\nproc P = a . P();\ninit P;\n", "1:15", "syntax error: unexpected \";\", expected a sort"},
+		{"eqn without =", "map f: Pos;\neqn f 3;\nact a;\nproc P = a . P();\ninit P;\n", "2:7", "syntax error: unexpected \"3\", expected \"=\""},
+		{"unbalanced parenthesis", "act a: Pos;\nproc P = a((1 + 2) . P();\ninit P;\n", "2:24", "unexpected \")\", expected a data expression"},
+		{"whr without end", "act a: Pos;\nproc P = a(x whr x = 1) . P();\ninit P;\n", "2:23", "unexpected \")\", expected \"end\""},
+		{"sum without colon", "act a: Pos;\nproc P = sum x Pos. a(x) . P();\ninit P;\n", "2:16", "unexpected \"Pos\", expected \":\""},
+		{"dist without dot", "act a: Pos;\nproc P = a(1) . dist x: Bool[1/2] P();\ninit P;\n", "2:35", "unexpected \"P\", expected \".\""},
+		{"dangling product", "act a: Pos # ;\nproc P = a(1) . P();\ninit P;\n", "1:14", "expected a sort"},
+		{"named init", "act a;\nproc P(x: Pos) = a . P(x = 1);\ninit P(x = 1);\n", "3:8", "the initial state lists the parameter values in order"},
+		{"positional arity", "act a;\nproc P(x: Pos) = a . P(1, 2);\ninit P(1);\n", "2:22", "wrong number of arguments: process P has 1 parameter, found 2"},
+		{"mixed arguments", "act a;\nproc P(x: Pos) = a . P(x = 1, 2);\ninit P(1);\n", "2:31", "mixed positional arguments and assignments"},
+		{"cons of builtin sort", "sort D;\ncons c: Pos;\nact a;\nproc P(x: Pos) = a . P(x = 1);\ninit P(1);\n", "2:6", "constructor c constructs Pos"},
+		{"bag count not Nat", "act a;\nproc P(x: Pos) = a . P(x = {1: true});\ninit P(1);\n", "2:32", "sort mismatch: expected Nat, found Bool"},
+		{"update key sort", "act a;\nproc P(f: Pos -> Pos) = a . P(f = f[true -> 1]);\ninit P(lambda x: Pos. x);\n", "2:37", "sort mismatch: expected Pos, found Bool"},
+		{"apply non-function", "act a;\nproc P(x: Pos) = a . P(x = x(1));\ninit P(1);\n", "2:28", "cannot apply an expression of sort Pos to arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

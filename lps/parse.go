@@ -61,6 +61,13 @@ func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
 	msg = strings.Replace(msg, "unexpected token ", "unexpected ", 1)
 	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
 		what := msg[i+len(" (expected ") : len(msg)-1]
+		// participle lists a whole expected sequence; its first element
+		// is what was missing.
+		if strings.HasPrefix(what, `"`) && !strings.Contains(what, " | ") {
+			if j := strings.Index(what[1:], `"`); j >= 0 {
+				what = what[:j+2]
+			}
+		}
 		msg = msg[:i] + ", expected " + grammarNames.Replace(what)
 	}
 	return msg
