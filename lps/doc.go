@@ -22,11 +22,12 @@
 //     each overload is a distinct symbol, interned per (Op, function sort)
 //     by SortTable.Builtin, so symbols compare by pointer. The overload is
 //     the one at the least common sort of the operands (n + m on Nat is
-//   - : Nat # Nat -> Nat), with mCRL2's exceptions: - on Pos or Nat is
-//   - : Nat # Nat -> Int, / always gives Real, div and mod take a Pos
-//     divisor (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat),
-//     and where a Pos is required + and max use mCRL2's mixed overloads
-//     (+ : Nat # Pos -> Pos, max : Int # Nat -> Nat, ...).
+//     the symbol of sort Nat # Nat -> Nat), with mCRL2's exceptions: the
+//     subtraction of Pos or Nat values is the Nat # Nat -> Int symbol,
+//     division / always gives Real, div and mod take a Pos divisor
+//     (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat), and where
+//     a Pos is required, addition and max use mCRL2's mixed overloads
+//     (Nat # Pos -> Pos for addition, Int # Nat -> Nat for max, ...).
 //   - Numerals (*Number) take the sort their context asks for, else the
 //     smallest that fits (0 is Nat, others Pos). Where a larger sort is
 //     needed than an expression has, the checker inserts mCRL2's implicit
