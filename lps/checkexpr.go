@@ -725,7 +725,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 	case "&&", "||", "=>":
 		l := x.expect(e.L, B)
 		r := x.expect(e.R, B)
-		op := map[string]Op{"&&": OpAnd, "||": OpOr, "=>": OpImplies}[e.Op]
+		op := opOf[e.Op]
 		return x.mk(op, []Expr{l, r}, B, p)
 	case "==", "!=", "<", "<=", ">", ">=":
 		l, r := x.synthPair(e.L, e.R, nil)
@@ -741,7 +741,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			x.c.errorAt(opPos, "%s is not defined on %s", e.Op, s)
 			return nil
 		}
-		op := map[string]Op{"==": OpEq, "!=": OpNeq, "<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe}[e.Op]
+		op := opOf[e.Op]
 		return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, B, p)
 	case "in":
 		var l, r Expr
@@ -845,7 +845,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			return nil
 		}
 		s := x.join(l.Sort(), r.Sort())
-		op := map[string]Op{"+": OpAdd, "-": OpSub, "*": OpMul, "/": OpDivide}[e.Op]
+		op := opOf[e.Op]
 		if op == OpAdd && isPosNatMix(l.Sort(), r.Sort()) {
 			// mCRL2's + : Pos # Nat -> Pos and + : Nat # Pos -> Pos.
 			return x.mk(op, []Expr{l, r}, x.st.Pos, p)
@@ -911,6 +911,13 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 	}
 	x.c.errorAt(opPos, "unknown operator %s", e.Op)
 	return nil
+}
+
+// opOf maps binary operator tokens to built-in operations.
+var opOf = map[string]Op{
+	"&&": OpAnd, "||": OpOr, "=>": OpImplies,
+	"==": OpEq, "!=": OpNeq, "<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe,
+	"+": OpAdd, "-": OpSub, "*": OpMul, "/": OpDivide,
 }
 
 // isPosNatMix reports whether a and b are Pos and Nat in some order.

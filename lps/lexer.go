@@ -79,9 +79,24 @@ func (e *lexError) Error() string {
 func (e *lexError) Position() lexer.Position { return e.pos }
 func (e *lexError) Message() string          { return e.msg }
 
-var twoCharOps = map[string]bool{
-	"->": true, "=>": true, "==": true, "!=": true, "<=": true, ">=": true,
-	"&&": true, "||": true, "|>": true, "<|": true, "++": true, "<>": true,
+// isTwoCharOp reports whether c1 c2 is one of -> => == != <= >= && ||
+// |> <| ++ <>.
+func isTwoCharOp(c1, c2 byte) bool {
+	switch c1 {
+	case '-', '=':
+		return c2 == '>' || (c1 == '=' && c2 == '=')
+	case '!', '>':
+		return c2 == '='
+	case '<':
+		return c2 == '=' || c2 == '|' || c2 == '>'
+	case '&':
+		return c2 == '&'
+	case '|':
+		return c2 == '|' || c2 == '>'
+	case '+':
+		return c2 == '+'
+	}
+	return false
 }
 
 const oneCharOps = "()[]{},;:.=<>!-+*/#|@?"
@@ -149,7 +164,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 		typ = tokNumber
 		s.off, s.col = end, s.col+end-start
 	default:
-		if start+1 < len(s.src) && twoCharOps[s.src[start:start+2]] {
+		if start+1 < len(s.src) && isTwoCharOp(c, s.src[start+1]) {
 			s.off, s.col = start+2, s.col+2
 		} else if indexByte(oneCharOps, c) >= 0 {
 			s.off, s.col = start+1, s.col+1
