@@ -109,7 +109,7 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpEmptySet:
 		return r.emptyOf(fn.res), true
 	case lps.OpCons:
-		return r.st.intern(&node{kind: kCons, sort: fn.res, args: []Term{args[0], args[1]}}), true
+		return r.st.internArgs(&node{kind: kCons, sort: fn.res}, []Term{args[0], args[1]}), true
 	case lps.OpSnoc, lps.OpConcat, lps.OpElementAt, lps.OpHead, lps.OpTail, lps.OpRHead, lps.OpRTail:
 		return r.listOp(fn, args)
 	case lps.OpCount, lps.OpIn:
@@ -407,7 +407,7 @@ func (r *Rewriter) listElems(l Term, dst []Term) ([]Term, bool) {
 // mkList builds elems |> tail.
 func (r *Rewriter) mkList(s *lps.Sort, elems []Term, tail Term) Term {
 	for i := len(elems) - 1; i >= 0; i-- {
-		tail = r.st.intern(&node{kind: kCons, sort: s, args: []Term{elems[i], tail}})
+		tail = r.st.internArgs(&node{kind: kCons, sort: s}, []Term{elems[i], tail})
 	}
 	return tail
 }

@@ -33,11 +33,11 @@ func (r *Rewriter) fnConst(s *lps.Sort, which int) Term {
 }
 
 func (r *Rewriter) mkSet(s *lps.Sort, f, fs Term) Term {
-	return r.st.intern(&node{kind: kSet, sort: s, args: []Term{f, fs}})
+	return r.st.internArgs(&node{kind: kSet, sort: s}, []Term{f, fs})
 }
 
 func (r *Rewriter) mkBag(s *lps.Sort, f, fb Term) Term {
-	return r.st.intern(&node{kind: kBag, sort: s, args: []Term{f, fb}})
+	return r.st.internArgs(&node{kind: kBag, sort: s}, []Term{f, fb})
 }
 
 // termCmp is the fixed total order on values used for the elements of
@@ -110,7 +110,7 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 			out = append(out, e)
 		}
 	}
-	return r.st.intern(&node{kind: kFSet, sort: s, args: out})
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
 // bagEntry is an element of a finite bag with its multiplicity.
@@ -137,7 +137,7 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 			args = append(args, e, r.mkInt(nat, n))
 		}
 	}
-	return r.st.intern(&node{kind: kFBag, sort: s, args: args})
+	return r.st.internArgs(&node{kind: kFBag, sort: s}, args)
 }
 
 // bagEntries reads a finite bag.
@@ -175,7 +175,7 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 	if t != 0 {
 		return t
 	}
-	return r.st.intern(&node{kind: n.kind, sort: n.sort, val: n.val, args: args})
+	return r.st.internArgs(&node{kind: n.kind, sort: n.sort, val: n.val}, args)
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
@@ -184,7 +184,7 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 		elems[i] = r.rewrite(a, s)
 	}
 	if !r.allGround(elems) {
-		return r.st.intern(&node{kind: kSetEnum, sort: n.sort, args: elems})
+		return r.st.internArgs(&node{kind: kSetEnum, sort: n.sort}, elems)
 	}
 	fs := r.mkFSet(n.sort, elems)
 	if n.sort.Kind == lps.SortSet {
@@ -209,7 +209,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 		}
 	}
 	if !ground {
-		return r.st.intern(&node{kind: kBagEnum, sort: n.sort, args: args})
+		return r.st.internArgs(&node{kind: kBagEnum, sort: n.sort}, args)
 	}
 	es := make([]bagEntry, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {
@@ -271,13 +271,13 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		if n.kind != kFSet {
 			return 0, false
 		}
-		return r.mkSet(res, r.fnConst(res, fnFalse), r.st.intern(&node{kind: kFSet, sort: res, args: n.args})), true
+		return r.mkSet(res, r.fnConst(res, fnFalse), r.st.internArgs(&node{kind: kFSet, sort: res}, n.args)), true
 	case lps.OpFBag2Bag:
 		n := r.st.node(args[0])
 		if n.kind != kFBag {
 			return 0, false
 		}
-		return r.mkBag(res, r.fnConst(res, fnZero), r.st.intern(&node{kind: kFBag, sort: res, args: n.args})), true
+		return r.mkBag(res, r.fnConst(res, fnZero), r.st.internArgs(&node{kind: kFBag, sort: res}, n.args)), true
 	case lps.OpSet2Bag:
 		elems, ok := r.fsetElems(args[0])
 		if !ok {
@@ -425,7 +425,7 @@ func (r *Rewriter) fnNot(s *lps.Sort, f Term) Term {
 			return r.fnConst(s, fnFalse)
 		}
 	}
-	return r.st.intern(&node{kind: kFnOp, sort: s, val: fnNot, args: []Term{f}})
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnNot}, []Term{f})
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -479,7 +479,7 @@ func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
 			return r.fnConst(s, fnZero)
 		}
 	}
-	return r.st.intern(&node{kind: kFnOp, sort: s, val: int64(op), args: []Term{f, g}})
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
 }
 
 // setBagArith evaluates union (+), intersection (*) and difference (-) on
@@ -571,7 +571,7 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
 			j++
 		}
 	}
-	return r.st.intern(&node{kind: kFSet, sort: s, args: out})
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
 // fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
@@ -672,7 +672,7 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 			return 0, false
 		}
 	}
-	return r.st.intern(&node{kind: kFSet, sort: sort, args: out}), true
+	return r.st.internArgs(&node{kind: kFSet, sort: sort}, out), true
 }
 
 // subsetOp decides a <= b (subset) and a < b (proper subset).
@@ -715,8 +715,8 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	if !ok {
 		return 0, false
 	}
-	ta := r.st.intern(&node{kind: a.kind, sort: a.sort, args: a.args})
-	tb := r.st.intern(&node{kind: b.kind, sort: b.sort, args: b.args})
+	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
+	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)
 	for _, e := range elems {
 		var x, y Term
 		var ok1, ok2 bool
@@ -870,7 +870,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 	}
 	t := base
 	for i := len(out) - 1; i >= 0; i-- {
-		t = r.st.intern(&node{kind: kUpdateStable, sort: s, args: []Term{t, out[i].x, out[i].v}})
+		t = r.st.internArgs(&node{kind: kUpdateStable, sort: s}, []Term{t, out[i].x, out[i].v})
 	}
 	return t, true
 }

@@ -313,7 +313,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	all := make([]Term, 0, len(args)+1)
 	all = append(all, head)
 	all = append(all, args...)
-	return r.st.intern(&node{kind: kHOApp, sort: sort, args: all})
+	return r.st.internArgs(&node{kind: kHOApp, sort: sort}, all)
 }
 
 // beta applies lambda h to args.
@@ -359,5 +359,5 @@ func (r *Rewriter) mkLambdaSort(sort *lps.Sort, vars []Term, body Term) Term {
 	args := make([]Term, 0, len(vars)+1)
 	args = append(args, vars...)
 	args = append(args, body)
-	return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(lps.Lambda), args: args})
+	return r.st.internArgs(&node{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
 }

@@ -130,7 +130,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		}
 		e := r.FreshVar("@e", sort.Elem)
 		l := r.FreshVar("@l", sort)
-		cons := r.st.intern(&node{kind: kCons, sort: sort, args: []Term{e, l}})
+		cons := r.st.internArgs(&node{kind: kCons, sort: sort}, []Term{e, l})
 		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
 	case lps.SortStruct, lps.SortBasic:
 		if len(sort.Constructors) == 0 {
@@ -278,7 +278,7 @@ func (sv *solver) varNames() string {
 func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
 	keep := func() Term {
 		args := append(append([]Term{}, vars...), body)
-		return r.st.intern(&node{kind: kBinder, sort: sort, val: int64(kind), args: args})
+		return r.st.internArgs(&node{kind: kBinder, sort: sort, val: int64(kind)}, args)
 	}
 	identity, absorbing := r.trueT, r.falseT
 	op := r.and
@@ -369,7 +369,7 @@ func (r *Rewriter) expansions(s *lps.Sort) ([]Term, [][]Term, bool) {
 	case lps.SortList:
 		e := r.FreshVar("@e", s.Elem)
 		l := r.FreshVar("@l", s)
-		return []Term{r.st.intern(&node{kind: kNil, sort: s}), r.st.intern(&node{kind: kCons, sort: s, args: []Term{e, l}})},
+		return []Term{r.st.intern(&node{kind: kNil, sort: s}), r.st.internArgs(&node{kind: kCons, sort: s}, []Term{e, l})},
 			[][]Term{nil, {e, l}}, true
 	case lps.SortStruct, lps.SortBasic:
 		if len(s.Constructors) == 0 {

@@ -131,7 +131,7 @@ func mix(h, x uint64) uint64 {
 	return h ^ h>>29
 }
 
-func hashKey(k *node) uint64 {
+func hashKey(k *node, args []Term) uint64 {
 	h := uint64(k.kind) + 0x51ed27
 	if k.fn != nil {
 		h = mix(h, uint64(k.fn.id)<<1|1)
@@ -143,7 +143,7 @@ func hashKey(k *node) uint64 {
 		h = mix(h, uint64(k.sort.Kind))
 	}
 	h = mix(h, uint64(k.val))
-	for _, a := range k.args {
+	for _, a := range args {
 		h = mix(h, uint64(a))
 	}
 	if k.big != nil {
@@ -155,11 +155,11 @@ func hashKey(k *node) uint64 {
 	return h
 }
 
-func sameKey(n, k *node) bool {
-	if n.kind != k.kind || n.fn != k.fn || n.v != k.v || n.sort != k.sort || n.val != k.val || len(n.args) != len(k.args) {
+func sameKey(n, k *node, args []Term) bool {
+	if n.kind != k.kind || n.fn != k.fn || n.v != k.v || n.sort != k.sort || n.val != k.val || len(n.args) != len(args) {
 		return false
 	}
-	for i, a := range k.args {
+	for i, a := range args {
 		if n.args[i] != a {
 			return false
 		}
@@ -176,7 +176,14 @@ func sameKey(n, k *node) bool {
 // intern returns the id of the term described by k, creating it if needed.
 // k.args may be scratch space: it is copied when a new node is made.
 func (s *store) intern(k *node) Term {
-	h := hashKey(k)
+	return s.internArgs(k, k.args)
+}
+
+// internArgs is intern with the arguments passed apart from the key, so
+// that escape analysis can keep a caller's argument slice on the stack
+// (k's pointers are stored; args is only copied).
+func (s *store) internArgs(k *node, args []Term) Term {
+	h := hashKey(k, args)
 	sh := &s.shards[h%numShards]
 	sh.mu.Lock()
 	mask := uint64(len(sh.table) - 1)
@@ -187,7 +194,7 @@ func (s *store) intern(k *node) Term {
 			break
 		}
 		n := s.node(t)
-		if n.hash == h && sameKey(n, k) {
+		if n.hash == h && sameKey(n, k, args) {
 			sh.mu.Unlock()
 			return t
 		}
@@ -195,9 +202,17 @@ func (s *store) intern(k *node) Term {
 	}
 	t := s.alloc()
 	n := s.node(t)
-	n.kind, n.fn, n.v, n.sort, n.val, n.big, n.rat, n.hash = k.kind, k.fn, k.v, k.sort, k.val, k.big, k.rat, h
-	if len(k.args) > 0 {
-		n.args = s.copyArgs(k.args)
+	n.kind, n.fn, n.v, n.sort, n.val, n.hash = k.kind, k.fn, k.v, k.sort, k.val, h
+	// Copy the numbers rather than keep k's pointers, so that nothing k
+	// points to escapes: callers pass keys built on the stack.
+	if k.big != nil {
+		n.big = new(big.Int).Set(k.big)
+	}
+	if k.rat != nil {
+		n.rat = new(big.Rat).Set(k.rat)
+	}
+	if len(args) > 0 {
+		n.args = s.copyArgs(args)
 	}
 	n.flags = nodeGround
 	if k.kind == kVar {

@@ -127,17 +127,17 @@ func (r *Rewriter) Translate(e lps.Expr) Term {
 			args = append(args, r.VarTerm(v))
 		}
 		args = append(args, r.Translate(e.Body))
-		return r.st.intern(&node{kind: kBinder, sort: e.S, val: int64(e.Kind), args: args})
+		return r.st.internArgs(&node{kind: kBinder, sort: e.S, val: int64(e.Kind)}, args)
 	case *lps.Where:
 		args := []Term{r.Translate(e.Body)}
 		for _, d := range e.Defs {
 			args = append(args, r.VarTerm(d.Var), r.Translate(d.Value))
 		}
-		return r.st.intern(&node{kind: kWhere, sort: e.Sort(), args: args})
+		return r.st.internArgs(&node{kind: kWhere, sort: e.Sort()}, args)
 	case *lps.ListEnum:
 		t := r.st.intern(&node{kind: kNil, sort: e.S})
 		for i := len(e.Elems) - 1; i >= 0; i-- {
-			t = r.st.intern(&node{kind: kCons, sort: e.S, args: []Term{r.Translate(e.Elems[i]), t}})
+			t = r.st.internArgs(&node{kind: kCons, sort: e.S}, []Term{r.Translate(e.Elems[i]), t})
 		}
 		return t
 	case *lps.SetEnum:
@@ -145,13 +145,13 @@ func (r *Rewriter) Translate(e lps.Expr) Term {
 		for i, a := range e.Elems {
 			args[i] = r.Translate(a)
 		}
-		return r.st.intern(&node{kind: kSetEnum, sort: e.S, args: args})
+		return r.st.internArgs(&node{kind: kSetEnum, sort: e.S}, args)
 	case *lps.BagEnum:
 		args := make([]Term, 0, 2*len(e.Elems))
 		for i, a := range e.Elems {
 			args = append(args, r.Translate(a), r.Translate(e.Counts[i]))
 		}
-		return r.st.intern(&node{kind: kBagEnum, sort: e.S, args: args})
+		return r.st.internArgs(&node{kind: kBagEnum, sort: e.S}, args)
 	}
 	panic(fmt.Sprintf("rewrite: cannot translate %T", e))
 }
@@ -198,7 +198,7 @@ func (r *Rewriter) emptyOf(s *lps.Sort) Term {
 }
 
 func (r *Rewriter) mkApp(fn *symbol, args []Term) Term {
-	return r.st.intern(&node{kind: kApp, fn: fn, sort: fn.res, args: args})
+	return r.st.internArgs(&node{kind: kApp, fn: fn, sort: fn.res}, args)
 }
 
 // numberFromBig makes a numeral of sort s.
