@@ -259,3 +259,21 @@ func TestFSMAndDot(t *testing.T) {
 		t.Errorf("dot:\n%s", dot.String())
 	}
 }
+
+func TestProgressLines(t *testing.T) {
+	g := newGrid(200, 200)
+	x := New(g, Options{})
+	var out bytes.Buffer
+	x.AddVisitor(&Progress{X: x, Out: &out, Interval: 1})
+	r, _ := x.Run()
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 2 || !regexp.MustCompile(`^\d+ st, \d+ tr, explored \d+, level \d+, \d+ st/s$`).MatchString(lines[0]) {
+		t.Errorf("progress output:\n%s", out.String())
+	}
+	if s := Summary(r, true); s != "Done with state space generation (399 levels, 40000 states and 79600 transitions)" {
+		t.Error(s)
+	}
+	if s := Summary(Result{States: 1}, false); s != "Done with state space generation (1 state and 0 transitions)" {
+		t.Error(s)
+	}
+}

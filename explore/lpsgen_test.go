@@ -167,3 +167,46 @@ func BenchmarkLPSCounter(b *testing.B) {
 		}
 	}
 }
+
+// TestLPSGeneratorSumVariables: sum d: Bool. d || n > 0 -> e(d) . P(n = n + 1)
+// bounded by n < 2; every state n < 2 has e(true), and e(false) when n > 0.
+func TestLPSGeneratorSumVariables(t *testing.T) {
+	b := newSpecBuilder()
+	n := &lps.Var{Name: "n", S: b.Nat}
+	d := &lps.Var{Name: "d", S: b.Bool}
+	e := &lps.ActionDecl{Name: "e", Sorts: []*lps.Sort{b.Bool}}
+	spec := &lps.Spec{
+		File:    "sum.lps",
+		Actions: []*lps.ActionDecl{e},
+		Params:  []*lps.Var{n},
+		Init:    []lps.Expr{b.nat(0)},
+		Summands: []*lps.Summand{{
+			SumVars: []*lps.Var{d},
+			Cond: b.op(lps.OpAnd, b.Bool,
+				b.op(lps.OpLt, b.Bool, vref(n), b.nat(2)),
+				b.op(lps.OpOr, b.Bool, vref(d), b.op(lps.OpLt, b.Bool, b.nat(0), vref(n)))),
+			Actions:     []lps.Action{{Decl: e, Args: []lps.Expr{vref(d)}}},
+			Assignments: []lps.Assignment{{Param: n, Value: b.op(lps.OpAdd, b.Nat, vref(n), b.nat(1))}},
+		}},
+	}
+	g, err := NewLPSGenerator(spec, LPSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := New(g, Options{})
+	var out strings.Builder
+	aw := NewAutWriter(&out, g.Labels())
+	x.AddVisitor(aw)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	aw.Close(r)
+	// n=0: e(true) -> 1; n=1: e(true), e(false) -> 2; n=2: none.
+	if r.States != 3 || r.Transitions != 3 {
+		t.Fatalf("%d states %d transitions:\n%s", r.States, r.Transitions, out.String())
+	}
+	if !strings.Contains(out.String(), `(1,"e(false)",2)`) || !strings.Contains(out.String(), `(1,"e(true)",2)`) {
+		t.Errorf("aut:\n%s", out.String())
+	}
+}
