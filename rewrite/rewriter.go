@@ -17,6 +17,7 @@ type shared struct {
 	mu   sync.Mutex // guards syms and vars maps
 	syms map[*lps.Func]*symbol
 	vars map[*lps.Var]*varInfo
+	pool map[poolKey]Term // pooled fresh variables of the enumerators
 	// varsByName identifies variables by name and sort.
 	varsByName map[varKey]*varInfo
 	nvars      atomic.Uint32
@@ -54,6 +55,7 @@ type Rewriter struct {
 	sub      Subst // the substitution rules bind their variables in
 	lastRule *rule // most recently applied rule, for error messages
 	active   int   // nesting of guarded calls (Rewrite, Solve)
+	qdepth   int   // nesting of quantifier evaluations
 }
 
 type savedBinding struct {
@@ -90,6 +92,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		vars: map[*lps.Var]*varInfo{},
 
 		varsByName: map[varKey]*varInfo{},
+		pool:       map[poolKey]Term{},
 		globals:    map[*lps.Var]Term{},
 		cmpSyms:    map[cmpKey]*symbol{},
 		opSyms:     map[cmpKey]*symbol{},

@@ -47,6 +47,8 @@ type solver struct {
 	// neither true nor false is reported to yield with that condition
 	// (quantifiers use this to give up); otherwise it is an error.
 	stuckOK bool
+	nfresh  int // fresh variables in use on the current branch
+	level   int // nesting of guarded calls, to keep pools of nested solvers apart
 	// trueStops: a branch whose condition is true is reported at once,
 	// without enumerating its remaining variables (quantifiers).
 	trueStops bool
@@ -70,7 +72,38 @@ func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func
 }
 
 func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
-	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit}
+	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit, level: r.active}
+}
+
+// fresh returns the next fresh variable of sort s on the current branch.
+func (sv *solver) fresh(s *lps.Sort) Term {
+	sv.nfresh++
+	return sv.r.poolVar('s', sv.level, sv.nfresh, s)
+}
+
+// poolVar returns the idx-th pooled fresh variable of sort s for a user
+// (kind) at a nesting level. Reusing these, instead of making new
+// variables per enumeration, keeps the variable and term tables from
+// growing during a long exploration.
+func (r *Rewriter) poolVar(kind byte, level, idx int, s *lps.Sort) Term {
+	k := poolKey{kind, level, idx, s}
+	r.mu.Lock()
+	t, ok := r.pool[k]
+	r.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = r.VarTerm(&lps.Var{Name: fmt.Sprintf("@%c%d_%d", kind, level, idx), S: s})
+	r.mu.Lock()
+	r.pool[k] = t
+	r.mu.Unlock()
+	return t
+}
+
+type poolKey struct {
+	kind       byte
+	level, idx int
+	s          *lps.Sort
 }
 
 func (sv *solver) run(cond Term) bool {
@@ -101,6 +134,10 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 	}
 	v := pending[0]
 	rest := pending[1:]
+	// Fresh variables made below are free only within one branch, so
+	// sibling branches reuse the same ones (and the same terms).
+	base := sv.nfresh
+	defer func() { sv.nfresh = base }()
 	vn := r.st.node(v)
 	// One-point rule.
 	if e, ok := sv.onePoint(cond, v); ok {
@@ -121,15 +158,15 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		if !sv.bindAndRec(v, r.mkInt(sort, first), nil, rest, cond) {
 			return false
 		}
-		y := r.FreshVar("@n", sort)
+		y := sv.fresh(sort)
 		succ := r.mkApp(r.opSym(lps.OpAdd, sort), []Term{y, r.mkInt(sort, 1)})
 		return sv.bindAndRec(v, succ, []Term{y}, rest, cond)
 	case lps.SortList:
 		if !sv.bindAndRec(v, r.st.intern(&node{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false
 		}
-		e := r.FreshVar("@e", sort.Elem)
-		l := r.FreshVar("@l", sort)
+		e := sv.fresh(sort.Elem)
+		l := sv.fresh(sort)
 		cons := r.st.internArgs(&node{kind: kCons, sort: sort}, []Term{e, l})
 		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
 	case lps.SortStruct, lps.SortBasic:
@@ -143,9 +180,10 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 				}
 				continue
 			}
+			sv.nfresh = base
 			ys := make([]Term, c.Arity())
 			for i, d := range c.Sort.Domain {
-				ys[i] = r.FreshVar("@a", d)
+				ys[i] = sv.fresh(d)
 			}
 			if !sv.bindAndRec(v, r.mkApp(r.sym(c), ys), ys, rest, cond) {
 				return false
@@ -309,6 +347,9 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 		expr Term
 	}
 	queue := []elem{{enumVars, body}}
+	nfresh := 0
+	r.qdepth++
+	defer func() { r.qdepth-- }()
 	partial := identity
 	es := r.NewSubst()
 	count := 0
@@ -323,7 +364,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 			continue
 		}
 		v, tail := p.vars[0], p.vars[1:]
-		cands, fresh, ok := r.expansions(r.st.node(v).sort)
+		cands, fresh, ok := r.expansions(r.st.node(v).sort, &nfresh)
 		if !ok {
 			return keep()
 		}
@@ -354,7 +395,11 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 
 // expansions returns the constructor instances a variable of sort s is
 // replaced by in one enumeration step, with the fresh variables of each.
-func (r *Rewriter) expansions(s *lps.Sort) ([]Term, [][]Term, bool) {
+func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool) {
+	freshVar := func(s *lps.Sort) Term {
+		*nfresh++
+		return r.poolVar('q', r.qdepth, *nfresh, s)
+	}
 	switch s.Kind {
 	case lps.SortBool:
 		return []Term{r.trueT, r.falseT}, [][]Term{nil, nil}, true
@@ -363,12 +408,12 @@ func (r *Rewriter) expansions(s *lps.Sort) ([]Term, [][]Term, bool) {
 		if s.Kind == lps.SortPos {
 			first = 1
 		}
-		y := r.FreshVar("@n", s)
+		y := freshVar(s)
 		succ := r.mkApp(r.opSym(lps.OpAdd, s), []Term{y, r.mkInt(s, 1)})
 		return []Term{r.mkInt(s, first), succ}, [][]Term{nil, {y}}, true
 	case lps.SortList:
-		e := r.FreshVar("@e", s.Elem)
-		l := r.FreshVar("@l", s)
+		e := freshVar(s.Elem)
+		l := freshVar(s)
 		return []Term{r.st.intern(&node{kind: kNil, sort: s}), r.st.internArgs(&node{kind: kCons, sort: s}, []Term{e, l})},
 			[][]Term{nil, {e, l}}, true
 	case lps.SortStruct, lps.SortBasic:
@@ -385,7 +430,7 @@ func (r *Rewriter) expansions(s *lps.Sort) ([]Term, [][]Term, bool) {
 			}
 			ys := make([]Term, c.Arity())
 			for i, d := range c.Sort.Domain {
-				ys[i] = r.FreshVar("@a", d)
+				ys[i] = freshVar(d)
 			}
 			cands = append(cands, r.mkApp(r.sym(c), ys))
 			fresh = append(fresh, ys)
