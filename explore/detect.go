@@ -199,7 +199,7 @@ type DivergenceDetector struct {
 	parent []StateID // local search tree, for the loop trace
 	plabel []LabelID
 	emitFn func(LabelID, []uint32)
-	from   StateID
+	root   StateID // the state being checked
 	err    error
 
 	known    *ArenaStore // states on found divergent paths
@@ -272,7 +272,7 @@ func (d *DivergenceDetector) check(s StateID) {
 	d.edges = d.edges[:0]
 	d.parent = d.parent[:0]
 	d.plabel = d.plabel[:0]
-	d.from = NoState
+	d.root = s
 	root, _ := d.local.Insert(vec)
 	d.colors = append(d.colors, white)
 	d.parent = append(d.parent, NoState)
@@ -307,9 +307,8 @@ func (d *DivergenceDetector) check(s StateID) {
 func (d *DivergenceDetector) push(u StateID) bool {
 	d.colors[u] = gray
 	lo := len(d.edges)
-	d.from = u
 	if err := d.gen.Successors(d.local.State(u), d.emitFn); err != nil {
-		d.err = &StateError{State: NoState, Err: err}
+		d.err = &StateError{State: d.root, Err: fmt.Errorf("divergence check: %w", err)}
 		return false
 	}
 	d.frames = append(d.frames, frame{s: u, lo: lo, cur: lo, hi: len(d.edges)})
