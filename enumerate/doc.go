@@ -1,18 +1,36 @@
 // Package enumerate finds the values of sum variables that make a
 // condition true, as mCRL2's enumerator does.
 //
-// Contract: Enumerate(vars, cond, s, yield) calls yield once for every
-// assignment of values (normal forms) to vars under which cond rewrites to
-// true, given the substitution s for the other free variables of cond
-// (typically the process parameters). Values are passed in the order of
-// vars; the slice is reused between calls, so yield must copy what it keeps.
-// Returning false from yield stops the enumeration.
+// Contract: New(r) makes an Enumerator over a rewrite.Rewriter (one per
+// goroutine). Enumerate(vars, cond, s, yield) calls yield once for every
+// assignment of values (ground normal forms) to vars under which cond
+// rewrites to true, given the substitution s for the other free variables
+// of cond (typically the process parameters; cond may already be
+// rewritten). Values are passed in the order of vars; the slice is reused
+// between calls, so yield must copy what it keeps. Returning false from
+// yield stops the enumeration. yield may call Rewrite on the same
+// rewriter.
 //
-// Finite sorts (Bool, structured and basic sorts whose constructors take
-// finitely many values, finite function sorts) are enumerated by their
-// constructors; infinite sorts (Pos, Nat, Int, List, ...) by constructor
-// expansion, pruning every partial assignment under which the condition
-// already rewrites to false. A conjunct x == e (one-point rule) binds x
-// directly. Real variables cannot be enumerated; enumerations that exceed
-// a bound give an error naming the variables.
+// Method (rewrite.Rewriter.Solve): depth-first narrowing. A variable is
+// replaced by each constructor of its sort applied to fresh variables
+// (Bool: true, false; structured sorts: their constructors; Nat: 0, y + 1;
+// Pos: 1, y + 1; List: [], e |> l) and the condition is rewritten; a
+// branch whose condition is false is pruned. A conjunct x == e with e free
+// of x binds x directly (one-point rule). Numbers therefore come out in
+// ascending order and conditions such as n < 3 or #l <= 3 terminate, as
+// they do in mCRL2 (whose 64-bit Pos and Nat are also enumerated by
+// @c1/@succ_pos and @c0/@succ_nat). Fresh variables are pooled, so
+// enumeration does not grow the term store.
+//
+// Errors: a Real variable gives "cannot enumerate elements of sort Real";
+// other unenumerable sorts (Int, Set, Bag, FBag, function sorts with an
+// infinite domain) "cannot enumerate elements of sort S"; a branch whose
+// variables are all bound but whose condition is neither true nor false
+// is an error naming the condition; more than Limit (DefaultLimit) visited
+// partial assignments is an error naming the variables.
+//
+// Not yet: the local (per summand) and global enumeration caches of the
+// issue; the explorer can key them on the rewritten condition Term, which
+// is already a hash-consed id of the condition with the parameters
+// substituted.
 package enumerate

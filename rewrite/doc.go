@@ -7,37 +7,77 @@
 //
 // A Term is a small integer naming a hash-consed term in a term store shared
 // by every Rewriter made from the same Spec: two terms are structurally equal
-// exactly when their ids are equal. Because normal forms are canonical
-// (numbers are values, finite sets and bags are sorted duplicate-free
-// lists under a fixed total order, ...), two data values are equal in
-// mCRL2's sense exactly when their normal forms have the same Term id; a
-// state of the explorer is therefore a short vector of Terms.
+// exactly when their ids are equal. Normal forms are canonical (numbers are
+// values; finite sets and bags are sorted, duplicate-free element lists
+// under mCRL2's order; function updates are sorted chains), so two values
+// are equal in mCRL2's sense exactly when their normal forms have the same
+// id; a state of the explorer is a short vector of Terms. As in mCRL2, a
+// variable is identified by its name and sort.
 //
 // The store is safe for concurrent use: interning is sharded under
 // per-shard locks and reading a term's node never locks. A Rewriter holds
-// per-goroutine scratch space; use Clone to obtain one per goroutine.
+// per-goroutine scratch space; Clone gives one per goroutine.
 //
-// # Contract
+// # API
 //
-//	New(spec)            compiles the equations of spec into matching code once,
-//	                     per head symbol; global variables are replaced by
-//	                     the default value mCRL2's representative generator
-//	                     picks for their sort.
-//	Translate(e)         turns an IR expression (possibly with free variables)
-//	                     into a Term; it does not rewrite.
-//	Rewrite(t, s)        returns the normal form of t under the substitution s
-//	                     (s may be nil). The values bound in s must be normal
-//	                     forms. Rewriting a term already in normal form
-//	                     allocates nothing. Non-termination is reported as an
-//	                     error naming the rule and the term (a bound on the
-//	                     rewriting depth), never a stack overflow.
-//	AppendString(dst, t) prints t as mCRL2's pretty printer does: 1, -3, 1/2,
-//	                     [1, 2], {1, 2}, {d1: 2}, frame(d1, e), true.
+//	New(spec)              compiles the equations (indexed by head symbol,
+//	                       matched by argument shape; non-linear and
+//	                       conditional rules; higher-order heads f(x)(y)...)
+//	                       and replaces each global variable by the default
+//	                       value mCRL2's representative generator picks.
+//	Translate(e)           IR expression (may have free variables) -> Term; no
+//	                       rewriting.
+//	VarTerm(v)             the Term of a variable.
+//	NewSubst, Subst.Set/Get/Clear
+//	                       variable -> normal form, indexed by variable id: no
+//	                       allocation once grown.
+//	Rewrite(t, s)          normal form of t under s (s may be nil). Rewriting a
+//	                       normal form or an already rewritten ground term
+//	                       allocates nothing. Non-termination is an *Error
+//	                       naming the term and the last rule applied (depth
+//	                       bound, SetLimits), never a stack overflow. Rewrite
+//	                       may be called from inside a Solve callback.
+//	AppendString(dst, t)   mCRL2's printed form: 1, -3, 1 / 2, [1, 2],
+//	                       {1, 2}, {1: 2}, {:}, !{1}, { x: Nat | x < 3 },
+//	                       frame(d1, e), lambda x: Nat. x + 1, f[2 -> 7].
+//	True, False, Bool      the Boolean values.
+//	Solve(vars, c, s, n, yield)
+//	                       the narrowing enumerator used by package enumerate.
+//	Representative(sort)   mCRL2's default value of a sort.
+//	Values(sort, n)        all values of a finite sort.
+//
+// # Semantics
+//
+// Innermost rewriting, except if/&&/||/=> (lazy in the first argument) and
+// binders (bodies rewritten with the bound variables free). Built-in
+// functions are evaluated natively on values; Pos/Nat/Int are int64 with a
+// math/big fallback, Real exact normalised rationals. Sets are mCRL2's
+// @set(f, s) (f a characteristic function: @false_, @true_, a lambda, or a
+// combinator @not_/@and_/@or_; s a finite set of exceptions), bags
+// @bag(f, b) likewise. forall/exists are evaluated as mCRL2 does:
+// breadth-first enumeration, bounded by QuantifierLimit (mCRL2's --qlimit,
+// default 10) steps when a variable's sort is infinite; otherwise the
+// quantifier stays in the normal form.
+//
+// Terms with free variables (enumeration only): a Pos/Nat variable is
+// expanded Peano-style (as mCRL2's @c1/@succ_pos, @c0/@succ_nat
+// constructors), and base + k terms are compared with numbers through their
+// lower bounds; #(e |> l) is #(l) + 1. These forms never reach ground
+// normal forms.
+//
+// # Known differences from mCRL2
+//
+//   - Unevaluated applications with free variables print in this package's
+//     form, not the form of mCRL2's internal number representation.
+//   - Bags whose function part is not @zero_ are only partly evaluated
+//     (count works, union/intersection/difference do not).
+//   - Equality of functions is decided only over finite domains; < on a
+//     basic (cons) sort uses constructor order (mCRL2 has no rule).
+//   - Int sum variables and Set/FBag/Bag sum variables cannot be enumerated.
 //
 // # Words
 //
 // Normal form: a term to which no rule applies. Value: a normal form
 // without free variables. Substitution: a finite map from variables to
-// normal forms, indexed by variable id so that binding and clearing never
-// allocate.
+// normal forms.
 package rewrite
