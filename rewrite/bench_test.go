@@ -130,3 +130,42 @@ func BenchmarkEnumerate(b *testing.B) {
 		})
 	}
 }
+
+// TestConcurrentRewriters rewrites the conditions and enumerations of a
+// model from several goroutines, each with its own clone (run with -race).
+func TestConcurrentRewriters(t *testing.T) {
+	spec, r, s0 := loadModel(t, "plain/ex.industrial.brp")
+	done := make(chan error, 4)
+	for g := 0; g < 4; g++ {
+		c := r.Clone()
+		s := c.NewSubst()
+		for _, p := range spec.Params {
+			s.Set(c.VarTerm(p), s0.Get(r.VarTerm(p)))
+		}
+		go func() {
+			en := enumerate.New(c)
+			for i := 0; i < 20; i++ {
+				for _, sm := range spec.Summands {
+					cond := c.Translate(sm.Cond)
+					v, err := c.Rewrite(cond, s)
+					if err != nil {
+						done <- err
+						return
+					}
+					if len(sm.SumVars) > 0 && v != c.False() {
+						if err := en.Enumerate(sm.SumVars, v, s, func([]rewrite.Term) bool { return true }); err != nil {
+							done <- err
+							return
+						}
+					}
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
