@@ -231,7 +231,13 @@ func (g *LPSGenerator) bindParams(state []uint32) {
 // Successors computes the transitions of state, summand by summand. A panic
 // in a later stage (rewriter, enumerator) becomes an error naming the
 // summand, so the explorer can end the search cleanly.
-func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) (err error) {
+func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
+	return g.successors(g.summands, state, emit)
+}
+
+// successors computes the transitions of state for the given summands (all
+// regular ones, or the confluent ones of a ConfluentGenerator).
+func (g *LPSGenerator) successors(summands []lpsSummand, state []uint32, emit func(LabelID, []uint32)) (err error) {
 	g.state, g.emit = state, emit
 	var cur *lpsSummand
 	defer func() {
@@ -244,8 +250,8 @@ func (g *LPSGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) 
 		}
 	}()
 	g.bindParams(state)
-	for k := range g.summands {
-		s := &g.summands[k]
+	for k := range summands {
+		s := &summands[k]
 		cur = s
 		c, err := g.r.Rewrite(s.cond, g.sub)
 		if err != nil {

@@ -25,5 +25,12 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache})
+	g, err := explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.confluence != "" {
+		return explore.NewConfluentGenerator(g, cfg.confluence)
+	}
+	return g, nil
 }

@@ -117,7 +117,7 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
 	f.StringVarP(&cfg.strategy, "strategy", "s", "b", "search strategy `NAME`: b/breadth, d/depth or h/highway")
 	f.IntVar(&cfg.todoMax, "todo-max", 0, "highway search: keep at most `NUM` states per level")
-	f.StringVarP(&cfg.confluence, "confluence", "c", "", "prioritise confluent transitions with label `NAME` (default ctau) [not implemented yet: accepted and ignored]")
+	f.StringVarP(&cfg.confluence, "confluence", "c", "", "confluence reduction: summands whose multi-action is the single action `NAME` (default ctau; tau: the empty multi-action) are confluent; every state is replaced by its representative under confluent steps, which do not appear in the output (write -cNAME or --confluence=NAME)")
 	f.Lookup("confluence").NoOptDefVal = "ctau"
 	f.BoolVar(&cfg.cached, "cached", false, "cache enumeration results per summand")
 	f.BoolVar(&cfg.globalCache, "global-cache", false, "use one global enumeration cache")
@@ -217,6 +217,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if c.Flags().Changed("tau") && !cfg.divergence {
 		return 2, &usageError{"option --tau requires the option --divergence"}
 	}
+	if c.Flags().Changed("confluence") && cfg.confluence == "" {
+		return 2, &usageError{"option --confluence needs an action name (or none: ctau)"}
+	}
 	if cfg.max < 0 || (cfg.traceSet && cfg.trace < 0) {
 		return 2, &usageError{"--max and --trace take a non-negative number"}
 	}
@@ -301,8 +304,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if cfg.verbose {
 		x.AddVisitor(&explore.Progress{X: x, Out: stderr, Interval: cfg.progressEvery})
 	}
-	if c.Flags().Changed("confluence") && !cfg.quiet {
-		fmt.Fprintln(stderr, "lps2lts: warning: confluence reduction is not implemented yet; exploring without it")
+	conf, _ := gen.(*explore.ConfluentGenerator)
+	if conf != nil && conf.ConfluentSummands() == 0 && !cfg.quiet {
+		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
 	}
 
 	// Ctrl-C ends the search after the current state; the output stays valid.
@@ -354,6 +358,10 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if cfg.verbose {
 		el := time.Since(start).Seconds()
 		fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
+		if conf != nil {
+			st := conf.Stats()
+			fmt.Fprintf(stderr, "confluence: %d representative searches visited %d states; %d moved a state\n", st.Searches, st.Visited, st.Moved)
+		}
 	}
 	if runErr != nil {
 		return 2, runErr

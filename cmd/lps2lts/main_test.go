@@ -231,7 +231,9 @@ func TestMaxAndErrors(t *testing.T) {
 	if code, _, stderr := lps2lts("-sh", "--todo-max=2", in); code != 0 {
 		t.Errorf("highway: exit %d %s", code, stderr)
 	}
-	if code, _, stderr := lps2lts("-cctau", in); code != 0 || !strings.Contains(stderr, "confluence") {
+	// The graph generator has no summands: -c is accepted and changes nothing
+	// (confluence on LPS models: confluence_test.go).
+	if code, _, stderr := lps2lts("-cctau", in); code != 0 {
 		t.Errorf("-cctau: exit %d %s", code, stderr)
 	}
 }

@@ -1,0 +1,228 @@
+package explore
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/lps2lts/lps2lts/confluence"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// ConfluentGenerator is an LPSGenerator with on-the-fly confluence
+// reduction (seed note §9, Alg. 17; mCRL2's lps2lts -c). Its summands are
+// split once, at construction: those whose multi-action is the single
+// action named Action (with any arguments; for the name "tau", the empty
+// multi-action) are confluent, the others regular. Every state it hands
+// out — the initial state and every successor — is replaced by its
+// representative: the least state, under a fixed total order, of the
+// terminal strongly connected component of confluent steps reachable from
+// it (confluence.Finder, the seed's Alg. 20). Successors generates the
+// transitions of the regular summands only, so confluent steps never
+// appear in the output. The reduced LTS is branching bisimilar to the full
+// one when the confluent summands are indeed τ-confluent (Blom and van de
+// Pol, CAV 2002); marking them is the user's claim, as in mCRL2.
+//
+// The order that picks the representative compares states parameter by
+// parameter by the printed form of the values (shorter first, then
+// bytewise), so it does not depend on the order in which terms were
+// interned, and runs are reproducible. A representative r satisfies
+// Representative(r) = r in any graph (r lies in a terminal component, and
+// only that component is reachable from it), so the result is a function of
+// the state alone, whatever the search order.
+//
+// Timed and stochastic processes are refused: with time the representative
+// would have to respect time stamps, and mCRL2 applies no reduction to
+// stochastic states.
+type ConfluentGenerator struct {
+	*LPSGenerator
+	action    string
+	confluent []lpsSummand
+
+	finder confluence.Finder
+	graph  *confluence.VectorGraph
+	order  termOrder
+
+	// The regular transitions of the state being expanded, buffered so
+	// that the representative search (which runs the generator again)
+	// never runs inside the generator's own emit.
+	bufLabels []LabelID
+	bufNext   []uint32
+	collect   func(LabelID, []uint32)
+
+	graphEmit func(next []uint32)
+	onStep    func(LabelID, []uint32)
+
+	stats ConfluenceStats
+}
+
+// ConfluenceStats counts the work of the representative searches.
+type ConfluenceStats struct {
+	Searches int    // representative searches (one per state handed out)
+	Visited  uint64 // states visited by those searches, roots included
+	Moved    int    // searches whose representative differs from the root
+}
+
+// IsConfluentAction says whether a summand with these actions is confluent
+// for the confluence action name: the single action called name (any
+// arguments), or for name "tau" the empty multi-action (mCRL2's
+// explorer::is_confluent_tau).
+func IsConfluentAction(actions []lps.Action, name string) bool {
+	switch len(actions) {
+	case 0:
+		return name == "tau"
+	case 1:
+		return actions[0].Decl.Name == name
+	}
+	return false
+}
+
+// NewConfluentGenerator splits the summands of g into confluent and regular
+// ones for the confluence action name and returns the reducing generator.
+// It takes g over: g must not be used on its own afterwards.
+func NewConfluentGenerator(g *LPSGenerator, name string) (*ConfluentGenerator, error) {
+	spec := g.spec
+	if spec.InitDist != nil {
+		return nil, fmt.Errorf("%s: the initial state has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", spec.File)
+	}
+	for i, s := range spec.Summands {
+		if s.Time != nil {
+			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): confluence reduction (-c) is not supported for timed specifications", spec.File, s.Pos, i+1)
+		}
+		if s.Dist != nil {
+			return nil, fmt.Errorf("%s:%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", spec.File, s.Pos, i+1)
+		}
+	}
+	c := &ConfluentGenerator{LPSGenerator: g, action: name}
+	var regular []lpsSummand
+	for _, s := range g.summands {
+		if IsConfluentAction(s.src.Actions, name) {
+			// The label of a confluent step is never shown: do not print it.
+			s.fixed, s.fixedID = true, TauLabel
+			c.confluent = append(c.confluent, s)
+		} else {
+			regular = append(regular, s)
+		}
+	}
+	g.summands = regular
+	c.order.r = g.r
+	c.graph = confluence.NewVectorGraph(g.Width(), c.confluentSteps, c.order.compare)
+	c.collect = func(l LabelID, next []uint32) {
+		c.bufLabels = append(c.bufLabels, l)
+		c.bufNext = append(c.bufNext, next...)
+	}
+	c.onStep = func(_ LabelID, next []uint32) { c.graphEmit(next) }
+	return c, nil
+}
+
+// Action is the confluence action name.
+func (c *ConfluentGenerator) Action() string { return c.action }
+
+// ConfluentSummands is the number of (non-delta) summands marked confluent.
+func (c *ConfluentGenerator) ConfluentSummands() int { return len(c.confluent) }
+
+// Stats reports the work of the representative searches so far.
+func (c *ConfluentGenerator) Stats() ConfluenceStats { return c.stats }
+
+// confluentSteps is the successor function of the confluent graph: the
+// targets of the confluent summands.
+func (c *ConfluentGenerator) confluentSteps(state []uint32, emit func(next []uint32)) error {
+	c.graphEmit = emit
+	return c.LPSGenerator.successors(c.confluent, state, c.onStep)
+}
+
+// representative returns the representative of state; the result is valid
+// until the next call.
+func (c *ConfluentGenerator) representative(state []uint32) ([]uint32, error) {
+	if len(c.confluent) == 0 {
+		return state, nil
+	}
+	rep, err := c.graph.Representative(&c.finder, state)
+	c.stats.Searches++
+	c.stats.Visited += uint64(c.graph.Nodes())
+	if err != nil {
+		return nil, fmt.Errorf("following confluent %s steps: %w", c.action, err)
+	}
+	if !slices.Equal(rep, state) {
+		c.stats.Moved++
+	}
+	return rep, nil
+}
+
+// Initial returns the representative of the initial state.
+func (c *ConfluentGenerator) Initial(dst []uint32) ([]uint32, error) {
+	init, err := c.LPSGenerator.Initial(nil)
+	if err != nil {
+		return dst, err
+	}
+	rep, err := c.representative(init)
+	if err != nil {
+		return dst, fmt.Errorf("initial state: %w", err)
+	}
+	return append(dst, rep...), nil
+}
+
+// Successors emits the transitions of the regular summands of state, each
+// to the representative of its target.
+func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
+	c.bufLabels, c.bufNext = c.bufLabels[:0], c.bufNext[:0]
+	if err := c.LPSGenerator.successors(c.LPSGenerator.summands, state, c.collect); err != nil {
+		return err
+	}
+	w := c.Width()
+	for i, l := range c.bufLabels {
+		rep, err := c.representative(c.bufNext[i*w : (i+1)*w])
+		if err != nil {
+			return err
+		}
+		emit(l, rep)
+	}
+	return nil
+}
+
+// termOrder is the fixed total order on state vectors that picks the
+// representative: parameter by parameter, values compare by their printed
+// form, shorter first, then bytewise (so natural numbers compare
+// numerically). Printed forms are cached per term id; only states of
+// non-trivial terminal components are ever compared.
+type termOrder struct {
+	r     *rewrite.Rewriter
+	spans []printSpan // by term id; end 0 means not printed yet
+	text  []byte
+}
+
+type printSpan struct{ start, end uint32 }
+
+func (o *termOrder) compare(a, b []uint32) int {
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		pa, pb := o.printed(a[i]), o.printed(b[i])
+		if len(pa) != len(pb) {
+			if len(pa) < len(pb) {
+				return -1
+			}
+			return 1
+		}
+		if c := bytes.Compare(pa, pb); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func (o *termOrder) printed(t uint32) []byte {
+	if int(t) >= len(o.spans) {
+		o.spans = append(o.spans, make([]printSpan, int(t)+1-len(o.spans))...)
+	}
+	sp := o.spans[t]
+	if sp.end == 0 {
+		start := len(o.text)
+		o.text = o.r.AppendString(o.text, rewrite.Term(t))
+		sp = printSpan{uint32(start), uint32(len(o.text))}
+		o.spans[t] = sp
+	}
+	return o.text[sp.start:sp.end]
+}
