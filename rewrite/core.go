@@ -242,7 +242,7 @@ func (r *Rewriter) not(a Term) Term {
 // forms. t is the term fn(args) if the caller has it, else 0.
 func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 	if len(fn.rules) > 0 {
-		if res, ok := r.tryRules(fn.rules, args, nil); ok {
+		if res, ok := r.tryRules(r.candidates(fn, args), args, nil); ok {
 			return res
 		}
 	}

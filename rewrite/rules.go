@@ -43,6 +43,7 @@ const (
 	pApp                  // a constructor applied to argument patterns
 	pCons                 // e |> l
 	pOther                // a shape we cannot match structurally: the rule never applies
+	pWild                 // a variable that occurs once and not in the condition or right-hand side: matches anything, binds nothing
 )
 
 type pattern struct {
@@ -101,6 +102,7 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 		if len(outer) > 0 {
 			sym.horules = append(sym.horules, ru)
 		} else if len(inner) == sym.arity {
+			ru.wildcards()
 			sym.rules = append(sym.rules, ru)
 		} else if len(inner) == 0 {
 			// f = g for a function-sorted f: treat as f(x..) = g(x..) via higher-order.
@@ -115,6 +117,148 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 			return err
 		}
 		p.term = nf
+	}
+	r.indexRules()
+	return nil
+}
+
+// wildcards turns the pattern variables of a first-order rule that occur
+// once and are not used by its condition or right-hand side into
+// wildcards. Equations such as C(e3_8, y1, ..., y8) = y6 (mCRL2's case
+// functions, made by lpsparelm and friends) then bind one variable instead
+// of eight.
+func (ru *rule) wildcards() {
+	count := map[uint32]int{}
+	var walk func(ps []*pattern)
+	walk = func(ps []*pattern) {
+		for _, p := range ps {
+			switch p.kind {
+			case pVar, pVarEq:
+				count[p.id]++
+			}
+			walk(p.args)
+		}
+	}
+	walk(ru.pats)
+	used := map[uint32]bool{}
+	ru.r.varsOf(ru.rhs, used)
+	if ru.cond != 0 {
+		ru.r.varsOf(ru.cond, used)
+	}
+	var mark func(ps []*pattern)
+	mark = func(ps []*pattern) {
+		for _, p := range ps {
+			if p.kind == pVar && count[p.id] == 1 && !used[p.id] {
+				p.kind = pWild
+			}
+			mark(p.args)
+		}
+	}
+	mark(ru.pats)
+}
+
+// varsOf adds the ids of the variables occurring in t (bound or free) to
+// set.
+func (r *Rewriter) varsOf(t Term, set map[uint32]bool) {
+	n := r.st.node(t)
+	if n.flags&nodeGround != 0 && n.kind != kBinder {
+		return
+	}
+	if n.kind == kVar {
+		set[n.v.id] = true
+		return
+	}
+	for _, a := range n.args {
+		r.varsOf(a, set)
+	}
+}
+
+// minIndexed is the number of first-order rules of a symbol from which on
+// they are indexed by the head symbol of one argument.
+const minIndexed = 4
+
+// indexRules compiles, for every symbol with enough rules, a dispatch on
+// the head symbol of the argument position that discriminates most rules,
+// so that applying a case function C(e, ...) of n constructors tries the
+// few rules that can match instead of all n. A bucket keeps the rules in
+// equation order (the first matching equation wins, as before): the rules
+// whose pattern at that position has the bucket's head, and the rules
+// whose pattern there is not headed by a symbol (a variable, say).
+func (r *Rewriter) indexRules() {
+	for _, sym := range r.syms {
+		if len(sym.rules) < minIndexed || sym.arity == 0 {
+			continue
+		}
+		best, bestCount := -1, 0
+		for pos := 0; pos < sym.arity; pos++ {
+			c := 0
+			for _, ru := range sym.rules {
+				if len(ru.pats) == sym.arity && r.patHead(ru.pats[pos]) != nil {
+					c++
+				}
+			}
+			if c > bestCount {
+				best, bestCount = pos, c
+			}
+		}
+		if bestCount < minIndexed {
+			continue
+		}
+		idx := &ruleIndex{pos: best, byHead: map[*symbol][]*rule{}}
+		for _, ru := range sym.rules {
+			var h *symbol
+			if len(ru.pats) == sym.arity {
+				h = r.patHead(ru.pats[best])
+			}
+			if h == nil {
+				idx.generic = append(idx.generic, ru)
+				for k, b := range idx.byHead {
+					idx.byHead[k] = append(b, ru)
+				}
+				continue
+			}
+			if _, ok := idx.byHead[h]; !ok {
+				// A new bucket starts with the generic rules seen so far.
+				idx.byHead[h] = append([]*rule(nil), idx.generic...)
+			}
+			idx.byHead[h] = append(idx.byHead[h], ru)
+		}
+		sym.index = idx
+	}
+}
+
+// ruleIndex dispatches the rules of a symbol on the head symbol of the
+// argument at pos.
+type ruleIndex struct {
+	pos     int
+	byHead  map[*symbol][]*rule
+	generic []*rule // rules that may match an argument of any head
+}
+
+// candidates returns the rules that may match args.
+func (r *Rewriter) candidates(sym *symbol, args []Term) []*rule {
+	idx := sym.index
+	if idx == nil || len(args) != sym.arity {
+		return sym.rules
+	}
+	n := r.st.node(args[idx.pos])
+	if n.kind == kApp {
+		if rs, ok := idx.byHead[n.fn]; ok {
+			return rs
+		}
+	}
+	return idx.generic
+}
+
+// patHead returns the head symbol every term matching p has, or nil.
+func (r *Rewriter) patHead(p *pattern) *symbol {
+	switch p.kind {
+	case pApp:
+		return p.fn
+	case pTerm:
+		if n := r.st.node(p.term); n.kind == kApp {
+			return n.fn
+		}
 	}
 	return nil
 }
@@ -150,6 +294,8 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 // match matches normal form t against p, binding variables in r.sub.
 func (r *Rewriter) match(p *pattern, t Term) bool {
 	switch p.kind {
+	case pWild:
+		return true
 	case pVar:
 		r.bind(&r.sub, p.id, t)
 		return true

@@ -75,6 +75,9 @@ type symbol struct {
 	// horules are equations whose LHS is a higher-order application
 	// f(x..)(y..); they are tried when a term with head f(...) is applied.
 	horules []*rule
+	// index, when set, narrows rules down by the head symbol of one
+	// argument (indexRules).
+	index *ruleIndex
 }
 
 // varInfo is the rewriter's view of an lps.Var.
