@@ -29,8 +29,11 @@
 // is an error naming the condition; more than Limit (DefaultLimit) visited
 // partial assignments is an error naming the variables.
 //
-// Not yet: the local (per summand) and global enumeration caches of the
-// issue; the explorer can key them on the rewritten condition Term, which
-// is already a hash-consed id of the condition with the parameters
-// substituted.
+// Caching (seed note §8): EnumerateCached(c, vars, cond, s, yield) is
+// Enumerate with the solutions remembered in a Cache, keyed by the
+// rewritten condition (a hash-consed id, a function of the values of the
+// parameters free in the condition) and the sum variables. The explorer
+// uses one Cache per summand (local, --cached) or one for all summands
+// (global, --global-cache). Results and their order are the same with and
+// without a cache; a hit allocates nothing.
 package enumerate

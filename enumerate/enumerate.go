@@ -19,6 +19,7 @@ type Enumerator struct {
 	// DefaultLimit when 0.
 	Limit int
 	vars  []rewrite.Term
+	buf   []rewrite.Term // solutions replayed from a Cache
 }
 
 // New returns an enumerator that rewrites with r.

@@ -1,0 +1,101 @@
+package enumerate
+
+import (
+	"encoding/binary"
+
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// Cache remembers the solutions of enumerations (seed note §8, local and
+// global caching). The seed keys a summand's cache by the values of the
+// process parameters that occur free in its condition; Cache keys it by
+// the condition rewritten under those values instead. Terms are
+// hash-consed, so the rewritten condition is one id, which the explorer
+// computes anyway (to skip a summand whose condition is false); it is a
+// function of the seed's key, so it never tells two different enumeration
+// problems apart wrongly, and states whose parameters differ but give the
+// same condition share an entry. Since enumeration only rewrites the
+// condition further under bindings of the sum variables, the solutions
+// depend on nothing else.
+//
+// A local cache serves one summand. A global cache is shared by all
+// summands; its key also holds the sum variables, as two summands can
+// have the same rewritten condition over different variable lists (the
+// seed adds the condition itself to the key).
+//
+// Only complete enumerations are stored: one that failed or was stopped
+// by its callback is not. A Cache is not safe for concurrent use.
+type Cache struct {
+	entries map[string]span
+	vals    []rewrite.Term // the solutions, back to back
+	key     []byte         // scratch for building keys
+	hits    int
+	misses  int
+}
+
+type span struct {
+	start, n int32 // vals[start:start+n*width]
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{entries: map[string]span{}}
+}
+
+// Stats returns the number of enumerations answered from the cache and
+// computed.
+func (c *Cache) Stats() (hits, misses int) { return c.hits, c.misses }
+
+// EnumerateCached is Enumerate with the solutions remembered in c (nil:
+// no caching). cond must already be rewritten under s, so that it alone
+// determines the solutions; a cache hit calls yield with the stored
+// solutions, in the order the enumeration found them, and allocates
+// nothing. yield must not enumerate with the same cache.
+func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
+	if c == nil {
+		return e.Enumerate(vars, cond, s, yield)
+	}
+	c.key = binary.LittleEndian.AppendUint32(c.key[:0], uint32(cond))
+	for _, v := range vars {
+		c.key = binary.LittleEndian.AppendUint32(c.key, uint32(e.r.VarTerm(v)))
+	}
+	w := len(vars)
+	if sp, ok := c.entries[string(c.key)]; ok {
+		c.hits++
+		if cap(e.buf) < w {
+			e.buf = make([]rewrite.Term, w)
+		}
+		buf := e.buf[:w]
+		for i := int32(0); i < sp.n; i++ {
+			// Copy: yield may keep the slice until the next call, and
+			// must not be able to change the cache.
+			at := int(sp.start) + int(i)*w
+			copy(buf, c.vals[at:at+w])
+			if !yield(buf) {
+				return nil
+			}
+		}
+		return nil
+	}
+	c.misses++
+	key := string(c.key)
+	start := len(c.vals)
+	n := 0
+	complete := true
+	err := e.Enumerate(vars, cond, s, func(vals []rewrite.Term) bool {
+		c.vals = append(c.vals, vals...)
+		n++
+		if !yield(vals) {
+			complete = false
+			return false
+		}
+		return true
+	})
+	if err != nil || !complete || len(c.vals) > 1<<31-1 {
+		c.vals = c.vals[:start]
+		return err
+	}
+	c.entries[key] = span{int32(start), int32(n)}
+	return nil
+}
