@@ -66,6 +66,10 @@ type lpsSummand struct {
 	nargs    int
 	labelKey *ArenaStore
 	labelIDs []LabelID
+	// cache remembers the solutions of the sum variables by rewritten
+	// condition (--cached: one per summand; --global-cache: one shared);
+	// nil without caching.
+	cache *enumerate.Cache
 }
 
 type lpsAction struct {
@@ -85,8 +89,9 @@ type termPrinter interface {
 
 // LPSOptions configure an LPSGenerator.
 type LPSOptions struct {
-	// Cached and GlobalCache ask for enumeration caching (seed note §8);
-	// they are passed to the enumerator once it supports them.
+	// Cached and GlobalCache ask for enumeration caching (seed note §8):
+	// a cache per summand, or one for all summands (GlobalCache, with or
+	// without Cached). The transitions are the same either way.
 	Cached, GlobalCache bool
 }
 
@@ -181,6 +186,15 @@ func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
 		}
 	}
 	g.next = make([]uint32, len(g.params))
+	if opt.Cached || opt.GlobalCache {
+		global := enumerate.NewCache()
+		for k := range g.summands {
+			g.summands[k].cache = global
+			if !opt.GlobalCache {
+				g.summands[k].cache = enumerate.NewCache()
+			}
+		}
+	}
 	g.yield = g.onSolution
 	return g, nil
 }
@@ -270,7 +284,7 @@ func (g *LPSGenerator) successors(summands []lpsSummand, state []uint32, emit fu
 			continue
 		}
 		g.cur, g.errOut = s, nil
-		err = g.en.Enumerate(s.sumVars, c, g.sub, g.yield)
+		err = g.en.EnumerateCached(s.cache, s.sumVars, c, g.sub, g.yield)
 		if g.errOut != nil {
 			err = g.errOut
 		}
