@@ -186,6 +186,8 @@ type Explorer struct {
 	colors []uint8
 	frames []frame
 	edges  []edge
+	// Search with a compact store (compactsearch.go).
+	cs compactSearch
 }
 
 // New returns an explorer for gen.
@@ -195,6 +197,7 @@ func New(gen Generator, opt Options) *Explorer {
 		x.store = NewArenaStore(gen.Width())
 	}
 	x.emitFn = x.emit
+	x.initCompact()
 	if opt.Strategy == Highway {
 		seed := opt.Seed
 		if seed == 0 {
@@ -286,6 +289,9 @@ func (x *Explorer) Run() (Result, error) {
 		return x.result(), fmt.Errorf("initial state has %d values, want %d", len(init), x.gen.Width())
 	}
 	x.cur = NoState
+	if x.cs.on {
+		return x.runCompact(init)
+	}
 	id, _ := x.store.Insert(init)
 	x.discover(id, TauLabel)
 	switch {

@@ -51,6 +51,7 @@ type config struct {
 	seed                                uint64
 	progressEvery                       time.Duration
 	cpuProfile                          string
+	store                               storeConfig
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -131,6 +132,7 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.MarkHidden("progress-interval")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	f.MarkHidden("cpuprofile")
+	addStoreFlags(f, &cfg.store)
 	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -241,6 +243,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 
 	gen, err := loadGenerator(infile, cfg)
 	if err != nil {
+		return 2, err
+	}
+	needIDs := outfile != "" || cfg.nondet
+	needStates := format == "fsm" || cfg.divergence
+	if opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
 		return 2, err
 	}
 	x := explore.New(gen, opt)
@@ -355,6 +362,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if !cfg.quiet {
 		fmt.Fprintln(stderr, explore.Summary(res, opt.Strategy == explore.Breadth && !opt.Cycles))
 	}
+	reportStore(stderr, x, res.States, cfg.verbose, cfg.quiet)
 	if cfg.verbose {
 		el := time.Since(start).Seconds()
 		fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/lps2lts/lps2lts/explore"
+)
+
+// storeConfig selects the visited-state store (--store and its options).
+type storeConfig struct {
+	kind              string
+	hcBits, hcTable   int
+	hcProbes          int
+	bsBits, bsHashes  int
+	cbCache           int
+	cbNumbers, cbPath bool
+}
+
+func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
+	f.StringVar(&c.kind, "store", "table", "visited-state store `NAME`: table (full states), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
+	f.IntVar(&c.hcBits, "hc-bits", 40, "hashcompact: `BITS` per compressed state (a multiple of 8, 8 to 64)")
+	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a power of two)")
+	f.IntVar(&c.hcProbes, "hc-probes", 0, "hashcompact: t-limited scheme, at most `t` probes per insertion, then replace a probed slot (0: no limit)")
+	f.IntVar(&c.bsBits, "bs-bits", 1<<28, "bitstate: size of the bit array in `BITS` (rounded up to a power of two)")
+	f.IntVar(&c.bsHashes, "bs-hashes", 3, "bitstate: number `k` of hash functions (double hashing)")
+	f.IntVar(&c.cbCache, "comback-cache", 0, "comback: cache `N` full states (0: none)")
+	f.BoolVar(&c.cbNumbers, "comback-numbers", false, "comback: the todo list keeps state numbers and reconstructs states when they are expanded")
+	f.BoolVar(&c.cbPath, "comback-path", false, "comback: path optimisation (shorter backedges when a state is met at a smaller depth)")
+}
+
+// newStore builds the store; nil is the explorer's default table. ids says
+// the run needs the number of every transition's target (an LTS is
+// written, or nondeterminism is checked).
+func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (explore.Store, error) {
+	switch c.kind {
+	case "table", "":
+		return nil, nil
+	case "hashcompact":
+		if needStates {
+			return nil, &usageError{"--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}
+		}
+		return explore.NewHashCompactStore(c.hcBits, c.hcTable, c.hcProbes, ids)
+	case "bitstate":
+		if ids || needStates {
+			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism or divergence"}
+		}
+		return explore.NewBitstateStore(c.bsBits, c.bsHashes)
+	case "comback":
+		return newComBack(c, gen)
+	}
+	return nil, &usageError{fmt.Sprintf("unknown store %q (use table, hashcompact, bitstate or comback)", c.kind)}
+}
+
+// reportStore prints the store's summary: the omission estimate of the
+// stores that may omit states always (unless quiet), since it qualifies
+// the result; memory per state with -v.
+func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bool) {
+	st := x.Store()
+	if d, ok := st.(explore.StoreStats); ok && !quiet {
+		_, lossy := st.(interface{ OmissionProbability() float64 })
+		if lossy || verbose {
+			fmt.Fprintln(w, d.Describe())
+		}
+	}
+	if !verbose || states == 0 {
+		return
+	}
+	bytes := 0
+	switch s := st.(type) {
+	case *explore.ArenaStore:
+		bytes = s.Bytes()
+	case explore.StoreStats:
+		bytes = s.Bytes()
+	}
+	fmt.Fprintf(w, "store: %.2f bytes/state (%d bytes); todo list: %.2f bytes/state (%d bytes)\n",
+		float64(bytes)/float64(states), bytes, float64(x.QueueBytes())/float64(states), x.QueueBytes())
+}
+
+func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
+	if c.cbCache < 0 {
+		return nil, &usageError{"--comback-cache takes a non-negative number"}
+	}
+	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers}), nil
+}

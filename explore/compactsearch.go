@@ -1,0 +1,312 @@
+package explore
+
+import (
+	"errors"
+	"fmt"
+)
+
+// This file is the search used with the compact visited-state stores (hash
+// compaction, bitstate, ComBack). They keep no full vector per state, or
+// give one back only by replaying a path from the initial state, so the
+// search keeps full vectors in its todo list instead of ids (Stern–Dill's
+// "state queue"; ComBack's waiting set of pairs (state, number)). The
+// default ArenaStore never comes here: Explorer.expand and Explorer.emit
+// stay as they are, and the choice is made once, in New.
+
+// VectorQueueStore is implemented by stores for which the explorer keeps
+// full vectors in its todo list.
+type VectorQueueStore interface {
+	Store
+	// QueueVectors says the todo list should hold vectors (true), or ids
+	// whose vectors State gives back (false; ComBack's Variant 4).
+	QueueVectors() bool
+	// CanState says State works at all (ComBack: by replay, slowly). When
+	// false, State panics, Insert returns NoState for states already
+	// stored when the store keeps no ids, and cycle mode is refused.
+	CanState() bool
+}
+
+// TracedStore is a store that records how each new state was reached: the
+// state it was reached from and the position of the transition among that
+// state's transitions, in the order Generator.Successors emits them
+// (ComBack's backedge table). The explorer calls InsertFrom instead of
+// Insert; from is NoState for the initial state.
+type TracedStore interface {
+	Store
+	InsertFrom(state []uint32, from StateID, tr uint32) (StateID, bool)
+}
+
+// compactSearch is the explorer's state for the search above.
+type compactSearch struct {
+	on        bool
+	canState  bool
+	queueVecs bool
+	traced    TracedStore
+	width     int
+
+	ids  []StateID // todo list
+	vecs []uint32  // todo vectors, width each, when queueVecs
+	head int
+	cur  []uint32 // the vector being expanded
+
+	// Successors of the state being expanded, collected during
+	// Generator.Successors and processed after it returns, so that a
+	// ComBack store may call Successors to replay a path.
+	bufLabels []LabelID
+	bufVecs   []uint32
+}
+
+// initCompact is called once by New.
+func (x *Explorer) initCompact() {
+	vq, ok := x.store.(VectorQueueStore)
+	tr, traced := x.store.(TracedStore)
+	if !ok && !traced {
+		return
+	}
+	c := &x.cs
+	c.on = true
+	c.width = x.gen.Width()
+	c.canState, c.queueVecs = true, false
+	if ok {
+		c.canState, c.queueVecs = vq.CanState(), vq.QueueVectors()
+	}
+	if traced {
+		c.traced = tr
+	}
+	c.cur = make([]uint32, c.width)
+	x.emitFn = x.collect
+}
+
+// runCompact is Run for the compact stores, from the initial state on.
+func (x *Explorer) runCompact(init []uint32) (Result, error) {
+	c := &x.cs
+	if x.opt.Cycles && !c.canState {
+		return x.result(), errors.New("cycle detection needs a store that gives states back (table or comback)")
+	}
+	id, _ := x.insertFrom(init, 0)
+	x.discoverVec(id, TauLabel, init)
+	var err error
+	if x.opt.Cycles {
+		err = x.runCyclesCompact(id)
+	} else {
+		x.pushVec(id, init)
+		x.hwL = 1
+		err = x.runQueue()
+	}
+	r := x.result()
+	if err == nil && x.maxReached() {
+		r.MaxReached = true
+	}
+	return r, err
+}
+
+func (x *Explorer) insertFrom(v []uint32, tr uint32) (StateID, bool) {
+	if x.cs.traced != nil {
+		return x.cs.traced.InsertFrom(v, x.cur, tr)
+	}
+	return x.store.Insert(v)
+}
+
+func (x *Explorer) discoverVec(id StateID, label LabelID, v []uint32) {
+	for _, vis := range x.visitors {
+		vis.DiscoverState(id, v, x.cur, label)
+	}
+	if x.opt.Cycles {
+		x.colors = append(x.colors, white)
+	}
+}
+
+// runQueue is runBreadth and runTodo with vectors: a FIFO queue for
+// breadth-first and highway search, a stack for depth-first search.
+func (x *Explorer) runQueue() error {
+	c := &x.cs
+	w := c.width
+	for c.head < len(c.ids) {
+		if x.mustStop() {
+			return nil
+		}
+		var s StateID
+		var i int
+		if x.opt.Strategy == Depth {
+			i = len(c.ids) - 1
+		} else {
+			i = c.head
+		}
+		s = c.ids[i]
+		if c.queueVecs {
+			copy(c.cur, c.vecs[i*w:(i+1)*w])
+		}
+		if x.opt.Strategy == Depth {
+			c.ids = c.ids[:i]
+			if c.queueVecs {
+				c.vecs = c.vecs[:i*w]
+			}
+		} else {
+			c.head++
+			if c.head > 1024 && c.head > len(c.ids)/2 {
+				n := copy(c.ids, c.ids[c.head:])
+				c.ids = c.ids[:n]
+				if c.queueVecs {
+					copy(c.vecs, c.vecs[c.head*w:])
+					c.vecs = c.vecs[:n*w]
+				}
+				c.head = 0
+			}
+		}
+		if !c.queueVecs {
+			copy(c.cur, x.store.State(s))
+		}
+		if err := x.expandVec(s, c.cur); err != nil {
+			return err
+		}
+		if x.opt.Strategy == Highway {
+			x.hwL--
+			if x.hwL == 0 {
+				x.hwL = len(c.ids) - c.head
+				x.hwC = 0
+			}
+		}
+	}
+	return nil
+}
+
+// pushVec adds a new state to the todo list (see Explorer.push).
+func (x *Explorer) pushVec(id StateID, v []uint32) {
+	c := &x.cs
+	if x.opt.Cycles {
+		return
+	}
+	if x.opt.Strategy == Highway {
+		x.hwC++
+		n := x.opt.TodoMax
+		if x.hwC > n {
+			k := 1 + x.rng.IntN(x.hwC)
+			if k > n {
+				return
+			}
+			i := len(c.ids) - k
+			c.ids[i] = id
+			if c.queueVecs {
+				copy(c.vecs[i*c.width:], v)
+			}
+			return
+		}
+	}
+	c.ids = append(c.ids, id)
+	if c.queueVecs {
+		c.vecs = append(c.vecs, v...)
+	}
+}
+
+// collect is the emit function during Successors: it only records.
+func (x *Explorer) collect(label LabelID, next []uint32) {
+	x.cs.bufLabels = append(x.cs.bufLabels, label)
+	x.cs.bufVecs = append(x.cs.bufVecs, next...)
+}
+
+// expandVec is expand for a state given by its vector.
+func (x *Explorer) expandVec(s StateID, vec []uint32) error {
+	c := &x.cs
+	for _, v := range x.visitors {
+		v.StartState(s, vec)
+	}
+	x.cur = s
+	c.bufLabels, c.bufVecs = c.bufLabels[:0], c.bufVecs[:0]
+	if err := x.gen.Successors(vec, x.emitFn); err != nil {
+		return &StateError{State: s, Err: err}
+	}
+	w := c.width
+	for i, label := range c.bufLabels {
+		next := c.bufVecs[i*w : (i+1)*w : (i+1)*w]
+		id, isNew := x.insertFrom(next, uint32(i))
+		if isNew {
+			x.discoverVec(id, label, next)
+			x.pushVec(id, next)
+		}
+		x.transitions++
+		for _, v := range x.visitors {
+			v.ExamineTransition(s, label, id)
+		}
+		if x.opt.Cycles {
+			x.edges = append(x.edges, edge{label, id})
+		}
+	}
+	x.explored++
+	if x.explored == x.levelUp {
+		x.level++
+		x.levelUp = x.store.Len()
+	}
+	for _, v := range x.visitors {
+		v.FinishState(s)
+	}
+	return nil
+}
+
+// runCyclesCompact is runCycles (Alg. 10) for a store that gives states
+// back only by replay (ComBack); vectors are asked for when a state is
+// pushed.
+func (x *Explorer) runCyclesCompact(init StateID) error {
+	if err := x.pushFrameCompact(init); err != nil {
+		return err
+	}
+	for len(x.frames) > 0 {
+		if x.mustStop() {
+			return nil
+		}
+		f := &x.frames[len(x.frames)-1]
+		if f.cur == f.hi {
+			x.colors[f.s] = black
+			x.edges = x.edges[:f.lo]
+			x.frames = x.frames[:len(x.frames)-1]
+			continue
+		}
+		e := x.edges[f.cur]
+		f.cur++
+		switch x.colors[e.to] {
+		case white:
+			if err := x.pushFrameCompact(e.to); err != nil {
+				return err
+			}
+		case gray:
+			for _, b := range x.backs {
+				b.BackEdge(f.s, e.label, e.to)
+			}
+		}
+	}
+	return nil
+}
+
+func (x *Explorer) pushFrameCompact(s StateID) error {
+	x.colors[s] = gray
+	lo := len(x.edges)
+	x.frames = append(x.frames, frame{s: s, lo: lo, cur: lo})
+	copy(x.cs.cur, x.store.State(s))
+	if err := x.expandVec(s, x.cs.cur); err != nil {
+		return err
+	}
+	x.frames[len(x.frames)-1].hi = len(x.edges)
+	return nil
+}
+
+// StoreStats is implemented by stores that can describe their memory use
+// and their guarantees (printed by lps2lts -v).
+type StoreStats interface {
+	// Bytes is the memory held by the store's tables.
+	Bytes() int
+	// Describe is a one-line description of the store after a search.
+	Describe() string
+}
+
+// QueueBytes returns the memory held by the compact search's todo list
+// (zero for the default store, which needs none for breadth-first search).
+func (x *Explorer) QueueBytes() int {
+	c := &x.cs
+	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels)
+}
+
+func perState(bytes, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(bytes)/float64(n))
+}

@@ -1,0 +1,374 @@
+package explore
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// ComBackStore is the ComBack method (Westergaard, Kristensen, Brodal and
+// Arge; seed ch. 6): hash compaction that never omits a state. It keeps
+//
+//   - a state table from a 32-bit compressed descriptor (the upper half of
+//     the state's xxhash) to the numbers of the states with that
+//     descriptor: desc[n] per state number and an open-addressing index
+//     of numbers (linear probing from the descriptor, so growing needs no
+//     state), the collision list of a descriptor being the numbers met on
+//     its probe sequence;
+//   - a backedge table giving each state number n > 0 a predecessor
+//     number and a transition: the position of the transition among the
+//     predecessor's transitions in the order Generator.Successors emits
+//     them (for an LPS: summand by summand, each summand's sum-variable
+//     solutions in enumeration order, so the position names the summand
+//     and the solution). Both fields are bit-packed, as wide as the
+//     largest value so far (seed §6.4.1: a number needs log2(n) bits).
+//
+// When a state's descriptor is already present, the full states of the
+// numbers with that descriptor are reconstructed by replaying their
+// backedge paths from the initial state and compared with it (Alg. 5,
+// CONTAINS / MATCHES / RECONSTRUCT). Replay is deterministic because
+// Successors is: the same state gives the same transitions in the same
+// order (so Variant 5, set-based reconstruction, is not needed). Replay
+// calls Generator.Successors; the explorer calls InsertFrom only after
+// its own Successors call has returned.
+//
+// Variants: a direct-mapped cache of full states (Variant 2) that also
+// ends a reconstruction early at a cached ancestor, with move-to-front of
+// the matched number in its collision list; path optimisation (Variant
+// 1); a todo list of numbers instead of states (Variant 4).
+type ComBackStore struct {
+	gen   Generator
+	width int
+	init  []uint32
+	n     uint32
+
+	desc  []uint32 // compressed descriptor per state number
+	index []uint32 // number+1 per slot, 0 empty
+	shift uint
+	limit uint32
+
+	pred packedArray // backedge predecessor per number (0 for the initial state)
+	tr   packedArray // backedge transition per number
+
+	// Reconstruction scratch.
+	path     []StateID
+	a, b     []uint32
+	stateBuf []uint32
+	want     uint32
+	count    uint32
+	found    bool
+	emitFn   func(LabelID, []uint32)
+
+	// Variant 2: cache of full states, slot id % len(cacheIDs).
+	cacheIDs  []StateID
+	cacheVecs []uint32
+	// Variant 1: path optimisation.
+	pathOpt   bool
+	lastFrom  StateID
+	fromDepth int
+	// Variant 4: todo list of numbers.
+	numbers bool
+
+	// Counters.
+	Reconstructions uint64 // full states rebuilt by replay
+	ReplaySteps     uint64 // transitions replayed
+	CacheHits       uint64
+	Shortened       uint64 // backedges replaced by path optimisation
+}
+
+// ComBackOptions choose the variants.
+type ComBackOptions struct {
+	Cache   int  // full states cached (Variant 2); 0: none
+	PathOpt bool // Variant 1
+	Numbers bool // Variant 4: the todo list keeps numbers
+}
+
+// NewComBackStore returns an empty ComBack store for gen's states.
+func NewComBackStore(gen Generator, opt ComBackOptions) *ComBackStore {
+	w := gen.Width()
+	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, lastFrom: NoState}
+	s.a, s.b, s.stateBuf = make([]uint32, w), make([]uint32, w), make([]uint32, w)
+	s.initIndex(1 << 10)
+	if opt.Cache > 0 {
+		s.cacheIDs = make([]StateID, opt.Cache)
+		for i := range s.cacheIDs {
+			s.cacheIDs[i] = NoState
+		}
+		s.cacheVecs = make([]uint32, opt.Cache*w)
+	}
+	s.emitFn = func(_ LabelID, next []uint32) {
+		if s.count == s.want {
+			copy(s.b, next)
+			s.found = true
+		}
+		s.count++
+	}
+	return s
+}
+
+func (s *ComBackStore) initIndex(size int) {
+	s.index = make([]uint32, size)
+	s.shift = 64 - uint(bits.TrailingZeros(uint(size)))
+	s.limit = uint32(size / 10 * 8)
+}
+
+func (s *ComBackStore) slot(d uint32) uint64 {
+	return (uint64(d) * 0x9E3779B97F4A7C15) >> s.shift
+}
+
+func (s *ComBackStore) Len() int           { return int(s.n) }
+func (s *ComBackStore) QueueVectors() bool { return !s.numbers }
+func (s *ComBackStore) CanState() bool     { return true }
+
+// Insert inserts the initial state; later states come with InsertFrom.
+func (s *ComBackStore) Insert(state []uint32) (StateID, bool) {
+	return s.InsertFrom(state, NoState, 0)
+}
+
+// InsertFrom looks state up and, if it is new, numbers it and records the
+// backedge (from, tr).
+func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (StateID, bool) {
+	if len(state) != s.width {
+		panic("explore: state vector of wrong width")
+	}
+	d := uint32(hashState(state) >> 32)
+	if s.pathOpt && from != s.lastFrom {
+		s.lastFrom = from
+		if from != NoState {
+			s.fromDepth = s.depth(from)
+		}
+	}
+	mask := uint64(len(s.index) - 1)
+	first := uint64(1 << 63)
+	i := s.slot(d)
+	for ; s.index[i] != 0; i = (i + 1) & mask {
+		id := StateID(s.index[i] - 1)
+		if s.desc[id] != d {
+			continue
+		}
+		if s.matches(id, state) {
+			if first != 1<<63 {
+				// Move to front: the number met again first next time.
+				s.index[i], s.index[first] = s.index[first], s.index[i]
+			}
+			if s.pathOpt && from != NoState && id != 0 && s.depth(id) > s.fromDepth+1 {
+				s.pred.set(int(id), uint64(from))
+				s.tr.set(int(id), uint64(tr))
+				s.Shortened++
+			}
+			return id, false
+		}
+		if first == 1<<63 {
+			first = i
+		}
+	}
+	if s.n == 0 {
+		if from != NoState {
+			panic("explore: ComBack store: the first state must be the initial state")
+		}
+		s.init = slices.Clone(state)
+	} else if from == NoState {
+		panic("explore: ComBack store: a new state without a backedge")
+	}
+	if s.n == ^uint32(0)-1 {
+		panic("explore: more than 2^32-2 states")
+	}
+	id := StateID(s.n)
+	s.n++
+	if len(s.desc) == cap(s.desc) {
+		s.desc = slices.Grow(s.desc, len(s.desc)/4+1024)
+	}
+	s.desc = append(s.desc, d)
+	if id == 0 {
+		s.pred.append(0)
+		s.tr.append(0)
+	} else {
+		s.pred.append(uint64(from))
+		s.tr.append(uint64(tr))
+	}
+	s.index[i] = uint32(id) + 1
+	s.cachePut(id, state)
+	if s.n > s.limit {
+		s.grow()
+	}
+	return id, true
+}
+
+func (s *ComBackStore) grow() {
+	s.initIndex(2 * len(s.index))
+	mask := uint64(len(s.index) - 1)
+	for id, d := range s.desc {
+		i := s.slot(d)
+		for s.index[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.index[i] = uint32(id) + 1
+	}
+}
+
+// depth is the length of id's backedge path.
+func (s *ComBackStore) depth(id StateID) int {
+	d := 0
+	for id != 0 {
+		id = StateID(s.pred.get(int(id)))
+		d++
+	}
+	return d
+}
+
+func (s *ComBackStore) cachePut(id StateID, v []uint32) {
+	if len(s.cacheIDs) == 0 {
+		return
+	}
+	k := int(id) % len(s.cacheIDs)
+	s.cacheIDs[k] = id
+	copy(s.cacheVecs[k*s.width:], v)
+}
+
+func (s *ComBackStore) cached(id StateID) []uint32 {
+	if len(s.cacheIDs) == 0 {
+		return nil
+	}
+	k := int(id) % len(s.cacheIDs)
+	if s.cacheIDs[k] != id {
+		return nil
+	}
+	return s.cacheVecs[k*s.width : (k+1)*s.width]
+}
+
+// matches reports whether number id is the state v (MATCHES).
+func (s *ComBackStore) matches(id StateID, v []uint32) bool {
+	return slices.Equal(s.reconstruct(id), v)
+}
+
+// reconstruct rebuilds the full state of id (RECONSTRUCT, iteratively):
+// follow backedges to the initial state or to a cached ancestor, then
+// replay the transitions forward. The result is valid until the next call.
+func (s *ComBackStore) reconstruct(id StateID) []uint32 {
+	if id == 0 {
+		return s.init
+	}
+	if v := s.cached(id); v != nil {
+		s.CacheHits++
+		return v
+	}
+	s.Reconstructions++
+	s.path = s.path[:0]
+	v := id
+	for {
+		if v == 0 {
+			copy(s.a, s.init)
+			break
+		}
+		if c := s.cached(v); c != nil {
+			s.CacheHits++
+			copy(s.a, c)
+			break
+		}
+		s.path = append(s.path, v)
+		v = StateID(s.pred.get(int(v)))
+	}
+	for k := len(s.path) - 1; k >= 0; k-- {
+		u := s.path[k]
+		s.want, s.count, s.found = uint32(s.tr.get(int(u))), 0, false
+		s.ReplaySteps++
+		if err := s.gen.Successors(s.a, s.emitFn); err != nil {
+			panic(fmt.Sprintf("explore: ComBack: replaying the transitions to state %d: %v", u, err))
+		}
+		if !s.found {
+			panic(fmt.Sprintf("explore: ComBack: replay of state %d found no transition %d: the generator is not deterministic", u, s.want))
+		}
+		s.a, s.b = s.b, s.a
+		s.cachePut(u, s.a)
+	}
+	return s.a
+}
+
+// State reconstructs the vector of id; it stays valid until the next State
+// call (not for the life of the store).
+func (s *ComBackStore) State(id StateID) []uint32 {
+	copy(s.stateBuf, s.reconstruct(id))
+	return s.stateBuf
+}
+
+// Bytes returns the memory held by the state table, the backedge table
+// and the cache.
+func (s *ComBackStore) Bytes() int {
+	return 4*cap(s.desc) + 4*len(s.index) + s.pred.bytes() + s.tr.bytes() + 4*len(s.cacheIDs) + 4*len(s.cacheVecs)
+}
+
+// TableBytes returns the memory of the state and backedge tables alone.
+func (s *ComBackStore) TableBytes() int {
+	return 4*cap(s.desc) + 4*len(s.index) + s.pred.bytes() + s.tr.bytes()
+}
+
+// Describe sums the store up after a search.
+func (s *ComBackStore) Describe() string {
+	return fmt.Sprintf("comback: %d states, tables %s bytes/state (backedges %d+%d bits), cache %d states; %d reconstructions, %d transitions replayed, %d cache hits, %d backedges shortened",
+		s.n, perState(s.TableBytes(), int(s.n)), s.pred.bits, s.tr.bits, len(s.cacheIDs), s.Reconstructions, s.ReplaySteps, s.CacheHits, s.Shortened)
+}
+
+// packedArray is a growable array of unsigned values of a common bit
+// width, widened (and repacked) when a value does not fit.
+type packedArray struct {
+	words []uint64
+	bits  uint
+	n     int
+}
+
+func (p *packedArray) get(i int) uint64 {
+	if p.bits == 0 {
+		return 0
+	}
+	b := uint(i) * p.bits
+	w, o := b/64, b%64
+	v := p.words[w] >> o
+	if o+p.bits > 64 {
+		v |= p.words[w+1] << (64 - o)
+	}
+	return v & (1<<p.bits - 1)
+}
+
+func (p *packedArray) put(i int, v uint64) {
+	if p.bits == 0 {
+		return
+	}
+	b := uint(i) * p.bits
+	w, o := b/64, b%64
+	m := uint64(1)<<p.bits - 1
+	p.words[w] = p.words[w]&^(m<<o) | v<<o
+	if o+p.bits > 64 {
+		p.words[w+1] = p.words[w+1]&^(m>>(64-o)) | v>>(64-o)
+	}
+}
+
+func (p *packedArray) fit(v uint64) {
+	if need := uint(bits.Len64(v)); need > p.bits {
+		q := packedArray{bits: need, n: p.n}
+		q.words = make([]uint64, (uint(p.n)*need+63)/64+1, (uint(cap(p.words))*64/max(p.bits, 1)*need+63)/64+1)
+		for i := 0; i < p.n; i++ {
+			q.put(i, p.get(i))
+		}
+		*p = q
+	}
+}
+
+func (p *packedArray) append(v uint64) {
+	p.fit(v)
+	p.n++
+	need := (uint(p.n)*p.bits+63)/64 + 1
+	for uint(len(p.words)) < need {
+		if len(p.words) == cap(p.words) {
+			p.words = slices.Grow(p.words, len(p.words)/4+64)
+		}
+		p.words = append(p.words, 0)
+	}
+	p.put(p.n-1, v)
+}
+
+func (p *packedArray) set(i int, v uint64) {
+	p.fit(v)
+	p.put(i, v)
+}
+
+func (p *packedArray) bytes() int { return 8 * cap(p.words) }

@@ -1,0 +1,191 @@
+package explore
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+)
+
+// tripleRecorder records every event, for comparing a store with the table.
+type tripleRecorder struct {
+	NopVisitor
+	trans  [][3]uint32
+	disc   [][]uint32
+	starts []StateID
+}
+
+func (r *tripleRecorder) DiscoverState(s StateID, v []uint32, _ StateID, _ LabelID) {
+	r.disc = append(r.disc, slices.Clone(v))
+}
+func (r *tripleRecorder) StartState(s StateID, _ []uint32) { r.starts = append(r.starts, s) }
+func (r *tripleRecorder) ExamineTransition(from StateID, l LabelID, to StateID) {
+	r.trans = append(r.trans, [3]uint32{uint32(from), uint32(l), uint32(to)})
+}
+
+// sameAsTable runs gen with store and with the default store and wants
+// the same events, state numbers included.
+func sameAsTable(t *testing.T, gen Generator, opt Options, store Store) Result {
+	t.Helper()
+	want := &tripleRecorder{}
+	r1, _ := run(t, gen, opt, want)
+	got := &tripleRecorder{}
+	opt.Store = store
+	r2, _ := run(t, gen, opt, got)
+	if r1 != r2 {
+		t.Fatalf("table %+v, %T %+v", r1, store, r2)
+	}
+	if !slices.Equal(want.trans, got.trans) || !slices.Equal(want.starts, got.starts) {
+		t.Fatalf("%T: transitions or expansion order differ from the table store", store)
+	}
+	for i := range want.disc {
+		if !slices.Equal(want.disc[i], got.disc[i]) {
+			t.Fatalf("%T: state %d is %v, table has %v", store, i, got.disc[i], want.disc[i])
+		}
+	}
+	return r2
+}
+
+var compactModes = []struct {
+	name string
+	opt  Options
+}{
+	{"breadth", Options{Strategy: Breadth}},
+	{"depth", Options{Strategy: Depth}},
+	{"highway", Options{Strategy: Highway, TodoMax: 5, Seed: 3}},
+	{"highway-big", Options{Strategy: Highway, TodoMax: 1 << 30, Seed: 1}},
+	{"max", Options{MaxStates: 100}},
+}
+
+func TestHashCompactEqualsTable(t *testing.T) {
+	for _, bits := range []int{32, 40, 64} {
+		for _, mode := range compactModes {
+			t.Run(fmt.Sprintf("%d/%s", bits, mode.name), func(t *testing.T) {
+				s, err := NewHashCompactStore(bits, 1<<16, 0, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameAsTable(t, newGrid(40, 50), mode.opt, s)
+				if p := s.OmissionProbability(); p > 1e-3 {
+					t.Errorf("omission estimate %g for 2000 states in 65536 slots", p)
+				}
+			})
+		}
+	}
+}
+
+// TestHashCompactTinyTableOmits: 8-bit compressed values in a small table
+// make different states look equal; the search misses states and the
+// estimate says an omission is all but certain.
+func TestHashCompactTinyTableOmits(t *testing.T) {
+	s, err := NewHashCompactStore(8, 2048, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[2]uint32]bool{}
+	rec := &tripleRecorder{}
+	x := New(newGrid(40, 50), Options{Store: s})
+	x.AddVisitor(rec)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range rec.disc {
+		seen[[2]uint32{v[0], v[1]}] = true
+	}
+	if len(seen) >= 2000 {
+		t.Fatalf("no state omitted: %d distinct of 2000 (%d observed)", len(seen), r.States)
+	}
+	if p := s.OmissionProbability(); p < 0.99 {
+		t.Errorf("omitted %d states, yet estimate %g", 2000-len(seen), p)
+	}
+	t.Logf("%d of 2000 states found; %s", len(seen), s.Describe())
+	// Old states have no id without ids.
+	for _, tr := range rec.trans {
+		if StateID(tr[2]) != NoState && tr[2] >= uint32(r.States) {
+			t.Fatalf("bad target %d", tr[2])
+		}
+	}
+}
+
+// TestHashCompactLimitedReplaces: a table smaller than the state space with
+// t = 1 replaces slots; the states are explored again, the search still
+// finds them all and ends.
+func TestHashCompactLimitedReplaces(t *testing.T) {
+	s, err := NewHashCompactStore(64, 512, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tripleRecorder{}
+	x := New(newGrid(20, 20), Options{Store: s, Strategy: Depth})
+	x.AddVisitor(rec)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[2]uint32]bool{}
+	for _, v := range rec.disc {
+		seen[[2]uint32{v[0], v[1]}] = true
+	}
+	if len(seen) != 400 || s.Replaced() == 0 || r.States <= 400 {
+		t.Errorf("%d distinct states, %d observed, %d replaced", len(seen), r.States, s.Replaced())
+	}
+}
+
+// TestHashCompactOmissionFormula checks the estimate against the figures
+// quoted in the seed: 800 million states, 1-limited, 400 MB of 5-byte
+// values: 0.07%; 80 million states filling the table, plain scheme:
+// below 0.13%.
+func TestHashCompactOmissionFormula(t *testing.T) {
+	m := 400e6 / 5
+	if p := HashCompactOmission(800e6, m, 40, 1); math.Abs(p-0.0007) > 0.0001 {
+		t.Errorf("1-limited, 800M states: %g, seed says 0.07%%", p)
+	}
+	if p := HashCompactOmission(80e6, m, 40, m); p > 0.0013 || p < 0.0008 {
+		t.Errorf("plain scheme, 80M states: %g, seed says < 0.13%%", p)
+	}
+	if HashCompactOmission(0, m, 40, 3) != 0 {
+		t.Error("no states, no omission")
+	}
+	// One bit more roughly halves the probability.
+	a, b := HashCompactOmission(1e6, 2e6, 32, 3), HashCompactOmission(1e6, 2e6, 40, 3)
+	if r := a / b; r < 200 || r > 300 {
+		t.Errorf("8 more bits divide by %g, want about 256", r)
+	}
+}
+
+func TestBitstate(t *testing.T) {
+	for _, mode := range compactModes {
+		t.Run(mode.name, func(t *testing.T) {
+			s, err := NewBitstateStore(1<<20, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := mode.opt
+			opt.Store = s
+			r, err := New(newGrid(40, 50), opt).Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := run(t, newGrid(40, 50), mode.opt)
+			if r.States != want.States || r.Transitions != want.Transitions {
+				t.Errorf("bitstate %+v, table %+v", r, want)
+			}
+			if p := s.OmissionProbability(); p > 1e-3 {
+				t.Errorf("estimate %g", p)
+			}
+		})
+	}
+	// A tiny array omits states.
+	s, _ := NewBitstateStore(64, 1)
+	r, err := New(newGrid(40, 50), Options{Store: s}).Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.States >= 2000 || s.OmissionProbability() < 0.99 {
+		t.Errorf("tiny bit array: %d states, estimate %g", r.States, s.OmissionProbability())
+	}
+	if _, err := New(newGrid(3, 3), Options{Store: s, Cycles: true}).Run(); err == nil {
+		t.Error("cycle mode accepted with a store without states")
+	}
+}
