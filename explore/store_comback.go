@@ -62,8 +62,11 @@ type ComBackStore struct {
 	// Variant 2: cache of full states, slot id % len(cacheIDs).
 	cacheIDs  []StateID
 	cacheVecs []uint32
-	// Variant 1: path optimisation.
+	// Variant 1: path optimisation. The depth of each number's backedge
+	// path (the seed keeps it in the waiting set; a bit-packed array here,
+	// so it is also known for the state met again).
 	pathOpt   bool
+	depths    packedArray
 	lastFrom  StateID
 	fromDepth int
 	// Variant 4: todo list of numbers.
@@ -135,7 +138,7 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 	if s.pathOpt && from != s.lastFrom {
 		s.lastFrom = from
 		if from != NoState {
-			s.fromDepth = s.depth(from)
+			s.fromDepth = int(s.depths.get(int(from)))
 		}
 	}
 	mask := uint64(len(s.index) - 1)
@@ -151,9 +154,13 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 				// Move to front: the number met again first next time.
 				s.index[i], s.index[first] = s.index[first], s.index[i]
 			}
-			if s.pathOpt && from != NoState && id != 0 && s.depth(id) > s.fromDepth+1 {
+			if s.pathOpt && from != NoState && id != 0 && int(s.depths.get(int(id))) > s.fromDepth+1 {
+				// A shorter path: from is not on id's path (it is
+				// shallower), so the backedges stay a tree. Depths
+				// below id become over-estimates, which is harmless.
 				s.pred.set(int(id), uint64(from))
 				s.tr.set(int(id), uint64(tr))
+				s.depths.set(int(id), uint64(s.fromDepth+1))
 				s.Shortened++
 			}
 			return id, false
@@ -186,6 +193,13 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 		s.pred.append(uint64(from))
 		s.tr.append(uint64(tr))
 	}
+	if s.pathOpt {
+		if id == 0 {
+			s.depths.append(0)
+		} else {
+			s.depths.append(uint64(s.fromDepth + 1))
+		}
+	}
 	s.index[i] = uint32(id) + 1
 	s.cachePut(id, state)
 	if s.n > s.limit {
@@ -204,16 +218,6 @@ func (s *ComBackStore) grow() {
 		}
 		s.index[i] = uint32(id) + 1
 	}
-}
-
-// depth is the length of id's backedge path.
-func (s *ComBackStore) depth(id StateID) int {
-	d := 0
-	for id != 0 {
-		id = StateID(s.pred.get(int(id)))
-		d++
-	}
-	return d
 }
 
 func (s *ComBackStore) cachePut(id StateID, v []uint32) {
@@ -294,7 +298,7 @@ func (s *ComBackStore) State(id StateID) []uint32 {
 // Bytes returns the memory held by the state table, the backedge table
 // and the cache.
 func (s *ComBackStore) Bytes() int {
-	return 4*cap(s.desc) + 4*len(s.index) + s.pred.bytes() + s.tr.bytes() + 4*len(s.cacheIDs) + 4*len(s.cacheVecs)
+	return s.TableBytes() + s.depths.bytes() + 4*len(s.cacheIDs) + 4*len(s.cacheVecs)
 }
 
 // TableBytes returns the memory of the state and backedge tables alone.
