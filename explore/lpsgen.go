@@ -43,6 +43,15 @@ type LPSGenerator struct {
 	state  []uint32
 	emit   func(LabelID, []uint32)
 	errOut error
+
+	// step computes and emits one transition of a summand under sub; it is
+	// chosen once, at construction: transition (untimed), timedTransition
+	// (lpsgen_timed.go) or distTransition (lpsgen_dist.go).
+	step func(*lpsSummand) error
+	// tm is the time bookkeeping of a timed process, nil for an untimed one.
+	tm *lpsTiming
+	// pr is the distribution bookkeeping of a stochastic process, else nil.
+	pr *lpsStochastic
 }
 
 type lpsSummand struct {
@@ -70,6 +79,11 @@ type lpsSummand struct {
 	// condition (--cached: one per summand; --global-cache: one shared);
 	// nil without caching.
 	cache *enumerate.Cache
+	// timed says the summand has a time tag; time is its term.
+	timed bool
+	time  rewrite.Term
+	// dist is the summand's distribution, nil if it has none.
+	dist *lpsDist
 }
 
 type lpsAction struct {
@@ -96,19 +110,12 @@ type LPSOptions struct {
 }
 
 // NewLPSGenerator prepares spec for exploration: it builds the rewriter,
-// translates the initial state, conditions, actions and assignments once,
-// and refuses what it cannot explore yet (time tags, distributions).
+// translates the initial state, conditions, actions and assignments once.
+// A process with time tags gets a time stamp (lpsgen_timed.go); one with
+// distributions is stochastic (lpsgen_dist.go).
 func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
-	if spec.InitDist != nil {
-		return nil, fmt.Errorf("%s: the initial state has a distribution (dist): stochastic specifications are not supported yet", spec.File)
-	}
-	for i, s := range spec.Summands {
-		if s.Time != nil {
-			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): timed specifications are not supported yet", spec.File, s.Pos, i+1)
-		}
-		if s.Dist != nil {
-			return nil, fmt.Errorf("%s:%s: summand %d has a distribution (dist): stochastic specifications are not supported yet", spec.File, s.Pos, i+1)
-		}
+	if err := checkTimedStochastic(spec); err != nil {
+		return nil, err
 	}
 	r, err := rewrite.New(spec)
 	if err != nil {
@@ -134,6 +141,9 @@ func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
 			continue // delta summands have no transitions
 		}
 		ls := lpsSummand{index: i, src: s, sumVars: s.SumVars}
+		if s.Time != nil {
+			ls.timed, ls.time = true, r.Translate(s.Time)
+		}
 		for _, v := range s.SumVars {
 			ls.sumVarT = append(ls.sumVarT, r.VarTerm(v))
 		}
@@ -196,13 +206,17 @@ func NewLPSGenerator(spec *lps.Spec, opt LPSOptions) (*LPSGenerator, error) {
 		}
 	}
 	g.yield = g.onSolution
+	g.step = g.transition
+	if err := g.initTimedStochastic(opt); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
 // Rewriter returns the generator's rewriter.
 func (g *LPSGenerator) Rewriter() *rewrite.Rewriter { return g.r }
 
-func (g *LPSGenerator) Width() int      { return len(g.params) }
+func (g *LPSGenerator) Width() int      { return len(g.next) }
 func (g *LPSGenerator) Labels() *Labels { return g.labels }
 
 // Initial rewrites the initial values of the parameters.
@@ -213,6 +227,9 @@ func (g *LPSGenerator) Initial(dst []uint32) ([]uint32, error) {
 			return dst, fmt.Errorf("initial value of parameter %s: %w", g.spec.Params[i].Name, err)
 		}
 		dst = append(dst, uint32(v))
+	}
+	if g.tm != nil {
+		dst = append(dst, uint32(g.tm.zero))
 	}
 	return dst, nil
 }
@@ -278,7 +295,7 @@ func (g *LPSGenerator) successors(summands []lpsSummand, state []uint32, emit fu
 			if c != g.r.True() {
 				return g.summandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.termString(c)))
 			}
-			if err := g.transition(s); err != nil {
+			if err := g.step(s); err != nil {
 				return g.summandError(s, err)
 			}
 			continue
@@ -303,7 +320,7 @@ func (g *LPSGenerator) onSolution(vals []rewrite.Term) bool {
 	for i, v := range s.sumVarT {
 		g.sub.Set(v, vals[i])
 	}
-	if err := g.transition(s); err != nil {
+	if err := g.step(s); err != nil {
 		g.errOut = err
 		return false
 	}

@@ -141,13 +141,9 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	}
 }
 
-func TestLPSGeneratorRefusesTimeAndDist(t *testing.T) {
+// Timed processes are explored (lpsgen_timed_test.go).
+func TestLPSGeneratorRefusesDist(t *testing.T) {
 	s := counterSpec()
-	s.Summands[0].Time = newSpecBuilder().nat(1)
-	if _, err := NewLPSGenerator(s, LPSOptions{}); err == nil || !strings.Contains(err.Error(), "time tag") {
-		t.Errorf("timed: %v", err)
-	}
-	s = counterSpec()
 	s.Summands[1].Dist = &lps.Distribution{}
 	if _, err := NewLPSGenerator(s, LPSOptions{}); err == nil || !strings.Contains(err.Error(), "dist") {
 		t.Errorf("stochastic: %v", err)

@@ -150,7 +150,10 @@ func (f *FSMWriter) Close(r Result) error {
 	sf, _ := f.gen.(StateFormatter)
 	var names, sorts []string
 	if sf != nil {
+		// A timed state's vector ends with its time stamp, which is no
+		// parameter; mCRL2 leaves it out of the state labels.
 		names, sorts = sf.Parameters()
+		width = min(width, len(names))
 	} else {
 		for i := 0; i < width; i++ {
 			names = append(names, "p"+strconv.Itoa(i))
@@ -164,7 +167,7 @@ func (f *FSMWriter) Close(r Result) error {
 		index[i] = make(map[uint32]int)
 	}
 	for s := 0; s < r.States; s++ {
-		for i, v := range f.store.State(StateID(s)) {
+		for i, v := range f.store.State(StateID(s))[:width] {
 			if _, ok := index[i][v]; !ok {
 				index[i][v] = len(values[i])
 				values[i] = append(values[i], v)
@@ -189,7 +192,7 @@ func (f *FSMWriter) Close(r Result) error {
 	w.WriteString("---\n")
 	for s := 0; s < r.States; s++ {
 		b = b[:0]
-		for i, v := range f.store.State(StateID(s)) {
+		for i, v := range f.store.State(StateID(s))[:width] {
 			if i > 0 {
 				b = append(b, ' ')
 			}

@@ -1,0 +1,131 @@
+package explore
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// exploreText parses an LPS, explores it breadth-first and returns its .aut
+// text, or the error of construction or exploration.
+func exploreText(t *testing.T, src string, opt LPSOptions) (string, error) {
+	t.Helper()
+	spec, err := lps.Parse("test.lps", []byte(src))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	g, err := NewLPSGenerator(spec, opt)
+	if err != nil {
+		return "", err
+	}
+	x := New(g, Options{})
+	var out bytes.Buffer
+	w := NewAutWriter(&out, g.Labels())
+	x.AddVisitor(w)
+	res, err := x.Run()
+	if err != nil {
+		return "", err
+	}
+	if err := w.Close(res); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), nil
+}
+
+func TestTimedExploration(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{
+			// A time tag equal to the stamp is refused (strictly later
+			// only): tick @ 0 from the initial stamp 0, and b @ 1 after
+			// a @ 1.
+			name: "equal times",
+			src: `act a, b, tick;
+proc P(n: Nat) = (n == 0) -> tick @ 0 . P(n = 1)
+	+ (n == 0) -> a @ 1 . P(n = 2)
+	+ (n == 2) -> b @ 1 . P(n = 3)
+	+ (n == 2) -> b @ 2 . P(n = 4);
+init P(0);`,
+			want: `des (0,2,3)
+(0,"a @ 1",1)
+(1,"b @ 2",2)
+`,
+		},
+		{
+			// An untimed action keeps the stamp, so a later timed action
+			// must still beat the earlier time; the stamp is part of the
+			// state, so P(1) at times 1 and 2 are two states.
+			name: "untimed keeps the stamp",
+			src: `act a, b, c;
+proc P(n: Nat) = (n == 0) -> a @ 1 . P(n = 1)
+	+ (n == 0) -> a @ 2 . P(n = 1)
+	+ (n == 1) -> b . P(n = 2)
+	+ (n == 2) -> c @ (3 / 2) . P(n = 3);
+init P(0);`,
+			want: `des (0,5,6)
+(0,"a @ 1",1)
+(0,"a @ 2",2)
+(1,"b",3)
+(2,"b",4)
+(3,"c @ (3 / 2)",5)
+`,
+		},
+		{
+			// Timed delta summands have no transitions; the time tag of
+			// a delta summand alone does not make the process timed.
+			name: "timed delta",
+			src: `act a;
+proc P(n: Nat) = (n < 2) -> a . P(n = n + 1) + delta @ 3;
+init P(0);`,
+			want: `des (0,2,3)
+(0,"a",1)
+(1,"a",2)
+`,
+		},
+		{
+			name: "data and time",
+			src: `act out: Nat # Real;
+proc P(t: Real) = (t < 1) -> out(1, t / 3) @ (t + 1 / 3) . P(t = t + 1 / 3);
+init P(0);`,
+			want: `des (0,3,4)
+(0,"out(1, 0) @ (1 / 3)",1)
+(1,"out(1, 1 / 9) @ (2 / 3)",2)
+(2,"out(1, 2 / 9) @ 1",3)
+`,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := exploreText(t, c.src, LPSOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestTimedErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{
+			name: "Real sum variable",
+			src: `act a: Real;
+proc P(n: Nat) = sum r: Real . (r > 0 && r < 1) -> a(r) @ r . P();
+init P(0);`,
+			want: "summand 1: cannot enumerate elements of sort Real",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := exploreText(t, c.src, LPSOptions{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
