@@ -26,8 +26,14 @@
 // other unenumerable sorts (Int, Set, Bag, FBag, function sorts with an
 // infinite domain) "cannot enumerate elements of sort S"; a branch whose
 // variables are all bound but whose condition is neither true nor false
-// is an error naming the condition; more than Limit (DefaultLimit) visited
-// partial assignments is an error naming the variables.
+// is an error naming the condition. An infinite sum is an error naming the
+// variables and the condition (a *rewrite.SolveError with Bound set): the
+// bound Limit (DefaultLimit, 2^24) counts work, i.e. candidate values tried
+// plus the steps of resolving each solution's values, not solutions, since
+// the k-th number of a Peano-style enumeration costs O(k) steps; a branch
+// more than 2^16 bindings deep without a decided condition is an error too.
+// rewrite.Rewriter.Interrupt makes a running enumeration return
+// rewrite.ErrInterrupted within a few hundred steps.
 //
 // Caching (seed note §8): EnumerateCached(c, vars, cond, s, yield) is
 // Enumerate with the solutions remembered in a Cache, keyed by the

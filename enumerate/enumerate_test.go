@@ -1,6 +1,7 @@
 package enumerate
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -43,12 +44,17 @@ func ref(v *lps.Var) lps.Expr           { return &lps.VarRef{Var: v} }
 
 func solutions(t *testing.T, e *env, vars []*lps.Var, cond lps.Expr) (string, error) {
 	t.Helper()
+	return solutionsLimit(t, e, 2000, vars, cond)
+}
+
+func solutionsLimit(t *testing.T, e *env, limit int, vars []*lps.Var, cond lps.Expr) (string, error) {
+	t.Helper()
 	r, err := rewrite.New(e.spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	en := New(r)
-	en.Limit = 2000
+	en.Limit = limit
 	var out []string
 	err = en.Enumerate(vars, r.Translate(cond), nil, func(vals []rewrite.Term) bool {
 		var parts []string
@@ -111,5 +117,22 @@ func TestEnumerate(t *testing.T) {
 	}
 	if _, err := solutions(t, e, []*lps.Var{n}, e.op(lps.OpEq, e.Bool, ref(n), ref(n))); err == nil {
 		t.Errorf("unbounded Nat: no error")
+	}
+	// An infinite sum: the bound counts work (candidates and resolution
+	// steps), so it is reached after about sqrt(2*2000) solutions, not 2000
+	// solutions of growing cost.
+	got, err = solutions(t, e, []*lps.Var{n}, e.op(lps.OpLt, e.Bool, num(e.Nat, 5), ref(n)))
+	var se *rewrite.SolveError
+	if !errors.As(err, &se) || se.Bound != 2000 || !strings.Contains(err.Error(), "enumeration of n: Nat does not finish within 2000 steps") {
+		t.Errorf("infinite sum: got %v", err)
+	}
+	if k := len(strings.Fields(got)); k < 20 || k > 100 {
+		t.Errorf("infinite sum: %d solutions before the error", k)
+	}
+	// A branch undecided all the way down stops before the stack overflows.
+	mod := e.op(lps.OpMod, e.Nat, ref(n), &lps.Number{Value: big.NewInt(3), S: e.Pos})
+	_, err = solutionsLimit(t, e, 1<<30, []*lps.Var{n}, e.op(lps.OpEq, e.Bool, mod, num(e.Nat, 5)))
+	if err == nil || !strings.Contains(err.Error(), "values deep") {
+		t.Errorf("undecided branch: got %v", err)
 	}
 }

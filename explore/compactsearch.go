@@ -213,7 +213,7 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 	x.cur = s
 	c.bufLabels, c.bufVecs = c.bufLabels[:0], c.bufVecs[:0]
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
-		return &StateError{State: s, Err: err}
+		return x.stateError(s, err)
 	}
 	w := c.width
 	for i, label := range c.bufLabels {

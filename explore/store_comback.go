@@ -274,9 +274,17 @@ func (s *ComBackStore) reconstruct(id StateID) []uint32 {
 	}
 	for k := len(s.path) - 1; k >= 0; k-- {
 		u := s.path[k]
-		s.want, s.count, s.found = uint32(s.tr.get(int(u))), 0, false
+		want := uint32(s.tr.get(int(u)))
+		s.want, s.count, s.found = want, 0, false
 		s.ReplaySteps++
-		if err := s.gen.Successors(s.a, s.emitFn); err != nil {
+		err := s.gen.Successors(s.a, s.emitFn)
+		if err != nil {
+			err = replayUninterrupted(s.gen, err, func() error {
+				s.want, s.count, s.found = want, 0, false
+				return s.gen.Successors(s.a, s.emitFn)
+			})
+		}
+		if err != nil {
 			panic(fmt.Sprintf("explore: ComBack: replaying the transitions to state %d: %v", u, err))
 		}
 		if !s.found {

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -40,7 +41,27 @@ type shared struct {
 	// QuantifierLimit bounds the enumeration steps of a quantifier over an
 	// infinite sort (mCRL2's --qlimit; default 10, 0 for no bound).
 	QuantifierLimit int
+
+	// interrupt, once set by Interrupt, makes Rewrite and Solve calls of
+	// every clone return ErrInterrupted at their next poll. It is polled
+	// every few thousand rule applications and every few hundred
+	// enumeration steps, so a long rewrite or an infinite enumeration
+	// notices it within milliseconds.
+	interrupt atomic.Bool
 }
+
+// ErrInterrupted is returned by Rewrite and Solve after Interrupt.
+var ErrInterrupted = errors.New("interrupted")
+
+// Interrupt makes the rewriters sharing r's term store (r and its clones)
+// give up: a running Rewrite or Solve, and one started later, returns
+// ErrInterrupted at its next poll (a call too short to poll finishes
+// normally). It is safe to call from any goroutine (a signal
+// handler). Resume undoes it.
+func (r *Rewriter) Interrupt() { r.interrupt.Store(true) }
+
+// Resume clears an earlier Interrupt.
+func (r *Rewriter) Resume() { r.interrupt.Store(false) }
 
 // Rewriter rewrites terms to normal form. A Rewriter is not safe for
 // concurrent use; Clone gives another one that shares the term store and
@@ -213,7 +234,10 @@ func (r *Rewriter) guard(f func()) (err error) {
 			case *SolveError:
 				err = e
 			default:
-				panic(p)
+				if p != ErrInterrupted {
+					panic(p)
+				}
+				err = ErrInterrupted
 			}
 			r.argStack = r.argStack[:argBase]
 			r.restore(nil, savedMark)

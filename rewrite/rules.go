@@ -362,6 +362,9 @@ func (r *Rewriter) tryRules(rules []*rule, args []Term, outer [][]Term) (Term, b
 			continue
 		}
 		r.steps++
+		if r.steps&4095 == 0 && r.interrupt.Load() {
+			panic(ErrInterrupted)
+		}
 		if r.steps > r.maxSteps {
 			r.fail("rewriting does not terminate: more than %d rule applications (last rule: %s)", r.maxSteps, ru)
 		}

@@ -30,19 +30,26 @@ const (
 // SolveError is the reason an enumeration could not be completed.
 type SolveError struct {
 	Msg string
+	// Bound is the work bound that was exceeded (Solve's limit), 0 when
+	// the enumeration failed for another reason.
+	Bound int
 }
 
 func (e *SolveError) Error() string { return e.Msg }
 
 type solver struct {
-	r       *Rewriter
-	s       *Subst // bindings of enumerated variables to (partial) values
-	es      *Subst // one-variable substitution for rewriting the condition
-	vars    []Term // the variables asked for
-	vals    []Term // scratch for reporting values
-	limit   int
-	visited int
-	yield   func(vals []Term, cond Term) bool
+	r     *Rewriter
+	s     *Subst // bindings of enumerated variables to (partial) values
+	es    *Subst // one-variable substitution for rewriting the condition
+	rs    *Subst // the values of the bound variables of a solution (resolve)
+	vars  []Term // the variables asked for
+	vals  []Term // scratch for reporting values
+	limit int
+	work  int  // candidate bindings tried and resolution steps, see tick
+	found int  // solutions reported
+	depth int  // bindings on the current branch
+	cond  Term // the condition as rewritten before the search, for errors
+	yield func(vals []Term, cond Term) bool
 	// stuckOK: a branch whose variables are all bound but whose condition is
 	// neither true nor false is reported to yield with that condition
 	// (quantifiers use this to give up); otherwise it is an error.
@@ -59,6 +66,14 @@ type solver struct {
 // variables of cond (s may be nil). The slice passed to yield is reused.
 // At most limit partial assignments are visited; more is an error, as is a
 // variable of a sort that cannot be enumerated.
+//
+// The bound counts work, not solutions: every candidate value tried for a
+// variable (one rewrite of the condition) and every step spent resolving a
+// solution's values is one unit. Numbers are enumerated Peano-style, so the
+// k-th solution of an infinite sum such as m > n costs O(k) units; a bound
+// on solutions alone would only be reached after O(limit^2) work. Solve
+// also polls Interrupt every few hundred units and then returns
+// ErrInterrupted.
 func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) error {
 	if s == nil {
 		s = &r.sub
@@ -66,13 +81,14 @@ func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func
 	return r.guard(func() {
 		c := r.rewrite(cond, s)
 		sv := r.newSolver(vars, limit)
+		sv.cond = c
 		sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
 		sv.run(c)
 	})
 }
 
 func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
-	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit, level: r.active}
+	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), rs: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit, level: r.active}
 }
 
 // fresh returns the next fresh variable of sort s on the current branch.
@@ -119,17 +135,16 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 	if cond == r.falseT {
 		return true
 	}
-	sv.visited++
-	if sv.visited > sv.limit {
-		panic(&SolveError{Msg: fmt.Sprintf("enumeration of %s exceeds %d steps (condition %s)", sv.varNames(), sv.limit, r.clip(cond))})
-	}
+	sv.tick()
 	if len(pending) == 0 || cond == r.trueT && sv.trueStops {
 		if cond != r.trueT && !sv.stuckOK {
 			panic(&SolveError{Msg: fmt.Sprintf("condition %s of the enumeration of %s does not rewrite to true or false", r.clip(cond), sv.varNames())})
 		}
+		sv.rs.Clear()
 		for i, v := range sv.vars {
 			sv.vals[i] = sv.resolve(v)
 		}
+		sv.found++
 		return sv.yield(sv.vals, cond)
 	}
 	v := pending[0]
@@ -208,6 +223,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 // cond and continues with fresh ++ rest.
 func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 	r := sv.r
+	sv.tick()
 	id := r.st.node(v).v.id
 	sv.es.grow(id)
 	sv.es.vals[id] = val
@@ -226,26 +242,81 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 		pending = append(pending, fresh...)
 		pending = append(pending, rest...)
 	}
+	sv.depth++
+	if sv.depth > maxSolveDepth {
+		panic(&SolveError{
+			Msg: fmt.Sprintf("enumeration of %s goes more than %d values deep without deciding the condition (%s); the sum is probably infinite",
+				sv.varNames(), maxSolveDepth, r.clip(sv.cond)),
+		})
+	}
 	ok := sv.rec(pending, c)
+	sv.depth--
 	sv.s.vals[id] = 0
 	return ok
 }
 
-// resolve returns the value of variable v, substituting the values of
-// the fresh variables its binding mentions.
+// resolve returns the value of variable v on the current branch: its
+// binding, rewritten under the values of the variables the binding
+// mentions. Those are resolved first (the deepest binding first) and each
+// only once per solution (rs, cleared by rec before each solution), so a
+// solution k constructor steps deep, such as the number k or a list of
+// length k, costs O(k) steps, each a tick.
 func (sv *solver) resolve(v Term) Term {
-	t := v
-	for i := 0; i < 1<<20; i++ {
-		if sv.r.IsGround(t) {
-			return t
-		}
-		nt := sv.r.rewrite(t, sv.s)
-		if nt == t {
-			return t
-		}
-		t = nt
+	r := sv.r
+	id := r.st.node(v).v.id
+	if val := sv.rs.getID(id); val != 0 {
+		return val
 	}
-	return t
+	b := sv.s.getID(id)
+	if b == 0 {
+		return v // not bound: stays free
+	}
+	sv.tick()
+	if !r.IsGround(b) {
+		sv.resolveVarsOf(b)
+		b = r.rewrite(b, sv.rs)
+	}
+	sv.rs.setID(id, b)
+	return b
+}
+
+// resolveVarsOf resolves the variables of t into rs.
+func (sv *solver) resolveVarsOf(t Term) {
+	n := sv.r.st.node(t)
+	if n.flags&nodeGround != 0 {
+		return
+	}
+	if n.kind == kVar {
+		sv.resolve(t)
+		return
+	}
+	for _, a := range n.args {
+		sv.resolveVarsOf(a)
+	}
+}
+
+// maxSolveDepth bounds the bindings on one branch of Solve's depth-first
+// search, which recurses once per binding: deeper branches would overflow
+// the goroutine stack before the work bound is reached when the condition
+// is undecided all the way down (m mod 3 == 5). A branch whose values are
+// solutions is far shallower (at depth k the solutions cost O(k^2) work in
+// total, about 6,000 deep under the default bound).
+const maxSolveDepth = 1 << 16
+
+// tick counts one unit of work: past the bound the enumeration is given up
+// as (probably) infinite, and every 256 units the interrupt flag is polled.
+func (sv *solver) tick() {
+	sv.work++
+	if sv.work&255 == 0 && sv.r.interrupt.Load() {
+		panic(ErrInterrupted)
+	}
+	if sv.work > sv.limit {
+		panic(&SolveError{
+			Msg: fmt.Sprintf("enumeration of %s does not finish within %d steps (%d solutions so far; condition %s); the sum is probably infinite",
+				sv.varNames(), sv.limit, sv.found, sv.r.clip(sv.cond)),
+			Bound: sv.limit,
+		})
+	}
 }
 
 // onePoint looks for a conjunct v == e or e == v of cond with v not in e.
