@@ -216,9 +216,16 @@ func (x *Explorer) AddVisitor(v Visitor) {
 	}
 }
 
-// Stop asks the search to end after the state being expanded. It is safe to
-// call from any goroutine (a signal handler) and from visitors.
-func (x *Explorer) Stop() { x.stop.Store(true) }
+// Stop asks the search to end after the state being expanded; a generator
+// that is Interruptible is interrupted, so that the state being expanded
+// ends early too (interrupt.go). It is safe to call from any goroutine (a
+// signal handler) and from visitors.
+func (x *Explorer) Stop() {
+	x.stop.Store(true)
+	if g, ok := x.gen.(Interruptible); ok {
+		g.Interrupt()
+	}
+}
 
 // Store returns the visited-state store.
 func (x *Explorer) Store() Store { return x.store }
@@ -373,7 +380,7 @@ func (x *Explorer) expand(s StateID) error {
 	}
 	x.cur = s
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
-		return &StateError{State: s, Err: err}
+		return x.stateError(s, err)
 	}
 	x.explored++
 	if x.explored == x.levelUp {

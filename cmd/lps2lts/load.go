@@ -29,6 +29,7 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.SetEnumLimit(cfg.enumLimit)
 	if cfg.confluence != "" {
 		return explore.NewConfluentGenerator(g, cfg.confluence)
 	}

@@ -12,17 +12,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -51,6 +50,7 @@ type config struct {
 	seed                                uint64
 	progressEvery                       time.Duration
 	cpuProfile                          string
+	enumLimit                           int
 	store                               storeConfig
 }
 
@@ -133,6 +133,7 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	f.MarkHidden("cpuprofile")
 	addStoreFlags(f, &cfg.store)
+	addEnumFlags(f, &cfg.enumLimit)
 	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -316,16 +317,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
 	}
 
-	// Ctrl-C ends the search after the current state; the output stays valid.
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	go func() {
-		if _, ok := <-sig; ok {
-			x.Stop()
-		}
-	}()
-	defer close(sig)
+	// Ctrl-C or SIGTERM ends the search at once, also inside a long
+	// enumeration; the output stays valid (interrupt.go).
+	defer handleSignals(x, stderr)()
 
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
@@ -343,6 +337,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if runErr == nil && div != nil {
 		div.Flush()
 		runErr = div.Err()
+	}
+	if res.Stopped && errors.Is(runErr, explore.ErrInterrupted) {
+		runErr = nil // a check after the search, cut short by the interrupt
 	}
 	var closeErr error
 	if writer != nil {
@@ -372,7 +369,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		}
 	}
 	if runErr != nil {
-		return 2, runErr
+		return 2, explainError(runErr)
 	}
 	if closeErr != nil {
 		return 2, fmt.Errorf("writing %s: %w", outfile, closeErr)
