@@ -169,6 +169,7 @@ type Explorer struct {
 
 	cur         StateID // the state being expanded
 	emitFn      func(LabelID, []uint32)
+	pr          *probSearch // non-nil for a probabilistic generator (prob.go)
 	transitions uint64
 	explored    int
 	level       int
@@ -197,6 +198,7 @@ func New(gen Generator, opt Options) *Explorer {
 		x.store = NewArenaStore(gen.Width())
 	}
 	x.emitFn = x.emit
+	x.initProb()
 	x.initCompact()
 	if opt.Strategy == Highway {
 		seed := opt.Seed
@@ -288,6 +290,9 @@ func (x *Explorer) Run() (Result, error) {
 		return x.result(), errors.New("highway search needs a positive todo-max")
 	}
 	x.level, x.levelUp = 1, 1
+	if x.pr != nil {
+		return x.runProb()
+	}
 	init, err := x.gen.Initial(make([]uint32, 0, x.gen.Width()))
 	if err != nil {
 		return x.result(), fmt.Errorf("initial state: %w", err)
@@ -379,7 +384,7 @@ func (x *Explorer) expand(s StateID) error {
 		v.StartState(s, vec)
 	}
 	x.cur = s
-	if err := x.gen.Successors(vec, x.emitFn); err != nil {
+	if err := x.successors(vec); err != nil {
 		return x.stateError(s, err)
 	}
 	x.explored++

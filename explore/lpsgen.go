@@ -107,6 +107,9 @@ type LPSOptions struct {
 	// a cache per summand, or one for all summands (GlobalCache, with or
 	// without Cached). The transitions are the same either way.
 	Cached, GlobalCache bool
+	// NoProbabilityCheck turns off the checks that probabilities lie in
+	// [0, 1] and that each distribution adds up to 1.
+	NoProbabilityCheck bool
 }
 
 // NewLPSGenerator prepares spec for exploration: it builds the rewriter,

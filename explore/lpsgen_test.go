@@ -141,14 +141,8 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	}
 }
 
-// Timed processes are explored (lpsgen_timed_test.go).
-func TestLPSGeneratorRefusesDist(t *testing.T) {
-	s := counterSpec()
-	s.Summands[1].Dist = &lps.Distribution{}
-	if _, err := NewLPSGenerator(s, LPSOptions{}); err == nil || !strings.Contains(err.Error(), "dist") {
-		t.Errorf("stochastic: %v", err)
-	}
-}
+// Timed and stochastic processes are explored: lpsgen_timed_test.go,
+// lpsgen_dist_test.go.
 
 func BenchmarkLPSCounter(b *testing.B) {
 	g, err := NewLPSGenerator(counterSpec(), LPSOptions{})

@@ -74,17 +74,22 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-func TestExamplesRefused(t *testing.T) {
-	if _, err := os.Stat("../../examples/timed.lps"); err != nil {
+// TestStochasticExample: coin.lps in the probabilistic .aut format, and
+// the formats that have no probabilistic form refused.
+func TestStochasticExample(t *testing.T) {
+	if _, err := os.Stat("../../examples/coin.lps"); err != nil {
 		t.Skip("examples folder not found")
 	}
 	loadGenerator = loadLPS
 	defer func() { loadGenerator = loadGraph }()
-	for file, msg := range map[string]string{"coin.lps": "dist"} {
-		code, _, stderr := lps2lts(filepath.Join("../../examples", file))
-		if code != 2 || !strings.Contains(stderr, msg) {
-			t.Errorf("%s: exit %d, %s", file, code, stderr)
-		}
+	code, stdout, stderr := lps2lts("../../examples/coin.lps", "-")
+	want := "des (0,4,4)\n(0,\"toss\",1 1/2 2)\n(1,\"heads\",3)\n(2,\"tails\",0)\n(3,\"toss\",1 1/2 2)\n"
+	if code != 0 || stdout != want {
+		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr %s", code, stdout, want, stderr)
+	}
+	code, _, stderr = lps2lts("-odot", "../../examples/coin.lps", "-")
+	if code != 2 || !strings.Contains(stderr, "stochastic") {
+		t.Errorf("dot: exit %d, %s", code, stderr)
 	}
 }
 

@@ -25,7 +25,7 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache})
+	g, err := explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache, NoProbabilityCheck: cfg.noProbCheck})
 	if err != nil {
 		return nil, err
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/stochastic"
 )
 
 func main() {
@@ -44,6 +45,7 @@ type config struct {
 	todoMax                             int
 	confluence                          string
 	cached, globalCache                 bool
+	noProbCheck                         bool
 	out                                 string
 	verbose, quiet                      bool
 	rewriter                            string
@@ -122,6 +124,7 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.Lookup("confluence").NoOptDefVal = "ctau"
 	f.BoolVar(&cfg.cached, "cached", false, "cache enumeration results per summand")
 	f.BoolVar(&cfg.globalCache, "global-cache", false, "use one global enumeration cache")
+	f.BoolVar(&cfg.noProbCheck, "no-probability-checking", false, "do not check that probabilities lie in [0, 1] and that distributions add up to 1")
 	f.StringVarP(&cfg.out, "out", "o", "", "save the output in `FORMAT`: aut, fsm or dot")
 	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines (states, transitions, level, states/s) on stderr")
 	f.BoolVarP(&cfg.quiet, "quiet", "q", false, "print nothing but errors and reports")
@@ -278,12 +281,18 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 			defer outFile.Close()
 			w = outFile
 		}
-		switch format {
-		case "aut":
+		pg, _ := gen.(explore.ProbGenerator)
+		prob := pg != nil && pg.Probabilistic()
+		switch {
+		case prob && format == "aut":
+			writer = stochastic.NewAutWriter(w, gen.Labels(), pg.Probabilities())
+		case prob:
+			return 2, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", format)}
+		case format == "aut":
 			writer = explore.NewAutWriter(w, gen.Labels())
-		case "fsm":
+		case format == "fsm":
 			writer = explore.NewFSMWriter(w, x.Store(), gen)
-		case "dot":
+		case format == "dot":
 			writer = explore.NewDotWriter(w, gen.Labels())
 		}
 		x.AddVisitor(writer)

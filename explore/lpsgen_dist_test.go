@@ -1,0 +1,197 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// distRecorder prints the probabilistic events in a compact form:
+// "init 0 1/4 1 3/4" and "0 -a-> 1 1/2 2 1/2" (every probability shown).
+type distRecorder struct {
+	NopVisitor
+	labels *Labels
+	probs  *Probabilities
+	lines  []string
+}
+
+func (r *distRecorder) dist(to []StateID, probs []ProbID) string {
+	var b strings.Builder
+	for k, s := range to {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d %s", s, r.probs.Text(probs[k]))
+	}
+	return b.String()
+}
+
+func (r *distRecorder) InitialDistribution(to []StateID, probs []ProbID) {
+	r.lines = append(r.lines, "init "+r.dist(to, probs))
+}
+
+func (r *distRecorder) ExamineDistTransition(from StateID, label LabelID, to []StateID, probs []ProbID) {
+	r.lines = append(r.lines, fmt.Sprintf("%d -%s-> %s", from, r.labels.Text(label), r.dist(to, probs)))
+}
+
+func exploreDist(t *testing.T, src string, opt LPSOptions, xopt Options) ([]string, Result, error) {
+	t.Helper()
+	spec, err := lps.Parse("test.lps", []byte(src))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	g, err := NewLPSGenerator(spec, opt)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	if !g.Probabilistic() {
+		t.Fatal("generator is not probabilistic")
+	}
+	x := New(g, xopt)
+	rec := &distRecorder{labels: g.Labels(), probs: g.Probabilities()}
+	x.AddVisitor(rec)
+	res, err := x.Run()
+	return rec.lines, res, err
+}
+
+func TestStochasticExploration(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string
+		states    int
+	}{
+		{
+			// Zero probabilities are dropped; the initial distribution
+			// gives ids to its states first.
+			name: "zero entries",
+			src: `sort D = struct d0 | d1 | d2 | d3;
+act a: Nat;
+proc P(n: Nat, d: D) = (n < 2) -> a(n) . dist m: D[if(m == d0, 0, if(m == d1, 1 / 4, if(m == d2, 3 / 4, 0)))] . P(n = n + 1, d = m)
+	+ delta;
+init dist b: Bool[if(b, 1, 0)] . P(if(b, 0, 7), d0);`,
+			want: []string{
+				"init 0 1/1",
+				"0 -a(0)-> 1 1/4 2 3/4",
+				"1 -a(1)-> 3 1/4 4 3/4",
+				"2 -a(1)-> 3 1/4 4 3/4",
+			},
+			states: 5,
+		},
+		{
+			// Equal states in one distribution are not merged (as in
+			// mCRL2's .aut); enumeration order is true before false.
+			name: "equal targets",
+			src: `act flip: Bool;
+proc P(b: Bool, k: Nat) = (k == 0) -> flip(b) . dist c: Bool, d: Bool[if(c, 1 / 8, 3 / 8)] . P(b = c, k = 1)
+	+ delta;
+init dist b: Bool[if(b, 1 / 3, 2 / 3)] . P(b, 0);`,
+			want: []string{
+				"init 0 1/3 1 2/3",
+				"0 -flip(true)-> 2 1/8 2 1/8 3 3/8 3 3/8",
+				"1 -flip(false)-> 2 1/8 2 1/8 3 3/8 3 3/8",
+			},
+			states: 4,
+		},
+		{
+			// Summands without dist lead to one state with probability 1.
+			name: "dirac",
+			src: `act a;
+proc P(n: Nat) = (n < 2) -> a . P(n = n + 1) + delta;
+init dist b: Bool[1 / 2] . P(0);`,
+			want: []string{
+				"init 0 1/2 0 1/2",
+				"0 -a-> 1 1/1",
+				"1 -a-> 2 1/1",
+			},
+			states: 3,
+		},
+	}
+	for _, c := range cases {
+		for _, opt := range []Options{{}, {Strategy: Depth}, {Cycles: true}} {
+			t.Run(c.name+"/"+opt.Strategy.String(), func(t *testing.T) {
+				got, res, err := exploreDist(t, c.src, LPSOptions{}, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.States != c.states || res.Transitions != uint64(len(c.want)-1) {
+					t.Errorf("%d states, %d transitions; want %d, %d", res.States, res.Transitions, c.states, len(c.want)-1)
+				}
+				if opt.Strategy == Breadth && !opt.Cycles && strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+					t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+				}
+			})
+		}
+	}
+}
+
+func TestStochasticErrors(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{
+			name: "sum below one",
+			src: `act a;
+proc P(n: Nat) = (n < 2) -> a . dist b: Bool[if(b, 1 / 2, 1 / 3)] . P(n = n + 1) + delta;
+init P(0);`,
+			want: "summand 1: the probabilities [1/2, 1/3] do not add up to one, but to 5/6",
+		},
+		{
+			name: "greater than one",
+			src: `act a;
+proc P(n: Nat) = (n < 2) -> a . dist b: Bool[if(b, 3 / 2, -1 / 2)] . P(n = n + 1) + delta;
+init P(0);`,
+			want: "summand 1: probability is greater than one: 3 / 2",
+		},
+		{
+			name: "negative",
+			src: `act a;
+proc P(n: Nat) = (n < 2) -> a . P(n = n + 1) + delta;
+init dist b: Bool[if(b, -1, 2)] . P(0);`,
+			want: "initial state: probability is smaller than zero: -1",
+		},
+		{
+			name: "all zero",
+			src: `act a;
+proc P(n: Nat) = a . dist b: Bool[0] . P(n = n + 1);
+init P(0);`,
+			want: "the distribution is empty",
+		},
+		{
+			name: "infinite sort",
+			src: `act a;
+proc P(n: Nat) = a . dist m: Nat[if(m == 0, 1, 0)] . P(n = m);
+init P(0);`,
+			want: "summand 1: distribution: cannot enumerate the elements of sort Nat of distribution variable m",
+		},
+		{
+			name: "timed and stochastic",
+			src: `act a;
+proc P(n: Nat) = a @ 1 . dist b: Bool[1 / 2] . P(n = 1);
+init P(0);`,
+			want: "timed stochastic specifications are not supported",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := exploreDist(t, c.src, LPSOptions{}, Options{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestNoProbabilityChecking: with the check off, a distribution that does
+// not add up to one is explored as it is.
+func TestNoProbabilityChecking(t *testing.T) {
+	src := `act a;
+proc P(n: Nat) = (n < 1) -> a . dist b: Bool[if(b, 1 / 2, 1 / 3)] . P(n = if(b, 1, 2)) + delta;
+init P(0);`
+	got, _, err := exploreDist(t, src, LPSOptions{NoProbabilityCheck: true}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "0 -a-> 1 1/2 2 1/3"; len(got) != 2 || got[1] != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
