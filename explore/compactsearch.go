@@ -54,6 +54,28 @@ type compactSearch struct {
 	// ComBack store may call Successors to replay a path.
 	bufLabels []LabelID
 	bufVecs   []uint32
+
+	// Delayed duplicate detection (ComBack, store_comback_ddd.go): the
+	// expansions whose transitions wait for their candidates to be
+	// resolved. All their events are held back and given in the table
+	// store's order by flushDelayed. Only breadth-first search without a
+	// state limit lets a batch span expansions: elsewhere the next state
+	// to expand (depth-first, highway, cycles) or the limit depends on
+	// the expansion just done, so each expansion is a batch of its own.
+	delayed    DelayedStore
+	batch      bool
+	undecided  int
+	pend       []pendExpansion
+	pendSrc    []uint32 // the expanded states' vectors, width each
+	pendLabels []LabelID
+	pendVecs   []uint32 // the states reached, width each
+}
+
+// pendExpansion is an expansion waiting for delayed duplicate detection:
+// its transitions are pendLabels[lo:hi].
+type pendExpansion struct {
+	s      StateID
+	lo, hi int
 }
 
 // initCompact is called once by New.
@@ -72,6 +94,10 @@ func (x *Explorer) initCompact() {
 	}
 	if traced {
 		c.traced = tr
+	}
+	if ds, ok := x.store.(DelayedStore); ok && ds.DelayLimit() > 0 {
+		c.delayed = ds
+		c.batch = x.opt.Strategy == Breadth && x.opt.MaxStates == 0 && !x.opt.Cycles
 	}
 	c.cur = make([]uint32, c.width)
 	x.emitFn = x.collect
@@ -121,8 +147,16 @@ func (x *Explorer) discoverVec(id StateID, label LabelID, v []uint32) {
 func (x *Explorer) runQueue() error {
 	c := &x.cs
 	w := c.width
-	for c.head < len(c.ids) {
+	for {
+		if c.head >= len(c.ids) {
+			if len(c.pend) == 0 {
+				break
+			}
+			x.flushDelayed()
+			continue
+		}
 		if x.mustStop() {
+			x.flushDelayed()
 			return nil
 		}
 		var s StateID
@@ -207,6 +241,9 @@ func (x *Explorer) collect(label LabelID, next []uint32) {
 // expandVec is expand for a state given by its vector.
 func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 	c := &x.cs
+	if c.delayed != nil {
+		return x.expandDelayed(s, vec)
+	}
 	for _, v := range x.visitors {
 		v.StartState(s, vec)
 	}
@@ -231,6 +268,11 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 			x.edges = append(x.edges, edge{label, id})
 		}
 	}
+	x.finishVec(s)
+	return nil
+}
+
+func (x *Explorer) finishVec(s StateID) {
 	x.explored++
 	if x.explored == x.levelUp {
 		x.level++
@@ -239,7 +281,72 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 	for _, v := range x.visitors {
 		v.FinishState(s)
 	}
+}
+
+// expandDelayed is expandVec with delayed duplicate detection: the states
+// reached become candidates and the expansion waits in c.pend.
+func (x *Explorer) expandDelayed(s StateID, vec []uint32) error {
+	c := &x.cs
+	c.bufLabels, c.bufVecs = c.bufLabels[:0], c.bufVecs[:0]
+	if err := x.gen.Successors(vec, x.emitFn); err != nil {
+		x.flushDelayed()
+		for _, v := range x.visitors {
+			v.StartState(s, vec)
+		}
+		return x.stateError(s, err)
+	}
+	k := len(c.pendLabels)
+	c.pend = append(c.pend, pendExpansion{s: s, lo: k, hi: k + len(c.bufLabels)})
+	c.pendSrc = append(c.pendSrc, vec...)
+	c.pendLabels = append(c.pendLabels, c.bufLabels...)
+	c.pendVecs = append(c.pendVecs, c.bufVecs...)
+	w := c.width
+	for i := range c.bufLabels {
+		c.undecided = c.delayed.DelayCandidate(k+i, c.bufVecs[i*w:(i+1)*w])
+	}
+	// A batch also ends when the held-back transitions would outgrow the
+	// candidate set many times over (they are mostly surely new).
+	if !c.batch || c.undecided >= c.delayed.DelayLimit() || len(c.pendLabels) >= max(16*c.delayed.DelayLimit(), 1<<14) {
+		x.flushDelayed()
+	}
 	return nil
+}
+
+// flushDelayed resolves the pending candidates and gives the held-back
+// events of the pending expansions, in order.
+func (x *Explorer) flushDelayed() {
+	c := &x.cs
+	if len(c.pend) == 0 {
+		return
+	}
+	c.delayed.ResolveCandidates(c.pendVecs)
+	w := c.width
+	for pi, p := range c.pend {
+		src := c.pendSrc[pi*w : (pi+1)*w]
+		for _, v := range x.visitors {
+			v.StartState(p.s, src)
+		}
+		x.cur = p.s
+		for k := p.lo; k < p.hi; k++ {
+			label := c.pendLabels[k]
+			next := c.pendVecs[k*w : (k+1)*w : (k+1)*w]
+			id, isNew := c.delayed.InsertCandidate(k, p.s, uint32(k-p.lo))
+			if isNew {
+				x.discoverVec(id, label, next)
+				x.pushVec(id, next)
+			}
+			x.transitions++
+			for _, v := range x.visitors {
+				v.ExamineTransition(p.s, label, id)
+			}
+			if x.opt.Cycles {
+				x.edges = append(x.edges, edge{label, id})
+			}
+		}
+		x.finishVec(p.s)
+	}
+	c.pend, c.pendSrc, c.pendLabels, c.pendVecs = c.pend[:0], c.pendSrc[:0], c.pendLabels[:0], c.pendVecs[:0]
+	c.undecided = 0
 }
 
 // runCyclesCompact is runCycles (Alg. 10) for a store that gives states
@@ -301,7 +408,8 @@ type StoreStats interface {
 // (zero for the default store, which needs none for breadth-first search).
 func (x *Explorer) QueueBytes() int {
 	c := &x.cs
-	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels)
+	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
+		24*cap(c.pend) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs)
 }
 
 func perState(bytes, n int) string {

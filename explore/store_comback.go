@@ -71,6 +71,8 @@ type ComBackStore struct {
 	fromDepth int
 	// Variant 4: todo list of numbers.
 	numbers bool
+	// Delayed duplicate detection (store_comback_ddd.go).
+	ddd dddState
 
 	// Counters.
 	Reconstructions uint64 // full states rebuilt by replay
@@ -84,6 +86,10 @@ type ComBackOptions struct {
 	Cache   int  // full states cached (Variant 2); 0: none
 	PathOpt bool // Variant 1
 	Numbers bool // Variant 4: the todo list keeps numbers
+	// DDD > 0 is delayed duplicate detection with at most DDD undecided
+	// candidates per batch (the explorer then implements DelayedStore's
+	// protocol).
+	DDD int
 }
 
 // NewComBackStore returns an empty ComBack store for gen's states.
@@ -92,6 +98,9 @@ func NewComBackStore(gen Generator, opt ComBackOptions) *ComBackStore {
 	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, lastFrom: NoState}
 	s.a, s.b, s.stateBuf = make([]uint32, w), make([]uint32, w), make([]uint32, w)
 	s.initIndex(1 << 10)
+	if opt.DDD > 0 {
+		s.initDDD(opt.DDD)
+	}
 	if opt.Cache > 0 {
 		s.cacheIDs = make([]StateID, opt.Cache)
 		for i := range s.cacheIDs {
@@ -135,12 +144,6 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 		panic("explore: state vector of wrong width")
 	}
 	d := uint32(hashState(state) >> 32)
-	if s.pathOpt && from != s.lastFrom {
-		s.lastFrom = from
-		if from != NoState {
-			s.fromDepth = int(s.depths.get(int(from)))
-		}
-	}
 	mask := uint64(len(s.index) - 1)
 	first := uint64(1 << 63)
 	i := s.slot(d)
@@ -154,21 +157,48 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 				// Move to front: the number met again first next time.
 				s.index[i], s.index[first] = s.index[first], s.index[i]
 			}
-			if s.pathOpt && from != NoState && id != 0 && int(s.depths.get(int(id))) > s.fromDepth+1 {
-				// A shorter path: from is not on id's path (it is
-				// shallower), so the backedges stay a tree. Depths
-				// below id become over-estimates, which is harmless.
-				s.pred.set(int(id), uint64(from))
-				s.tr.set(int(id), uint64(tr))
-				s.depths.set(int(id), uint64(s.fromDepth+1))
-				s.Shortened++
-			}
+			s.shorten(id, from, tr)
 			return id, false
 		}
 		if first == 1<<63 {
 			first = i
 		}
 	}
+	return s.addAt(i, d, state, from, tr), true
+}
+
+// shorten is path optimisation (Variant 1) for id met again from from.
+func (s *ComBackStore) shorten(id, from StateID, tr uint32) {
+	if !s.pathOpt || from == NoState || id == 0 {
+		return
+	}
+	if from != s.lastFrom {
+		s.lastFrom = from
+		s.fromDepth = int(s.depths.get(int(from)))
+	}
+	if int(s.depths.get(int(id))) > s.fromDepth+1 {
+		// A shorter path: from is not on id's path (it is shallower), so
+		// the backedges stay a tree. Depths below id become
+		// over-estimates, which is harmless.
+		s.pred.set(int(id), uint64(from))
+		s.tr.set(int(id), uint64(tr))
+		s.depths.set(int(id), uint64(s.fromDepth+1))
+		s.Shortened++
+	}
+}
+
+// add numbers a state known to be new, with descriptor d.
+func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint32) StateID {
+	mask := uint64(len(s.index) - 1)
+	i := s.slot(d)
+	for s.index[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return s.addAt(i, d, state, from, tr)
+}
+
+// addAt numbers a new state whose number goes to the free slot i.
+func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, tr uint32) StateID {
 	if s.n == 0 {
 		if from != NoState {
 			panic("explore: ComBack store: the first state must be the initial state")
@@ -197,6 +227,10 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 		if id == 0 {
 			s.depths.append(0)
 		} else {
+			if from != s.lastFrom {
+				s.lastFrom = from
+				s.fromDepth = int(s.depths.get(int(from)))
+			}
 			s.depths.append(uint64(s.fromDepth + 1))
 		}
 	}
@@ -205,7 +239,7 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 	if s.n > s.limit {
 		s.grow()
 	}
-	return id, true
+	return id
 }
 
 func (s *ComBackStore) grow() {
@@ -316,8 +350,12 @@ func (s *ComBackStore) TableBytes() int {
 
 // Describe sums the store up after a search.
 func (s *ComBackStore) Describe() string {
-	return fmt.Sprintf("comback: %d states, tables %s bytes/state (backedges %d+%d bits), cache %d states; %d reconstructions, %d transitions replayed, %d cache hits, %d backedges shortened",
-		s.n, perState(s.TableBytes(), int(s.n)), s.pred.bits, s.tr.bits, len(s.cacheIDs), s.Reconstructions, s.ReplaySteps, s.CacheHits, s.Shortened)
+	ddd := ""
+	if s.ddd.limit > 0 {
+		ddd = fmt.Sprintf("; delayed duplicate detection: %d batches, %d undecided candidates", s.ddd.Batches, s.ddd.Undecided)
+	}
+	return fmt.Sprintf("comback: %d states, tables %s bytes/state (backedges %d+%d bits), cache %d states; %d reconstructions, %d transitions replayed, %d cache hits, %d backedges shortened%s",
+		s.n, perState(s.TableBytes(), int(s.n)), s.pred.bits, s.tr.bits, len(s.cacheIDs), s.Reconstructions, s.ReplaySteps, s.CacheHits, s.Shortened, ddd)
 }
 
 // packedArray is a growable array of unsigned values of a common bit

@@ -14,18 +14,70 @@ func TestComBackEqualsTable(t *testing.T) {
 	}{"cycles", Options{Cycles: true}})
 	variants := []ComBackOptions{
 		{}, {Cache: 7}, {Cache: 64, PathOpt: true}, {PathOpt: true}, {Numbers: true}, {Numbers: true, Cache: 16, PathOpt: true},
+		{DDD: 1}, {DDD: 5}, {DDD: 1000}, {DDD: 50, PathOpt: true}, {DDD: 20, Numbers: true, Cache: 16}, {DDD: 1 << 20, Numbers: true, PathOpt: true},
 	}
-	for _, mode := range modes {
-		for _, v := range variants {
-			t.Run(fmt.Sprintf("%s/%+v", mode.name, v), func(t *testing.T) {
-				s := NewComBackStore(newGrid(30, 20), v)
-				sameAsTable(t, newGrid(30, 20), mode.opt, s)
-				if s.Reconstructions == 0 && v.Cache == 0 {
-					t.Error("no reconstruction: the test does not exercise ComBack")
-				}
-			})
+	gens := []struct {
+		name string
+		gen  func() Generator
+	}{
+		{"grid", func() Generator { return newGrid(30, 20) }},
+		{"torus", func() Generator { return newTorus(23, 17) }},
+	}
+	for _, g := range gens {
+		for _, mode := range modes {
+			for _, v := range variants {
+				t.Run(fmt.Sprintf("%s/%s/%+v", g.name, mode.name, v), func(t *testing.T) {
+					s := NewComBackStore(g.gen(), v)
+					sameAsTable(t, g.gen(), mode.opt, s)
+					if g.name == "grid" {
+						return // breadth-first DDD finds the grid's duplicates within a batch
+					}
+					if s.Reconstructions == 0 && v.Cache == 0 {
+						t.Error("no reconstruction: the test does not exercise ComBack")
+					}
+					if v.DDD > 0 && s.ddd.Batches == 0 {
+						t.Error("no delayed duplicate detection")
+					}
+				})
+			}
 		}
 	}
+}
+
+// torusGen is the n x m torus with moves right, up and a jump back to a
+// smaller column: many transitions lead to states stored long ago.
+type torusGen struct {
+	n, m   uint32
+	labels *Labels
+	ls     [3]LabelID
+	next   [2]uint32
+}
+
+func newTorus(n, m int) *torusGen {
+	g := &torusGen{n: uint32(n), m: uint32(m), labels: NewLabels()}
+	for i, l := range []string{"right", "up", "jump"} {
+		g.ls[i] = g.labels.InternString(l)
+	}
+	return g
+}
+
+func (g *torusGen) Width() int      { return 2 }
+func (g *torusGen) Labels() *Labels { return g.labels }
+func (g *torusGen) Initial(dst []uint32) ([]uint32, error) {
+	return append(dst, 0, 0), nil
+}
+
+func (g *torusGen) Successors(s []uint32, emit func(LabelID, []uint32)) error {
+	next := g.next[:]
+	next[0], next[1] = (s[0]+1)%g.n, s[1]
+	emit(g.ls[0], next)
+	next[0], next[1] = s[0], (s[1]+1)%g.m
+	emit(g.ls[1], next)
+	if s[0] > 2 {
+		next[0], next[1] = s[0]/3, (s[1]*s[0])%g.m
+		emit(g.ls[2], next)
+	}
+	return nil
 }
 
 // TestComBackState: State reconstructs every state by replay.
@@ -64,5 +116,20 @@ func TestPackedArray(t *testing.T) {
 		if p.get(i) != v {
 			t.Fatalf("%d: %d, want %d", i, p.get(i), v)
 		}
+	}
+}
+
+// TestComBackDDDShares: delayed duplicate detection in breadth-first
+// search groups reconstructions, so it replays fewer transitions than
+// basic ComBack, and a larger batch fewer than a smaller one.
+func TestComBackDDDShares(t *testing.T) {
+	replay := func(opt ComBackOptions) uint64 {
+		s := NewComBackStore(newTorus(23, 17), opt)
+		sameAsTable(t, newTorus(23, 17), Options{}, s)
+		return s.ReplaySteps
+	}
+	basic, small, big := replay(ComBackOptions{}), replay(ComBackOptions{DDD: 4}), replay(ComBackOptions{DDD: 1000})
+	if !(big < small && small < basic) {
+		t.Errorf("transitions replayed: basic %d, DDD 4 %d, DDD 1000 %d", basic, small, big)
 	}
 }

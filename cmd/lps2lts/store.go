@@ -15,7 +15,7 @@ type storeConfig struct {
 	hcBits, hcTable   int
 	hcProbes          int
 	bsBits, bsHashes  int
-	cbCache           int
+	cbCache, cbDDD    int
 	cbNumbers, cbPath bool
 }
 
@@ -27,6 +27,7 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	f.IntVar(&c.bsBits, "bs-bits", 1<<28, "bitstate: size of the bit array in `BITS` (rounded up to a power of two)")
 	f.IntVar(&c.bsHashes, "bs-hashes", 3, "bitstate: number `k` of hash functions (double hashing)")
 	f.IntVar(&c.cbCache, "comback-cache", 0, "comback: cache `N` full states (0: none)")
+	f.IntVar(&c.cbDDD, "comback-ddd", 0, "comback: delayed duplicate detection, resolving up to `N` candidates in one pruned replay of the backedge tree (0: off)")
 	f.BoolVar(&c.cbNumbers, "comback-numbers", false, "comback: the todo list keeps state numbers and reconstructs states when they are expanded")
 	f.BoolVar(&c.cbPath, "comback-path", false, "comback: path optimisation (shorter backedges when a state is met at a smaller depth)")
 }
@@ -80,8 +81,8 @@ func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bo
 }
 
 func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
-	if c.cbCache < 0 {
-		return nil, &usageError{"--comback-cache takes a non-negative number"}
+	if c.cbCache < 0 || c.cbDDD < 0 {
+		return nil, &usageError{"--comback-cache and --comback-ddd take a non-negative number"}
 	}
-	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers}), nil
+	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD}), nil
 }

@@ -1,0 +1,284 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+)
+
+// This file is ComBack's Variant "delayed duplicate detection"
+// (Evangelista, Westergaard and Kristensen, seed "The ComBack method
+// revisited", Alg. 4): instead of replaying the path of every stored
+// number whose descriptor a new state shares, the states reached are
+// collected as candidates, the numbers to compare with are marked, and
+// all of them are reconstructed in one depth-first search over the
+// backedge tree, pruned to the marked numbers and their ancestors, so that
+// the transitions on shared path prefixes are replayed once.
+//
+// The explorer (compactsearch.go) holds back its transition events while
+// candidates are pending and hands them over in their order:
+// DelayCandidate for each state reached, ResolveCandidates once, then
+// InsertCandidate for each in the same order, which numbers the new ones
+// exactly as InsertFrom would have (so the results equal the table
+// store's, state numbers included).
+
+// DelayedStore is a store with delayed duplicate detection.
+type DelayedStore interface {
+	TracedStore
+	// DelayCandidate records the k-th candidate of the batch (k counts
+	// from 0 since the last ResolveCandidates) and returns the number of
+	// candidates that need a reconstruction to be decided.
+	DelayCandidate(k int, state []uint32) int
+	// ResolveCandidates decides which candidates are stored states; vecs
+	// holds the candidates' vectors, width each, in order.
+	ResolveCandidates(vecs []uint32)
+	// InsertCandidate is InsertFrom for candidate k after ResolveCandidates;
+	// it is called for every candidate, in order, and the last call ends
+	// the batch.
+	InsertCandidate(k int, from StateID, tr uint32) (StateID, bool)
+	// DelayLimit is the number of undecided candidates at which the
+	// explorer resolves a batch.
+	DelayLimit() int
+}
+
+// dddState is the batch: the candidates and the pruned backedge tree.
+type dddState struct {
+	limit   int
+	cdesc   []uint32  // descriptor per candidate
+	old     []StateID // stored number equal to the candidate, or NoState
+	newID   []StateID // number given by InsertCandidate, or NoState
+	vecs    []uint32  // the candidates' vectors (the explorer's buffer)
+	byDesc  map[uint32]int32
+	next    []int32 // next candidate with the same descriptor, -1 ends
+	undec   int     // candidates that need a reconstruction
+	check   map[StateID]bool
+	inTree  map[StateID]struct{}
+	kids    []StateID // tree nodes other than 0, grouped by predecessor after sorting
+	kidsAt  map[StateID]int32
+	stack   []StateID
+	stackV  []uint32
+	src     []uint32
+	wantTr  []uint32 // replay: positions wanted from one Successors call
+	wantOut []uint32
+	wantI   int
+	wantN   uint32
+	emitFn  func(LabelID, []uint32)
+
+	Batches   uint64 // ResolveCandidates calls that replayed
+	Undecided uint64 // candidates that needed a reconstruction
+}
+
+func (s *ComBackStore) initDDD(limit int) {
+	d := &s.ddd
+	d.limit = limit
+	d.byDesc = map[uint32]int32{}
+	d.check = map[StateID]bool{}
+	d.inTree = map[StateID]struct{}{}
+	d.kidsAt = map[StateID]int32{}
+	d.emitFn = func(_ LabelID, next []uint32) {
+		for d.wantI < len(d.wantTr) && d.wantTr[d.wantI] == d.wantN {
+			d.wantOut = append(d.wantOut, next...)
+			d.wantI++
+		}
+		d.wantN++
+	}
+}
+
+// DelayLimit returns --comback-ddd's N.
+func (s *ComBackStore) DelayLimit() int { return s.ddd.limit }
+
+// DelayCandidate records a candidate and marks the stored numbers with
+// its descriptor and their ancestors (Alg. 4, insert and backtrack).
+func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
+	d := &s.ddd
+	if k != len(d.cdesc) {
+		panic("explore: ComBack: candidates out of order")
+	}
+	h := uint32(hashState(state) >> 32)
+	d.cdesc = append(d.cdesc, h)
+	d.old = append(d.old, NoState)
+	d.newID = append(d.newID, NoState)
+	head, seen := d.byDesc[h]
+	if !seen {
+		head = -1
+	}
+	d.next = append(d.next, head)
+	d.byDesc[h] = int32(k)
+	if seen {
+		// The stored numbers with h are marked already.
+		if d.cdescMarked(head) {
+			d.undec++
+			d.markDesc(k)
+		}
+		return d.undec
+	}
+	mask := uint64(len(s.index) - 1)
+	marked := false
+	for i := s.slot(h); s.index[i] != 0; i = (i + 1) & mask {
+		id := StateID(s.index[i] - 1)
+		if s.desc[id] != h {
+			continue
+		}
+		marked = true
+		d.check[id] = true
+		for v := id; v != 0; {
+			if _, ok := d.inTree[v]; ok {
+				break
+			}
+			d.inTree[v] = struct{}{}
+			d.kids = append(d.kids, v)
+			v = StateID(s.pred.get(int(v)))
+		}
+	}
+	if marked {
+		d.undec++
+		d.markDesc(k)
+	}
+	return d.undec
+}
+
+// A candidate whose descriptor has stored numbers is flagged by old ==
+// markedOld until it is resolved.
+const markedOld = NoState - 1
+
+func (d *dddState) markDesc(k int)           { d.old[k] = markedOld }
+func (d *dddState) cdescMarked(k int32) bool { return d.old[k] == markedOld }
+
+// ResolveCandidates reconstructs the marked numbers in one pruned
+// depth-first search from the initial state (Alg. 4, duplicateDetection
+// and dfs) and compares each with the candidates of its descriptor. All
+// the children of a tree node come from one Successors call of the node.
+func (s *ComBackStore) ResolveCandidates(vecs []uint32) {
+	d := &s.ddd
+	d.vecs = vecs
+	if len(d.check) > 0 {
+		d.Batches++
+		d.Undecided += uint64(d.undec)
+		s.pruneDFS()
+	}
+	for k := range d.old {
+		if d.old[k] == markedOld {
+			d.old[k] = NoState
+		}
+	}
+}
+
+func (s *ComBackStore) pruneDFS() {
+	d := &s.ddd
+	w := s.width
+	slices.SortFunc(d.kids, func(a, b StateID) int {
+		pa, pb := s.pred.get(int(a)), s.pred.get(int(b))
+		if pa != pb {
+			if pa < pb {
+				return -1
+			}
+			return 1
+		}
+		ta, tb := s.tr.get(int(a)), s.tr.get(int(b))
+		if ta < tb {
+			return -1
+		} else if ta > tb {
+			return 1
+		}
+		return 0
+	})
+	for i := len(d.kids) - 1; i >= 0; i-- {
+		d.kidsAt[StateID(s.pred.get(int(d.kids[i])))] = int32(i)
+	}
+	d.stack = append(d.stack[:0], 0)
+	d.stackV = append(d.stackV[:0], s.init...)
+	for len(d.stack) > 0 {
+		id := d.stack[len(d.stack)-1]
+		d.stack = d.stack[:len(d.stack)-1]
+		top := len(d.stackV) - w
+		if d.check[id] {
+			s.Reconstructions++
+			v := d.stackV[top:]
+			k, ok := d.byDesc[s.desc[id]]
+			for ; ok && k >= 0; k = d.next[k] {
+				if d.old[k] == markedOld && slices.Equal(d.vecs[int(k)*w:int(k+1)*w], v) {
+					d.old[k] = id
+				}
+			}
+		}
+		lo, ok := d.kidsAt[id]
+		if !ok {
+			d.stackV = d.stackV[:top]
+			continue
+		}
+		hi := int(lo)
+		d.wantTr = d.wantTr[:0]
+		for hi < len(d.kids) && StateID(s.pred.get(int(d.kids[hi]))) == id {
+			d.wantTr = append(d.wantTr, uint32(s.tr.get(int(d.kids[hi]))))
+			hi++
+		}
+		// Replay the node's transitions once for all its children; the
+		// children's vectors replace the node's on the stack.
+		d.wantOut, d.wantI, d.wantN = d.wantOut[:0], 0, 0
+		s.ReplaySteps++
+		src := append(d.src[:0], d.stackV[top:]...)
+		d.src = src
+		err := s.gen.Successors(src, d.emitFn)
+		if err != nil {
+			err = replayUninterrupted(s.gen, err, func() error {
+				d.wantOut, d.wantI, d.wantN = d.wantOut[:0], 0, 0
+				return s.gen.Successors(src, d.emitFn)
+			})
+		}
+		if err != nil {
+			panic(fmt.Sprintf("explore: ComBack: replaying the transitions of state %d: %v", id, err))
+		}
+		if d.wantI != len(d.wantTr) {
+			panic(fmt.Sprintf("explore: ComBack: replay of state %d found no transition %d: the generator is not deterministic", id, d.wantTr[d.wantI]))
+		}
+		d.stackV = d.stackV[:top]
+		for j := int(lo); j < hi; j++ {
+			kid := d.kids[j]
+			v := d.wantOut[(j-int(lo))*w : (j-int(lo)+1)*w]
+			s.cachePut(kid, v)
+			d.stack = append(d.stack, kid)
+			d.stackV = append(d.stackV, v...)
+		}
+	}
+	clear(d.check)
+	clear(d.inTree)
+	clear(d.kidsAt)
+	d.kids = d.kids[:0]
+}
+
+// InsertCandidate numbers candidate k if it is new: neither a stored
+// state nor an earlier candidate of the batch.
+func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint32) (StateID, bool) {
+	d := &s.ddd
+	w := s.width
+	v := d.vecs[k*w : (k+1)*w]
+	var id StateID
+	isNew := false
+	if old := d.old[k]; old != NoState {
+		id = old
+		s.shorten(id, from, tr)
+	} else {
+		id = NoState
+		for j := d.next[k]; j >= 0; j = d.next[j] {
+			// Earlier candidates with the same descriptor (the chain runs
+			// backwards in the batch).
+			if d.newID[j] != NoState && slices.Equal(d.vecs[int(j)*w:int(j+1)*w], v) {
+				id = d.newID[j]
+				break
+			}
+		}
+		if id == NoState {
+			id = s.add(d.cdesc[k], v, from, tr)
+			d.newID[k] = id
+			isNew = true
+		} else {
+			s.shorten(id, from, tr)
+		}
+	}
+	if k == len(d.cdesc)-1 {
+		d.cdesc, d.old, d.newID, d.next = d.cdesc[:0], d.old[:0], d.newID[:0], d.next[:0]
+		d.vecs = nil
+		d.undec = 0
+		clear(d.byDesc)
+	}
+	return id, isNew
+}
