@@ -17,9 +17,13 @@ type storeConfig struct {
 	bsBits, bsHashes  int
 	cbCache, cbDDD    int
 	cbNumbers, cbPath bool
+	memoryMB          int
+	flags             *pflag.FlagSet // to tell a given --hc-table or --bs-bits from the default
 }
 
 func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
+	c.flags = f
+	f.IntVar(&c.memoryMB, "memory", 0, "hashcompact, bitstate: size the table to at most `MB` megabytes when --hc-table or --bs-bits is not given (0: their defaults)")
 	f.StringVar(&c.kind, "store", "table", "visited-state store `NAME`: table (full states), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
 	f.IntVar(&c.hcBits, "hc-bits", 40, "hashcompact: `BITS` per compressed state (a multiple of 8, 8 to 64)")
 	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a power of two)")
@@ -43,16 +47,47 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 		if needStates {
 			return nil, &usageError{"--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}
 		}
-		return explore.NewHashCompactStore(c.hcBits, c.hcTable, c.hcProbes, ids)
+		slots := c.hcTable
+		if c.memoryMB > 0 && !c.given("hc-table") {
+			slotBytes := c.hcBits / 8
+			if ids {
+				slotBytes += 4 // the state number kept beside the value
+			}
+			if slots = floorPow2(c.memoryMB << 20 / max(slotBytes, 1)); slots < 2 {
+				return nil, &usageError{fmt.Sprintf("--memory=%d leaves no room for a hash compaction table", c.memoryMB)}
+			}
+		}
+		return explore.NewHashCompactStore(c.hcBits, slots, c.hcProbes, ids)
 	case "bitstate":
 		if ids || needStates {
 			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism or divergence"}
 		}
-		return explore.NewBitstateStore(c.bsBits, c.bsHashes)
+		mbits := c.bsBits
+		if c.memoryMB > 0 && !c.given("bs-bits") {
+			mbits = floorPow2(c.memoryMB << 23)
+		}
+		return explore.NewBitstateStore(mbits, c.bsHashes)
 	case "comback":
 		return newComBack(c, gen)
 	}
 	return nil, &usageError{fmt.Sprintf("unknown store %q (use table, hashcompact, bitstate or comback)", c.kind)}
+}
+
+func (c *storeConfig) given(name string) bool {
+	return c.flags != nil && c.flags.Changed(name)
+}
+
+// floorPow2 is the largest power of two not above n (0 for n < 1): the
+// stores round sizes up, and --memory is a ceiling.
+func floorPow2(n int) int {
+	if n < 1 {
+		return 0
+	}
+	p := 1
+	for p <= n/2 {
+		p *= 2
+	}
+	return p
 }
 
 // reportStore prints the store's summary: the omission estimate of the
