@@ -42,8 +42,9 @@ type ComBackStore struct {
 	init  []uint32
 	n     uint32
 
-	desc  []uint32 // compressed descriptor per state number
-	index []uint32 // number+1 per slot, 0 empty
+	desc  []uint32    // compressed descriptor per state number
+	index packedArray // number+1 per slot, 0 empty; as wide as the largest number before the next growth
+	slots int
 	shift uint
 	limit uint32
 
@@ -119,10 +120,14 @@ func NewComBackStore(gen Generator, opt ComBackOptions) *ComBackStore {
 }
 
 func (s *ComBackStore) initIndex(size int) {
-	s.index = make([]uint32, size)
-	s.shift = 64 - uint(bits.TrailingZeros(uint(size)))
+	s.slots = size
 	s.limit = uint32(size / 10 * 8)
+	b := uint(bits.Len32(s.limit + 1))
+	s.index = packedArray{bits: b, n: size, words: make([]uint64, (uint(size)*b+63)/64+1)}
+	s.shift = 64 - uint(bits.TrailingZeros(uint(size)))
 }
+
+func (s *ComBackStore) at(i uint64) uint32 { return uint32(s.index.get(int(i))) }
 
 func (s *ComBackStore) slot(d uint32) uint64 {
 	return (uint64(d) * 0x9E3779B97F4A7C15) >> s.shift
@@ -144,18 +149,20 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 		panic("explore: state vector of wrong width")
 	}
 	d := uint32(hashState(state) >> 32)
-	mask := uint64(len(s.index) - 1)
+	mask := uint64(s.slots - 1)
 	first := uint64(1 << 63)
 	i := s.slot(d)
-	for ; s.index[i] != 0; i = (i + 1) & mask {
-		id := StateID(s.index[i] - 1)
+	for ; s.at(i) != 0; i = (i + 1) & mask {
+		id := StateID(s.at(i) - 1)
 		if s.desc[id] != d {
 			continue
 		}
 		if s.matches(id, state) {
 			if first != 1<<63 {
 				// Move to front: the number met again first next time.
-				s.index[i], s.index[first] = s.index[first], s.index[i]
+				a, b := s.at(i), s.at(first)
+				s.index.put(int(i), uint64(b))
+				s.index.put(int(first), uint64(a))
 			}
 			s.shorten(id, from, tr)
 			return id, false
@@ -189,9 +196,9 @@ func (s *ComBackStore) shorten(id, from StateID, tr uint32) {
 
 // add numbers a state known to be new, with descriptor d.
 func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint32) StateID {
-	mask := uint64(len(s.index) - 1)
+	mask := uint64(s.slots - 1)
 	i := s.slot(d)
-	for s.index[i] != 0 {
+	for s.at(i) != 0 {
 		i = (i + 1) & mask
 	}
 	return s.addAt(i, d, state, from, tr)
@@ -234,7 +241,7 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, t
 			s.depths.append(uint64(s.fromDepth + 1))
 		}
 	}
-	s.index[i] = uint32(id) + 1
+	s.index.put(int(i), uint64(id)+1)
 	s.cachePut(id, state)
 	if s.n > s.limit {
 		s.grow()
@@ -243,14 +250,14 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, t
 }
 
 func (s *ComBackStore) grow() {
-	s.initIndex(2 * len(s.index))
-	mask := uint64(len(s.index) - 1)
+	s.initIndex(2 * s.slots)
+	mask := uint64(s.slots - 1)
 	for id, d := range s.desc {
 		i := s.slot(d)
-		for s.index[i] != 0 {
+		for s.at(i) != 0 {
 			i = (i + 1) & mask
 		}
-		s.index[i] = uint32(id) + 1
+		s.index.put(int(i), uint64(id)+1)
 	}
 }
 
@@ -345,7 +352,7 @@ func (s *ComBackStore) Bytes() int {
 
 // TableBytes returns the memory of the state and backedge tables alone.
 func (s *ComBackStore) TableBytes() int {
-	return 4*cap(s.desc) + 4*len(s.index) + s.pred.bytes() + s.tr.bytes()
+	return 4*cap(s.desc) + s.index.bytes() + s.pred.bytes() + s.tr.bytes()
 }
 
 // Describe sums the store up after a search.

@@ -111,10 +111,10 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 		}
 		return d.undec
 	}
-	mask := uint64(len(s.index) - 1)
+	mask := uint64(s.slots - 1)
 	marked := false
-	for i := s.slot(h); s.index[i] != 0; i = (i + 1) & mask {
-		id := StateID(s.index[i] - 1)
+	for i := s.slot(h); s.at(i) != 0; i = (i + 1) & mask {
+		id := StateID(s.at(i) - 1)
 		if s.desc[id] != h {
 			continue
 		}
