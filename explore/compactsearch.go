@@ -62,7 +62,13 @@ type compactSearch struct {
 	// state limit lets a batch span expansions: elsewhere the next state
 	// to expand (depth-first, highway, cycles) or the limit depends on
 	// the expansion just done, so each expansion is a batch of its own.
-	delayed    DelayedStore
+	delayed DelayedStore
+	// Breadth-first search over numbers: blocks of the queue rebuilt at
+	// once, expanded from prepVecs.
+	blocks     BlockStateStore
+	prepIDs    []StateID
+	prepVecs   []uint32
+	prepHead   int
 	batch      bool
 	undecided  int
 	pend       []pendExpansion
@@ -94,6 +100,9 @@ func (x *Explorer) initCompact() {
 	}
 	if traced {
 		c.traced = tr
+	}
+	if bs, ok := x.store.(BlockStateStore); ok && !c.queueVecs && x.opt.Strategy == Breadth && !x.opt.Cycles {
+		c.blocks = bs
 	}
 	if ds, ok := x.store.(DelayedStore); ok && ds.DelayLimit() > 0 {
 		c.delayed = ds
@@ -148,6 +157,19 @@ func (x *Explorer) runQueue() error {
 	c := &x.cs
 	w := c.width
 	for {
+		if c.prepHead < len(c.prepIDs) {
+			if x.mustStop() {
+				x.flushDelayed()
+				return nil
+			}
+			s := c.prepIDs[c.prepHead]
+			copy(c.cur, c.prepVecs[c.prepHead*w:(c.prepHead+1)*w])
+			c.prepHead++
+			if err := x.expandVec(s, c.cur); err != nil {
+				return err
+			}
+			continue
+		}
 		if c.head >= len(c.ids) {
 			if len(c.pend) == 0 {
 				break
@@ -158,6 +180,17 @@ func (x *Explorer) runQueue() error {
 		if x.mustStop() {
 			x.flushDelayed()
 			return nil
+		}
+		if c.blocks != nil {
+			// Take the next block of numbers and rebuild their states in
+			// one replay.
+			n := min(queueBlock, len(c.ids)-c.head)
+			c.prepIDs = append(c.prepIDs[:0], c.ids[c.head:c.head+n]...)
+			c.head += n - 1
+			c.popFront()
+			c.prepVecs = c.blocks.StatesOf(c.prepIDs, c.prepVecs[:0])
+			c.prepHead = 0
+			continue
 		}
 		var s StateID
 		var i int
@@ -176,16 +209,7 @@ func (x *Explorer) runQueue() error {
 				c.vecs = c.vecs[:i*w]
 			}
 		} else {
-			c.head++
-			if c.head > 1024 && c.head > len(c.ids)/2 {
-				n := copy(c.ids, c.ids[c.head:])
-				c.ids = c.ids[:n]
-				if c.queueVecs {
-					copy(c.vecs, c.vecs[c.head*w:])
-					c.vecs = c.vecs[:n*w]
-				}
-				c.head = 0
-			}
+			c.popFront()
 		}
 		if !c.queueVecs {
 			copy(c.cur, x.store.State(s))
@@ -202,6 +226,33 @@ func (x *Explorer) runQueue() error {
 		}
 	}
 	return nil
+}
+
+// popFront removes the head of the FIFO queue, moving the rest to the
+// front now and then.
+func (c *compactSearch) popFront() {
+	c.head++
+	if c.head > 1024 && c.head > len(c.ids)/2 {
+		n := copy(c.ids, c.ids[c.head:])
+		c.ids = c.ids[:n]
+		if c.queueVecs {
+			copy(c.vecs, c.vecs[c.head*c.width:])
+			c.vecs = c.vecs[:n*c.width]
+		}
+		c.head = 0
+	}
+}
+
+// queueBlock is the number of queued numbers whose states are rebuilt
+// together (ComBack's Variant 4 with grouped reconstruction, seed "The
+// ComBack method revisited" §4.3).
+const queueBlock = 1024
+
+// BlockStateStore is a store that rebuilds the states of many numbers at
+// once more cheaply than one by one.
+type BlockStateStore interface {
+	// StatesOf appends the vectors of ids to dst, in order.
+	StatesOf(ids []StateID, dst []uint32) []uint32
 }
 
 // pushVec adds a new state to the todo list (see Explorer.push).
@@ -409,7 +460,7 @@ type StoreStats interface {
 func (x *Explorer) QueueBytes() int {
 	c := &x.cs
 	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
-		24*cap(c.pend) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs)
+		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs)
 }
 
 func perState(bytes, n int) string {

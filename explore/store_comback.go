@@ -73,7 +73,8 @@ type ComBackStore struct {
 	// Variant 4: todo list of numbers.
 	numbers bool
 	// Delayed duplicate detection (store_comback_ddd.go).
-	ddd dddState
+	ddd   dddState
+	queue queueReplay
 
 	// Counters.
 	Reconstructions uint64 // full states rebuilt by replay

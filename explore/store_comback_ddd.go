@@ -40,16 +40,35 @@ type DelayedStore interface {
 	DelayLimit() int
 }
 
+// queueReplay is the scratch of StatesOf.
+type queueReplay struct {
+	tree  replayTree
+	at    map[StateID]int32
+	dst   []uint32
+	visit func(StateID, []uint32)
+}
+
 // dddState is the batch: the candidates and the pruned backedge tree.
 type dddState struct {
-	limit   int
-	cdesc   []uint32  // descriptor per candidate
-	old     []StateID // stored number equal to the candidate, or NoState
-	newID   []StateID // number given by InsertCandidate, or NoState
-	vecs    []uint32  // the candidates' vectors (the explorer's buffer)
-	byDesc  map[uint32]int32
-	next    []int32 // next candidate with the same descriptor, -1 ends
-	undec   int     // candidates that need a reconstruction
+	limit  int
+	cdesc  []uint32  // descriptor per candidate
+	old    []StateID // stored number equal to the candidate, or NoState
+	newID  []StateID // number given by InsertCandidate, or NoState
+	vecs   []uint32  // the candidates' vectors (the explorer's buffer)
+	byDesc map[uint32]int32
+	next   []int32 // next candidate with the same descriptor, -1 ends
+	undec  int     // candidates that need a reconstruction
+	tree   replayTree
+	visit  func(StateID, []uint32)
+
+	Batches   uint64 // ResolveCandidates calls that replayed
+	Undecided uint64 // candidates that needed a reconstruction
+}
+
+// replayTree is a part of the backedge tree to replay in one depth-first
+// search: the marked numbers and their ancestors (Alg. 4's check bits and
+// successor lists, kept beside the backedge table for the batch only).
+type replayTree struct {
 	check   map[StateID]bool
 	inTree  map[StateID]struct{}
 	kids    []StateID // tree nodes other than 0, grouped by predecessor after sorting
@@ -62,24 +81,47 @@ type dddState struct {
 	wantI   int
 	wantN   uint32
 	emitFn  func(LabelID, []uint32)
+}
 
-	Batches   uint64 // ResolveCandidates calls that replayed
-	Undecided uint64 // candidates that needed a reconstruction
+func newReplayTree() replayTree {
+	return replayTree{check: map[StateID]bool{}, inTree: map[StateID]struct{}{}, kidsAt: map[StateID]int32{}}
+}
+
+func (t *replayTree) emit(_ LabelID, next []uint32) {
+	for t.wantI < len(t.wantTr) && t.wantTr[t.wantI] == t.wantN {
+		t.wantOut = append(t.wantOut, next...)
+		t.wantI++
+	}
+	t.wantN++
+}
+
+// mark adds id and its ancestors to the tree (Alg. 4, backtrack).
+func (s *ComBackStore) mark(t *replayTree, id StateID) {
+	t.check[id] = true
+	for v := id; v != 0; {
+		if _, ok := t.inTree[v]; ok {
+			break
+		}
+		t.inTree[v] = struct{}{}
+		t.kids = append(t.kids, v)
+		v = StateID(s.pred.get(int(v)))
+	}
 }
 
 func (s *ComBackStore) initDDD(limit int) {
 	d := &s.ddd
 	d.limit = limit
 	d.byDesc = map[uint32]int32{}
-	d.check = map[StateID]bool{}
-	d.inTree = map[StateID]struct{}{}
-	d.kidsAt = map[StateID]int32{}
-	d.emitFn = func(_ LabelID, next []uint32) {
-		for d.wantI < len(d.wantTr) && d.wantTr[d.wantI] == d.wantN {
-			d.wantOut = append(d.wantOut, next...)
-			d.wantI++
+	d.tree = newReplayTree()
+	d.tree.emitFn = d.tree.emit
+	d.visit = func(id StateID, v []uint32) {
+		w := s.width
+		k, ok := d.byDesc[s.desc[id]]
+		for ; ok && k >= 0; k = d.next[k] {
+			if d.old[k] == markedOld && slices.Equal(d.vecs[int(k)*w:int(k+1)*w], v) {
+				d.old[k] = id
+			}
 		}
-		d.wantN++
 	}
 }
 
@@ -119,15 +161,7 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 			continue
 		}
 		marked = true
-		d.check[id] = true
-		for v := id; v != 0; {
-			if _, ok := d.inTree[v]; ok {
-				break
-			}
-			d.inTree[v] = struct{}{}
-			d.kids = append(d.kids, v)
-			v = StateID(s.pred.get(int(v)))
-		}
+		s.mark(&d.tree, id)
 	}
 	if marked {
 		d.undec++
@@ -150,10 +184,10 @@ func (d *dddState) cdescMarked(k int32) bool { return d.old[k] == markedOld }
 func (s *ComBackStore) ResolveCandidates(vecs []uint32) {
 	d := &s.ddd
 	d.vecs = vecs
-	if len(d.check) > 0 {
+	if len(d.tree.check) > 0 {
 		d.Batches++
 		d.Undecided += uint64(d.undec)
-		s.pruneDFS()
+		s.replay(&d.tree, d.visit)
 	}
 	for k := range d.old {
 		if d.old[k] == markedOld {
@@ -162,8 +196,9 @@ func (s *ComBackStore) ResolveCandidates(vecs []uint32) {
 	}
 }
 
-func (s *ComBackStore) pruneDFS() {
-	d := &s.ddd
+// replay reconstructs the marked numbers of t in one pruned depth-first
+// search from the initial state, calls visit for each, and empties t.
+func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 	w := s.width
 	slices.SortFunc(d.kids, func(a, b StateID) int {
 		pa, pb := s.pred.get(int(a)), s.pred.get(int(b))
@@ -192,13 +227,7 @@ func (s *ComBackStore) pruneDFS() {
 		top := len(d.stackV) - w
 		if d.check[id] {
 			s.Reconstructions++
-			v := d.stackV[top:]
-			k, ok := d.byDesc[s.desc[id]]
-			for ; ok && k >= 0; k = d.next[k] {
-				if d.old[k] == markedOld && slices.Equal(d.vecs[int(k)*w:int(k+1)*w], v) {
-					d.old[k] = id
-				}
-			}
+			visit(id, d.stackV[top:])
 		}
 		lo, ok := d.kidsAt[id]
 		if !ok {
@@ -281,4 +310,39 @@ func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint32) (StateID,
 		clear(d.byDesc)
 	}
 	return id, isNew
+}
+
+// StatesOf rebuilds the states of ids in one pruned replay of the
+// backedge tree (grouped reconstruction of queued numbers, seed "The
+// ComBack method revisited" §4.3): the numbers of a breadth-first queue
+// share most of their paths.
+func (s *ComBackStore) StatesOf(ids []StateID, dst []uint32) []uint32 {
+	q := &s.queue
+	if q.tree.check == nil {
+		q.tree = newReplayTree()
+		q.tree.emitFn = q.tree.emit
+		q.at = map[StateID]int32{}
+		q.visit = func(id StateID, v []uint32) {
+			i := int(q.at[id])
+			copy(q.dst[i*s.width:], v)
+		}
+	}
+	n0 := len(dst)
+	dst = slices.Grow(dst, len(ids)*s.width)[:n0+len(ids)*s.width]
+	q.dst = dst[n0:]
+	for i, id := range ids {
+		if v := s.cached(id); v != nil {
+			s.CacheHits++
+			copy(q.dst[i*s.width:], v)
+			continue
+		}
+		q.at[id] = int32(i)
+		s.mark(&q.tree, id)
+	}
+	if len(q.tree.check) > 0 {
+		s.replay(&q.tree, q.visit)
+	}
+	clear(q.at)
+	q.dst = nil
+	return dst
 }
