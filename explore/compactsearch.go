@@ -33,7 +33,7 @@ type VectorQueueStore interface {
 // Insert; from is NoState for the initial state.
 type TracedStore interface {
 	Store
-	InsertFrom(state []uint32, from StateID, tr uint32) (StateID, bool)
+	InsertFrom(state []uint32, from StateID, tr uint64) (StateID, bool)
 }
 
 // compactSearch is the explorer's state for the search above.
@@ -54,6 +54,11 @@ type compactSearch struct {
 	// ComBack store may call Successors to replay a path.
 	bufLabels []LabelID
 	bufVecs   []uint32
+	// keys names transitions by the generator's keys instead of their
+	// positions (a ComBack store replaying one transition at a time).
+	keys     TransitionReplayer
+	bufKeys  []uint64
+	pendKeys []uint64
 
 	// Delayed duplicate detection (ComBack, store_comback_ddd.go): the
 	// expansions whose transitions wait for their candidates to be
@@ -101,6 +106,11 @@ func (x *Explorer) initCompact() {
 	if traced {
 		c.traced = tr
 	}
+	if ks, ok := x.store.(keyedStore); ok {
+		if r, ok := x.gen.(TransitionReplayer); ok && ks.UseTransitionKeys(x.gen) {
+			c.keys = r
+		}
+	}
 	if bs, ok := x.store.(BlockStateStore); ok && !c.queueVecs && x.opt.Strategy == Breadth && !x.opt.Cycles {
 		c.blocks = bs
 	}
@@ -135,7 +145,7 @@ func (x *Explorer) runCompact(init []uint32) (Result, error) {
 	return r, err
 }
 
-func (x *Explorer) insertFrom(v []uint32, tr uint32) (StateID, bool) {
+func (x *Explorer) insertFrom(v []uint32, tr uint64) (StateID, bool) {
 	if x.cs.traced != nil {
 		return x.cs.traced.InsertFrom(v, x.cur, tr)
 	}
@@ -285,8 +295,27 @@ func (x *Explorer) pushVec(id StateID, v []uint32) {
 
 // collect is the emit function during Successors: it only records.
 func (x *Explorer) collect(label LabelID, next []uint32) {
-	x.cs.bufLabels = append(x.cs.bufLabels, label)
-	x.cs.bufVecs = append(x.cs.bufVecs, next...)
+	c := &x.cs
+	c.bufLabels = append(c.bufLabels, label)
+	c.bufVecs = append(c.bufVecs, next...)
+	if c.keys != nil {
+		c.bufKeys = append(c.bufKeys, c.keys.TransitionKey())
+	}
+}
+
+// trKey names the i-th transition collected for a traced store.
+func (c *compactSearch) trKey(i int) uint64 {
+	if c.keys != nil {
+		return c.bufKeys[i]
+	}
+	return uint64(i)
+}
+
+// keyedStore is a store that can name transitions by a generator's keys
+// (TransitionReplayer); UseTransitionKeys is called before the first
+// insertion and says whether the store does so for gen.
+type keyedStore interface {
+	UseTransitionKeys(gen Generator) bool
 }
 
 // expandVec is expand for a state given by its vector.
@@ -299,14 +328,14 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 		v.StartState(s, vec)
 	}
 	x.cur = s
-	c.bufLabels, c.bufVecs = c.bufLabels[:0], c.bufVecs[:0]
+	c.bufLabels, c.bufVecs, c.bufKeys = c.bufLabels[:0], c.bufVecs[:0], c.bufKeys[:0]
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
 		return x.stateError(s, err)
 	}
 	w := c.width
 	for i, label := range c.bufLabels {
 		next := c.bufVecs[i*w : (i+1)*w : (i+1)*w]
-		id, isNew := x.insertFrom(next, uint32(i))
+		id, isNew := x.insertFrom(next, c.trKey(i))
 		if isNew {
 			x.discoverVec(id, label, next)
 			x.pushVec(id, next)
@@ -338,7 +367,7 @@ func (x *Explorer) finishVec(s StateID) {
 // reached become candidates and the expansion waits in c.pend.
 func (x *Explorer) expandDelayed(s StateID, vec []uint32) error {
 	c := &x.cs
-	c.bufLabels, c.bufVecs = c.bufLabels[:0], c.bufVecs[:0]
+	c.bufLabels, c.bufVecs, c.bufKeys = c.bufLabels[:0], c.bufVecs[:0], c.bufKeys[:0]
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
 		x.flushDelayed()
 		for _, v := range x.visitors {
@@ -351,6 +380,9 @@ func (x *Explorer) expandDelayed(s StateID, vec []uint32) error {
 	c.pendSrc = append(c.pendSrc, vec...)
 	c.pendLabels = append(c.pendLabels, c.bufLabels...)
 	c.pendVecs = append(c.pendVecs, c.bufVecs...)
+	for i := range c.bufLabels {
+		c.pendKeys = append(c.pendKeys, c.trKey(i))
+	}
 	w := c.width
 	for i := range c.bufLabels {
 		c.undecided = c.delayed.DelayCandidate(k+i, c.bufVecs[i*w:(i+1)*w])
@@ -381,7 +413,7 @@ func (x *Explorer) flushDelayed() {
 		for k := p.lo; k < p.hi; k++ {
 			label := c.pendLabels[k]
 			next := c.pendVecs[k*w : (k+1)*w : (k+1)*w]
-			id, isNew := c.delayed.InsertCandidate(k, p.s, uint32(k-p.lo))
+			id, isNew := c.delayed.InsertCandidate(k, p.s, c.pendKeys[k])
 			if isNew {
 				x.discoverVec(id, label, next)
 				x.pushVec(id, next)
@@ -396,7 +428,7 @@ func (x *Explorer) flushDelayed() {
 		}
 		x.finishVec(p.s)
 	}
-	c.pend, c.pendSrc, c.pendLabels, c.pendVecs = c.pend[:0], c.pendSrc[:0], c.pendLabels[:0], c.pendVecs[:0]
+	c.pend, c.pendSrc, c.pendLabels, c.pendVecs, c.pendKeys = c.pend[:0], c.pendSrc[:0], c.pendLabels[:0], c.pendVecs[:0], c.pendKeys[:0]
 	c.undecided = 0
 }
 
@@ -460,7 +492,7 @@ type StoreStats interface {
 func (x *Explorer) QueueBytes() int {
 	c := &x.cs
 	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
-		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs)
+		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs) + 8*cap(c.bufKeys) + 8*cap(c.pendKeys)
 }
 
 func perState(bytes, n int) string {

@@ -43,6 +43,10 @@ type LPSGenerator struct {
 	state  []uint32
 	emit   func(LabelID, []uint32)
 	errOut error
+	// The key of the transition being emitted: its summand's position in
+	// summands and its sum-variable solution's rank (lpsgen_replay.go).
+	keyK   int
+	keySol uint64
 
 	// step computes and emits one transition of a summand under sub; it is
 	// chosen once, at construction: transition (untimed), timedTransition
@@ -287,6 +291,7 @@ func (g *LPSGenerator) successors(summands []lpsSummand, state []uint32, emit fu
 	for k := range summands {
 		s := &summands[k]
 		cur = s
+		g.keyK, g.keySol = k, 0
 		c, err := g.r.Rewrite(s.cond, g.sub)
 		if err != nil {
 			return g.summandError(s, fmt.Errorf("condition: %w", err))
@@ -327,6 +332,7 @@ func (g *LPSGenerator) onSolution(vals []rewrite.Term) bool {
 		g.errOut = err
 		return false
 	}
+	g.keySol++
 	return true
 }
 

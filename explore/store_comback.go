@@ -56,6 +56,7 @@ type ComBackStore struct {
 	a, b     []uint32
 	stateBuf []uint32
 	want     uint32
+	replayer TransitionReplayer // one transition per replay step, if the explorer names transitions by its keys
 	count    uint32
 	found    bool
 	emitFn   func(LabelID, []uint32)
@@ -145,7 +146,7 @@ func (s *ComBackStore) Insert(state []uint32) (StateID, bool) {
 
 // InsertFrom looks state up and, if it is new, numbers it and records the
 // backedge (from, tr).
-func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (StateID, bool) {
+func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint64) (StateID, bool) {
 	if len(state) != s.width {
 		panic("explore: state vector of wrong width")
 	}
@@ -176,7 +177,7 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint32) (Stat
 }
 
 // shorten is path optimisation (Variant 1) for id met again from from.
-func (s *ComBackStore) shorten(id, from StateID, tr uint32) {
+func (s *ComBackStore) shorten(id, from StateID, tr uint64) {
 	if !s.pathOpt || from == NoState || id == 0 {
 		return
 	}
@@ -189,14 +190,14 @@ func (s *ComBackStore) shorten(id, from StateID, tr uint32) {
 		// the backedges stay a tree. Depths below id become
 		// over-estimates, which is harmless.
 		s.pred.set(int(id), uint64(from))
-		s.tr.set(int(id), uint64(tr))
+		s.tr.set(int(id), tr)
 		s.depths.set(int(id), uint64(s.fromDepth+1))
 		s.Shortened++
 	}
 }
 
 // add numbers a state known to be new, with descriptor d.
-func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint32) StateID {
+func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint64) StateID {
 	mask := uint64(s.slots - 1)
 	i := s.slot(d)
 	for s.at(i) != 0 {
@@ -206,7 +207,7 @@ func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint32) St
 }
 
 // addAt numbers a new state whose number goes to the free slot i.
-func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, tr uint32) StateID {
+func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, tr uint64) StateID {
 	if s.n == 0 {
 		if from != NoState {
 			panic("explore: ComBack store: the first state must be the initial state")
@@ -229,7 +230,7 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, t
 		s.tr.append(0)
 	} else {
 		s.pred.append(uint64(from))
-		s.tr.append(uint64(tr))
+		s.tr.append(tr)
 	}
 	if s.pathOpt {
 		if id == 0 {
@@ -316,14 +317,18 @@ func (s *ComBackStore) reconstruct(id StateID) []uint32 {
 	}
 	for k := len(s.path) - 1; k >= 0; k-- {
 		u := s.path[k]
-		want := uint32(s.tr.get(int(u)))
+		tr := s.tr.get(int(u))
+		want := uint32(tr)
+		if s.replayer != nil {
+			want = 0 // the one transition emitted
+		}
 		s.want, s.count, s.found = want, 0, false
 		s.ReplaySteps++
-		err := s.gen.Successors(s.a, s.emitFn)
+		err := s.replayStep(s.a, tr, s.emitFn)
 		if err != nil {
 			err = replayUninterrupted(s.gen, err, func() error {
 				s.want, s.count, s.found = want, 0, false
-				return s.gen.Successors(s.a, s.emitFn)
+				return s.replayStep(s.a, tr, s.emitFn)
 			})
 		}
 		if err != nil {
@@ -336,6 +341,29 @@ func (s *ComBackStore) reconstruct(id StateID) []uint32 {
 		s.cachePut(u, s.a)
 	}
 	return s.a
+}
+
+// replayStep emits the transition tr of v: alone, by its key, or among
+// all of v's transitions.
+func (s *ComBackStore) replayStep(v []uint32, tr uint64, emit func(LabelID, []uint32)) error {
+	if s.replayer != nil {
+		return s.replayer.ReplayTransition(v, tr, emit)
+	}
+	return s.gen.Successors(v, emit)
+}
+
+// UseTransitionKeys makes the backedges hold gen's transition keys when gen
+// is the store's generator and can replay single transitions.
+func (s *ComBackStore) UseTransitionKeys(gen Generator) bool {
+	if s.n > 0 {
+		panic("explore: ComBack: UseTransitionKeys after the first insertion")
+	}
+	r, ok := gen.(TransitionReplayer)
+	if !ok || gen != s.gen || !r.ReplaysTransitions() {
+		return false
+	}
+	s.replayer = r
+	return true
 }
 
 // State reconstructs the vector of id; it stays valid until the next State

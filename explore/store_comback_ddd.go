@@ -34,7 +34,7 @@ type DelayedStore interface {
 	// InsertCandidate is InsertFrom for candidate k after ResolveCandidates;
 	// it is called for every candidate, in order, and the last call ends
 	// the batch.
-	InsertCandidate(k int, from StateID, tr uint32) (StateID, bool)
+	InsertCandidate(k int, from StateID, tr uint64) (StateID, bool)
 	// DelayLimit is the number of undecided candidates at which the
 	// explorer resolves a batch.
 	DelayLimit() int
@@ -240,24 +240,50 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 			d.wantTr = append(d.wantTr, uint32(s.tr.get(int(d.kids[hi]))))
 			hi++
 		}
-		// Replay the node's transitions once for all its children; the
-		// children's vectors replace the node's on the stack.
-		d.wantOut, d.wantI, d.wantN = d.wantOut[:0], 0, 0
-		s.ReplaySteps++
+		// Replay the node's transitions once for all its children (or
+		// each child's transition alone, by its key); the children's
+		// vectors replace the node's on the stack.
 		src := append(d.src[:0], d.stackV[top:]...)
 		d.src = src
-		err := s.gen.Successors(src, d.emitFn)
-		if err != nil {
-			err = replayUninterrupted(s.gen, err, func() error {
-				d.wantOut, d.wantI, d.wantN = d.wantOut[:0], 0, 0
-				return s.gen.Successors(src, d.emitFn)
-			})
-		}
-		if err != nil {
-			panic(fmt.Sprintf("explore: ComBack: replaying the transitions of state %d: %v", id, err))
-		}
-		if d.wantI != len(d.wantTr) {
-			panic(fmt.Sprintf("explore: ComBack: replay of state %d found no transition %d: the generator is not deterministic", id, d.wantTr[d.wantI]))
+		d.wantOut = d.wantOut[:0]
+		if s.replayer != nil {
+			for j := int(lo); j < hi; j++ {
+				kid := d.kids[j]
+				key := s.tr.get(int(kid))
+				d.wantTr = append(d.wantTr[:0], 0)
+				d.wantI, d.wantN = 0, 0
+				s.ReplaySteps++
+				n := len(d.wantOut)
+				err := s.replayer.ReplayTransition(src, key, d.emitFn)
+				if err != nil {
+					err = replayUninterrupted(s.gen, err, func() error {
+						d.wantOut, d.wantI, d.wantN = d.wantOut[:n], 0, 0
+						return s.replayer.ReplayTransition(src, key, d.emitFn)
+					})
+				}
+				if err != nil {
+					panic(fmt.Sprintf("explore: ComBack: replaying the transition to state %d: %v", kid, err))
+				}
+				if d.wantI != 1 {
+					panic(fmt.Sprintf("explore: ComBack: replay of the transition to state %d emitted nothing", kid))
+				}
+			}
+		} else {
+			d.wantI, d.wantN = 0, 0
+			s.ReplaySteps++
+			err := s.gen.Successors(src, d.emitFn)
+			if err != nil {
+				err = replayUninterrupted(s.gen, err, func() error {
+					d.wantOut, d.wantI, d.wantN = d.wantOut[:0], 0, 0
+					return s.gen.Successors(src, d.emitFn)
+				})
+			}
+			if err != nil {
+				panic(fmt.Sprintf("explore: ComBack: replaying the transitions of state %d: %v", id, err))
+			}
+			if d.wantI != len(d.wantTr) {
+				panic(fmt.Sprintf("explore: ComBack: replay of state %d found no transition %d: the generator is not deterministic", id, d.wantTr[d.wantI]))
+			}
 		}
 		d.stackV = d.stackV[:top]
 		for j := int(lo); j < hi; j++ {
@@ -276,7 +302,7 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 
 // InsertCandidate numbers candidate k if it is new: neither a stored
 // state nor an earlier candidate of the batch.
-func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint32) (StateID, bool) {
+func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint64) (StateID, bool) {
 	d := &s.ddd
 	w := s.width
 	v := d.vecs[k*w : (k+1)*w]

@@ -2,7 +2,10 @@ package explore
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // TestComBackEqualsTable: ComBack gives exactly the table store's events,
@@ -131,5 +134,44 @@ func TestComBackDDDShares(t *testing.T) {
 	basic, small, big := replay(ComBackOptions{}), replay(ComBackOptions{DDD: 4}), replay(ComBackOptions{DDD: 1000})
 	if !(big < small && small < basic) {
 		t.Errorf("transitions replayed: basic %d, DDD 4 %d, DDD 1000 %d", basic, small, big)
+	}
+}
+
+// TestComBackReplaysSingleTransitions: with an LPS generator the backedges
+// hold transition keys and each replay step computes one summand's
+// transition; results still equal the table store's in every variant.
+func TestComBackReplaysSingleTransitions(t *testing.T) {
+	for _, file := range []string{"abp.lps", "dining3.lps"} {
+		spec, err := lps.ParseFile(filepath.Join("..", "examples", file))
+		if err != nil {
+			t.Skip(err)
+		}
+		gen := func() Generator {
+			g, err := NewLPSGenerator(spec, LPSOptions{Cached: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}
+		variants := []ComBackOptions{{}, {PathOpt: true}, {Numbers: true}, {DDD: 3}, {DDD: 100, Numbers: true}, {Cache: 5, Numbers: true, DDD: 2}}
+		for _, mode := range compactModes {
+			for _, v := range variants {
+				t.Run(fmt.Sprintf("%s/%s/%+v", file, mode.name, v), func(t *testing.T) {
+					g := gen()
+					s := NewComBackStore(g, v)
+					opt := mode.opt
+					if opt.MaxStates > 0 {
+						opt.MaxStates = 30
+					}
+					sameAsTable(t, g, opt, s)
+					if s.replayer == nil {
+						t.Error("the LPS generator's transition keys are not used")
+					}
+					if s.Reconstructions == 0 && v.Cache == 0 {
+						t.Error("no reconstruction")
+					}
+				})
+			}
+		}
 	}
 }
