@@ -132,7 +132,7 @@ func (x *Explorer) runCompact(init []uint32) (Result, error) {
 	x.discoverVec(id, TauLabel, init)
 	var err error
 	if x.opt.Cycles {
-		err = x.runCyclesCompact(id)
+		err = x.runCycles(id, x.pushFrameCompact)
 	} else {
 		x.pushVec(id, init)
 		x.hwL = 1
@@ -432,40 +432,8 @@ func (x *Explorer) flushDelayed() {
 	c.undecided = 0
 }
 
-// runCyclesCompact is runCycles (Alg. 10) for a store that gives states
-// back only by replay (ComBack); vectors are asked for when a state is
-// pushed.
-func (x *Explorer) runCyclesCompact(init StateID) error {
-	if err := x.pushFrameCompact(init); err != nil {
-		return err
-	}
-	for len(x.frames) > 0 {
-		if x.mustStop() {
-			return nil
-		}
-		f := &x.frames[len(x.frames)-1]
-		if f.cur == f.hi {
-			x.colors[f.s] = black
-			x.edges = x.edges[:f.lo]
-			x.frames = x.frames[:len(x.frames)-1]
-			continue
-		}
-		e := x.edges[f.cur]
-		f.cur++
-		switch x.colors[e.to] {
-		case white:
-			if err := x.pushFrameCompact(e.to); err != nil {
-				return err
-			}
-		case gray:
-			for _, b := range x.backs {
-				b.BackEdge(f.s, e.label, e.to)
-			}
-		}
-	}
-	return nil
-}
-
+// pushFrameCompact is pushFrame for a store that gives states back only by
+// replay (ComBack): the vector is asked for when the state is pushed.
 func (x *Explorer) pushFrameCompact(s StateID) error {
 	x.colors[s] = gray
 	lo := len(x.edges)

@@ -308,7 +308,7 @@ func (x *Explorer) Run() (Result, error) {
 	x.discover(id, TauLabel)
 	switch {
 	case x.opt.Cycles:
-		err = x.runCycles(id)
+		err = x.runCycles(id, x.pushFrame)
 	case x.opt.Strategy == Breadth:
 		err = x.runBreadth()
 	default:
@@ -450,9 +450,11 @@ func (x *Explorer) push(id StateID) {
 // stack frame holds a state and its remaining transitions; a transition to
 // a gray state (on the stack) is a back edge, i.e. closes a cycle. States
 // are expanded (all events up to FinishState) when pushed, so the visitor
-// contract is the same as for the other strategies.
-func (x *Explorer) runCycles(init StateID) error {
-	if err := x.pushFrame(init); err != nil {
+// contract is the same as for the other strategies. push expands a state
+// and opens its frame: pushFrame, or pushFrameCompact for stores that
+// rebuild states by replay.
+func (x *Explorer) runCycles(init StateID, push func(StateID) error) error {
+	if err := push(init); err != nil {
 		return err
 	}
 	for len(x.frames) > 0 {
@@ -470,7 +472,7 @@ func (x *Explorer) runCycles(init StateID) error {
 		f.cur++
 		switch x.colors[e.to] {
 		case white:
-			if err := x.pushFrame(e.to); err != nil {
+			if err := push(e.to); err != nil {
 				return err
 			}
 		case gray:

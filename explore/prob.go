@@ -167,7 +167,7 @@ func (x *Explorer) runProb() (Result, error) {
 	case x.opt.Cycles:
 		for s := 0; s < roots && err == nil && !x.mustStop(); s++ {
 			if x.colors[s] == white {
-				err = x.runCycles(StateID(s))
+				err = x.runCycles(StateID(s), x.pushFrame)
 			}
 		}
 	case x.opt.Strategy == Breadth:
