@@ -199,15 +199,16 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 	default:
 		return 0, false
 	}
-	switch res.Kind {
-	case lps.SortPos:
-		if z.Sign() <= 0 {
-			return 0, false
-		}
-	case lps.SortNat:
-		if z.Sign() < 0 {
-			return 0, false
-		}
+	return r.mkBigIntIn(res, z)
+}
+
+// mkBigIntIn makes z a number of sort res, or reports false when z lies
+// outside it (a Pos that is not positive, a negative Nat): the function
+// application then stays unevaluated, as in mCRL2.
+func (r *Rewriter) mkBigIntIn(res *lps.Sort, z *big.Int) (Term, bool) {
+	switch {
+	case res.Kind == lps.SortPos && z.Sign() <= 0, res.Kind == lps.SortNat && z.Sign() < 0:
+		return 0, false
 	}
 	return r.mkBigInt(res, z), true
 }
@@ -288,17 +289,7 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 		if (fn.op == lps.OpReal2Int || fn.op == lps.OpReal2Nat || fn.op == lps.OpReal2Pos) && !x.IsInt() {
 			return 0, false
 		}
-		switch res.Kind {
-		case lps.SortPos:
-			if q.Sign() <= 0 {
-				return 0, false
-			}
-		case lps.SortNat:
-			if q.Sign() < 0 {
-				return 0, false
-			}
-		}
-		return r.mkBigInt(res, q), true
+		return r.mkBigIntIn(res, q)
 	case lps.OpPos2Real, lps.OpNat2Real, lps.OpInt2Real:
 		z.Set(x)
 	default:
