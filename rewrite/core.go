@@ -8,7 +8,8 @@ import (
 // non-termination; Rewrite recovers.
 //
 // Strategy: innermost (arguments first), except for the lazy functions
-// if, &&, || and => whose first argument is rewritten first, and binders,
+// if, &&, || and => whose first argument is rewritten first, user mappings
+// whose equations ignore some arguments (case functions; applyLazy), and binders,
 // whose bodies are rewritten with the bound variables left free. Ground
 // terms remember their normal form in their node, so a shared subterm is
 // rewritten once per term store, not once per occurrence.
@@ -72,6 +73,9 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 		}
 		if len(n.args) == 0 {
 			return r.applySym(fn, t, nil)
+		}
+		if fn.lazy != nil {
+			return r.applyLazy(fn, n.args, s)
 		}
 		base := len(r.argStack)
 		for _, a := range n.args {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/lps"
 )
@@ -20,7 +21,29 @@ type rule struct {
 	cond  Term // 0 when unconditional
 	rhs   Term
 	r     *Rewriter
+	// lazy is the rule's plan when its symbol has lazy positions
+	// (markLazy).
+	lazy *lazyPlan
 }
+
+// lazyPlan lists, for a rule of a symbol with lazy argument positions, what
+// trying it needs: the eager positions whose patterns must fit, the pairs
+// of lazy positions that hold the same variable (compared after rewriting
+// both), and the lazy positions whose variable it binds.
+type lazyPlan struct {
+	eager []int8
+	same  [][2]int8
+	binds []int8
+	// proj is the lazy position whose variable is the right-hand side of
+	// an unconditional rule, -1 if there is none; xs marks the lazy
+	// positions holding that variable.
+	proj int8
+	xs   uint64
+}
+
+// collapses says the rule is C(.., x, .., x, ..) = x: the value shared by
+// its x positions (applyLazy).
+func (p *lazyPlan) collapses() bool { return p.proj >= 0 && len(p.same) > 0 }
 
 func (ru *rule) String() string {
 	return fmt.Sprintf("equation at %s: %s = %s", ru.eq.Pos, ru.r.clipRaw(ru.r.Translate(ru.eq.LHS)), ru.r.clipRaw(ru.rhs))
@@ -119,6 +142,7 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 		p.term = nf
 	}
 	r.indexRules()
+	r.markLazy()
 	return nil
 }
 
@@ -330,48 +354,303 @@ func (r *Rewriter) match(p *pattern, t Term) bool {
 // further argument groups, innermost first.
 func (r *Rewriter) tryRules(rules []*rule, args []Term, outer [][]Term) (Term, bool) {
 	for _, ru := range rules {
-		if len(ru.pats) != len(args) || len(ru.outer) != len(outer) {
+		if res, ok := r.applyRule(ru, args, outer); ok {
+			return res, true
+		}
+	}
+	return 0, false
+}
+
+// applyRule applies ru to args (and outer) if it matches.
+func (r *Rewriter) applyRule(ru *rule, args []Term, outer [][]Term) (Term, bool) {
+	if len(ru.pats) != len(args) || len(ru.outer) != len(outer) {
+		return 0, false
+	}
+	mark := len(r.saved)
+	ok := true
+	for i, p := range ru.pats {
+		if !r.match(p, args[i]) {
+			ok = false
+			break
+		}
+	}
+	for g := 0; ok && g < len(outer); g++ {
+		if len(ru.outer[g]) != len(outer[g]) {
+			ok = false
+			break
+		}
+		for i, p := range ru.outer[g] {
+			if !r.match(p, outer[g][i]) {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok && ru.cond != 0 {
+		c := r.rewrite(ru.cond, &r.sub)
+		ok = c == r.trueT
+	}
+	if !ok {
+		r.restore(&r.sub, mark)
+		return 0, false
+	}
+	r.countStep(ru)
+	r.lastRule = ru
+	res := r.rewrite(ru.rhs, &r.sub)
+	r.restore(&r.sub, mark)
+	return res, true
+}
+
+// countStep counts the application of ru against the bound on rule
+// applications, and polls Interrupt now and then.
+func (r *Rewriter) countStep(ru *rule) {
+	r.steps++
+	if r.steps&4095 == 0 && r.interrupt.Load() {
+		panic(ErrInterrupted)
+	}
+	if r.steps > r.maxSteps {
+		r.fail("rewriting does not terminate: more than %d rule applications (last rule: %s)", r.maxSteps, ru)
+	}
+}
+
+// markLazy finds the user mappings at whose argument positions every
+// first-order equation has a plain variable, and marks those positions
+// lazy: such an argument is rewritten only when the equation being tried
+// compares it (a variable that occurs twice) or the equation that applies
+// uses it (applyLazy). Case functions C(e, x1, ..., xn), whose equations
+// C(c_i, x1, ..., xn) = x_i each use one of their n arguments, then
+// rewrite one argument instead of n, as mCRL2's just-in-time rewriter
+// does. The normal form is the same: which equation applies is decided on
+// normal forms, as before, and the argument an equation uses is rewritten
+// before it is bound. Variables of the other positions must occur once in
+// an equation's left-hand side.
+func (r *Rewriter) markLazy() {
+	for _, sym := range r.syms {
+		if sym.kind != lps.FuncMap || len(sym.rules) == 0 || len(sym.horules) > 0 || sym.arity == 0 || sym.arity > 64 {
 			continue
 		}
-		mark := len(r.saved)
-		ok := true
-		for i, p := range ru.pats {
-			if !r.match(p, args[i]) {
-				ok = false
-				break
-			}
+		lazy := make([]bool, sym.arity)
+		for i := range lazy {
+			lazy[i] = true
 		}
-		for g := 0; ok && g < len(outer); g++ {
-			if len(ru.outer[g]) != len(outer[g]) {
+		ok := true
+		for _, ru := range sym.rules {
+			if len(ru.pats) != sym.arity || len(ru.outer) > 0 {
 				ok = false
 				break
 			}
-			for i, p := range ru.outer[g] {
-				if !r.match(p, outer[g][i]) {
-					ok = false
-					break
+			for i, p := range ru.pats {
+				if p.kind != pVar && p.kind != pVarEq && p.kind != pWild {
+					lazy[i] = false
 				}
 			}
 		}
-		if ok && ru.cond != 0 {
-			c := r.rewrite(ru.cond, &r.sub)
-			ok = c == r.trueT
-		}
-		if !ok {
-			r.restore(&r.sub, mark)
+		if !ok || !slices.Contains(lazy, true) {
 			continue
 		}
-		r.steps++
-		if r.steps&4095 == 0 && r.interrupt.Load() {
-			panic(ErrInterrupted)
+		for _, ru := range sym.rules {
+			if ru.lazy, ok = ru.lazyPlan(lazy); !ok {
+				break
+			}
 		}
-		if r.steps > r.maxSteps {
-			r.fail("rewriting does not terminate: more than %d rule applications (last rule: %s)", r.maxSteps, ru)
+		if ok {
+			sym.lazy = lazy
 		}
-		r.lastRule = ru
-		res := r.rewrite(ru.rhs, &r.sub)
-		r.restore(&r.sub, mark)
-		return res, true
 	}
-	return 0, false
+}
+
+// lazyPlan checks that the variables at the eager positions of ru occur
+// once, and returns its plan.
+func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
+	count := map[uint32]int{}
+	var walk func(ps []*pattern)
+	walk = func(ps []*pattern) {
+		for _, p := range ps {
+			if p.kind == pVar || p.kind == pVarEq {
+				count[p.id]++
+			}
+			walk(p.args)
+		}
+	}
+	walk(ru.pats)
+	shared := false
+	var check func(ps []*pattern)
+	check = func(ps []*pattern) {
+		for _, q := range ps {
+			if (q.kind == pVar || q.kind == pVarEq) && count[q.id] > 1 {
+				shared = true
+			}
+			check(q.args)
+		}
+	}
+	plan := &lazyPlan{proj: -1}
+	first := map[uint32]int8{}
+	rhs := ru.r.st.node(ru.rhs)
+	if ru.cond == 0 && rhs.kind == kVar {
+		for i, p := range ru.pats {
+			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.v.id {
+				plan.xs |= 1 << i
+				if p.kind == pVar {
+					plan.proj = int8(i)
+				}
+			}
+		}
+	}
+	for i, p := range ru.pats {
+		switch {
+		case !lazy[i]:
+			check([]*pattern{p})
+			if p.kind != pWild {
+				plan.eager = append(plan.eager, int8(i))
+			}
+		case p.kind == pVar:
+			first[p.id] = int8(i)
+			plan.binds = append(plan.binds, int8(i))
+		case p.kind == pVarEq:
+			plan.same = append(plan.same, [2]int8{first[p.id], int8(i)})
+		}
+	}
+	return plan, !shared
+}
+
+// applyLazy returns the normal form of fn(raw) under s for a symbol with
+// lazy argument positions (markLazy). The eager arguments are rewritten
+// first; then, equation by equation, the lazy arguments that a repeated
+// variable compares are rewritten, and those the equation binds, before
+// it is tried. Rewriting happens under s before the equation binds
+// anything, so its variables cannot disturb the arguments' own.
+func (r *Rewriter) applyLazy(fn *symbol, raw []Term, s *Subst) Term {
+	base := len(r.argStack)
+	var done uint64 // lazy arguments rewritten so far
+	for i, a := range raw {
+		if !fn.lazy[i] {
+			a = r.rewrite(a, s)
+		}
+		r.argStack = append(r.argStack, a)
+	}
+	force := func(i int) {
+		if done&(1<<i) == 0 {
+			v := r.rewrite(r.argStack[base+i], s)
+			r.argStack[base+i] = v
+			done |= 1 << i
+		}
+	}
+	rules := r.candidates(fn, r.argStack[base:])
+next:
+	for k, ru := range rules {
+		plan := ru.lazy
+		if plan.collapses() {
+			// C(c, .., x, .., x, ..) = x comes before the rules that
+			// project one argument, C(c_i, y1, .., yn) = y_i. Comparing
+			// all the x arguments would rewrite them all; when the rule
+			// that applies otherwise projects an x position, its result
+			// is the same either way, so apply it at once.
+			if alt := r.surelyApplies(rules[k+1:], base); alt != nil && plan.xs&(1<<alt.lazy.proj) != 0 {
+				ru, plan = alt, alt.lazy
+			}
+		}
+		for _, i := range plan.eager {
+			if !r.fitsPattern(ru.pats[i], r.argStack[base+int(i)]) {
+				continue next
+			}
+		}
+		for _, ij := range plan.same {
+			i, j := int(ij[0]), int(ij[1])
+			force(i)
+			force(j)
+			if r.argStack[base+i] != r.argStack[base+j] {
+				continue next
+			}
+		}
+		for _, i := range plan.binds {
+			force(int(i))
+		}
+		if res, ok := r.applyPlanned(ru, base); ok {
+			r.argStack = r.argStack[:base]
+			return res
+		}
+	}
+	// No equation applies: the normal form is fn applied to the normal
+	// forms of all arguments.
+	for i := range raw {
+		if fn.lazy[i] {
+			force(i)
+		}
+	}
+	res := r.mkApp(fn, r.argStack[base:])
+	r.argStack = r.argStack[:base]
+	return res
+}
+
+// applyPlanned is applyRule for a rule with a lazy plan whose patterns
+// fit the arguments at base, lazy ones rewritten as the plan needs: only
+// the eager patterns and the bound variables are matched, and a rule whose
+// right-hand side is one of its arguments returns it.
+func (r *Rewriter) applyPlanned(ru *rule, base int) (Term, bool) {
+	plan := ru.lazy
+	r.countStep(ru)
+	if plan.proj >= 0 {
+		return r.argStack[base+int(plan.proj)], true
+	}
+	mark := len(r.saved)
+	for _, i := range plan.eager {
+		r.match(ru.pats[i], r.argStack[base+int(i)])
+	}
+	for _, i := range plan.binds {
+		r.bind(&r.sub, ru.pats[i].id, r.argStack[base+int(i)])
+	}
+	if ru.cond != 0 && r.rewrite(ru.cond, &r.sub) != r.trueT {
+		r.restore(&r.sub, mark)
+		r.steps--
+		return 0, false
+	}
+	r.lastRule = ru
+	res := r.rewrite(ru.rhs, &r.sub)
+	r.restore(&r.sub, mark)
+	return res, true
+}
+
+// surelyApplies returns the first of rules that applies to the arguments
+// at base without rewriting a lazy argument to decide it: an unconditional
+// rule without repeated variables whose eager patterns fit, all rules
+// before it not fitting. It returns nil if a rule before it can be decided
+// only by rewriting, or none fits.
+func (r *Rewriter) surelyApplies(rules []*rule, base int) *rule {
+next:
+	for _, ru := range rules {
+		for _, i := range ru.lazy.eager {
+			if !r.fitsPattern(ru.pats[i], r.argStack[base+int(i)]) {
+				continue next
+			}
+		}
+		if ru.cond == 0 && len(ru.lazy.same) == 0 && ru.lazy.proj >= 0 {
+			return ru
+		}
+		return nil
+	}
+	return nil
+}
+
+func (r *Rewriter) fitsPattern(p *pattern, t Term) bool {
+	switch p.kind {
+	case pWild, pVar:
+		return true
+	case pTerm:
+		return p.term == t
+	case pApp:
+		n := r.st.node(t)
+		if n.kind != kApp || n.fn != p.fn || len(n.args) != len(p.args) {
+			return false
+		}
+		for i, a := range p.args {
+			if !r.fitsPattern(a, n.args[i]) {
+				return false
+			}
+		}
+		return true
+	case pCons:
+		n := r.st.node(t)
+		return n.kind == kCons && r.fitsPattern(p.args[0], n.args[0]) && r.fitsPattern(p.args[1], n.args[1])
+	}
+	return false
 }

@@ -78,6 +78,9 @@ type symbol struct {
 	// index, when set, narrows rules down by the head symbol of one
 	// argument (indexRules).
 	index *ruleIndex
+	// lazy, when set, marks the argument positions rewritten only when
+	// the equation applied uses them (markLazy).
+	lazy []bool
 }
 
 // varInfo is the rewriter's view of an lps.Var.
