@@ -43,10 +43,14 @@ type LPSGenerator struct {
 	state  []uint32
 	emit   func(LabelID, []uint32)
 	errOut error
-	// The key of the transition being emitted: its summand's position in
-	// summands and its sum-variable solution's rank (lpsgen_replay.go).
-	keyK   int
-	keySol uint64
+	// The transition being emitted, for its key (lpsgen_replay.go): its
+	// summand's position in summands and its sum-variable values.
+	keyK    int
+	keyVals []rewrite.Term
+	solBuf  []uint32
+	// replaying: ReplayTransition is computing a transition again, for
+	// its target only; labels are not computed.
+	replaying bool
 
 	// step computes and emits one transition of a summand under sub; it is
 	// chosen once, at construction: transition (untimed), timedTransition
@@ -88,6 +92,9 @@ type lpsSummand struct {
 	time  rewrite.Term
 	// dist is the summand's distribution, nil if it has none.
 	dist *lpsDist
+	// sols numbers the sum-variable solutions named by transition keys
+	// (lpsgen_replay.go); nil until the first key is asked for.
+	sols *ArenaStore
 }
 
 type lpsAction struct {
@@ -291,7 +298,7 @@ func (g *LPSGenerator) successors(summands []lpsSummand, state []uint32, emit fu
 	for k := range summands {
 		s := &summands[k]
 		cur = s
-		g.keyK, g.keySol = k, 0
+		g.keyK, g.keyVals = k, nil
 		c, err := g.r.Rewrite(s.cond, g.sub)
 		if err != nil {
 			return g.summandError(s, fmt.Errorf("condition: %w", err))
@@ -328,11 +335,11 @@ func (g *LPSGenerator) onSolution(vals []rewrite.Term) bool {
 	for i, v := range s.sumVarT {
 		g.sub.Set(v, vals[i])
 	}
+	g.keyVals = vals
 	if err := g.step(s); err != nil {
 		g.errOut = err
 		return false
 	}
-	g.keySol++
 	return true
 }
 
@@ -340,7 +347,7 @@ func (g *LPSGenerator) onSolution(vals []rewrite.Term) bool {
 // emits the transition.
 func (g *LPSGenerator) transition(s *lpsSummand) error {
 	label := s.fixedID
-	if !s.fixed {
+	if !s.fixed && !g.replaying {
 		var err error
 		if label, err = g.label(s); err != nil {
 			return err

@@ -21,7 +21,8 @@ type TransitionReplayer interface {
 	// TransitionKey is the key of the transition being emitted; it may
 	// only be called inside Successors' emit.
 	TransitionKey() uint64
-	// ReplayTransition emits the transition of state with that key, alone.
+	// ReplayTransition emits the transition of state with that key, alone;
+	// only its target state counts (the label need not be computed).
 	ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) error
 }
 
@@ -29,21 +30,50 @@ type TransitionReplayer interface {
 // own steps, not keyed here.
 func (g *LPSGenerator) ReplaysTransitions() bool { return g.tm == nil && g.pr == nil }
 
-// TransitionKey packs the summand's position (low bits) and the rank of
-// the sum-variable solution in the enumeration order (high bits).
+// TransitionKey packs the summand's position (low bits) and the number of
+// its sum-variable values in the summand's table of solutions (high bits).
+// Replay then binds those values again: no condition is rewritten and
+// nothing is enumerated. A solution table holds each distinct solution
+// once; a model's sum variables take few distinct values, so the tables
+// stay small (SolutionBytes).
 func (g *LPSGenerator) TransitionKey() uint64 {
-	return g.keySol<<g.summandBits() | uint64(g.keyK)
+	k := uint64(g.keyK)
+	s := &g.summands[g.keyK]
+	if len(s.sumVars) == 0 {
+		return k
+	}
+	if s.sols == nil {
+		s.sols = NewArenaStore(len(s.sumVars))
+	}
+	g.solBuf = g.solBuf[:0]
+	for _, v := range g.keyVals {
+		g.solBuf = append(g.solBuf, uint32(v))
+	}
+	id, _ := s.sols.Insert(g.solBuf)
+	return uint64(id)<<g.summandBits() | k
+}
+
+// SolutionBytes is the memory of the solution tables of TransitionKey.
+func (g *LPSGenerator) SolutionBytes() int {
+	n := 0
+	for i := range g.summands {
+		if s := g.summands[i].sols; s != nil {
+			n += s.Bytes()
+		}
+	}
+	return n
 }
 
 func (g *LPSGenerator) summandBits() uint { return uint(bits.Len(uint(len(g.summands)))) }
 
-// ReplayTransition rewrites only the condition of the key's summand and
-// enumerates its solutions up to the key's rank. The enumeration order is
-// Successors' (the same enumerator, the same cache), so the transition is
-// the one recorded.
+// ReplayTransition computes the transition of state with that key again:
+// the key's summand, with the sum variables bound to the key's solution.
+// The condition is not rewritten again: it held for these values in this
+// very state when the key was made. Only the target state is computed: the
+// label emitted is meaningless.
 func (g *LPSGenerator) ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) (err error) {
 	k := int(key & (1<<g.summandBits() - 1))
-	want := key >> g.summandBits()
+	sol := key >> g.summandBits()
 	if k >= len(g.summands) {
 		return fmt.Errorf("replay: no summand %d", k)
 	}
@@ -54,43 +84,25 @@ func (g *LPSGenerator) ReplayTransition(state []uint32, key uint64, emit func(La
 		}
 	}()
 	g.state, g.emit = state, emit
+	g.replaying = true
+	defer func() { g.replaying = false }()
 	g.bindParams(state)
-	c, err := g.r.Rewrite(s.cond, g.sub)
-	if err != nil {
-		return g.summandError(s, fmt.Errorf("condition: %w", err))
-	}
-	if c == g.r.False() {
-		return g.summandError(s, fmt.Errorf("replay: condition false"))
-	}
 	if len(s.sumVars) == 0 {
-		if want != 0 {
-			return g.summandError(s, fmt.Errorf("replay: solution %d of a summand without sum variables", want))
+		if sol != 0 {
+			return g.summandError(s, fmt.Errorf("replay: solution %d of a summand without sum variables", sol))
 		}
 		return g.step(s)
 	}
-	var rank uint64
-	var stepErr error
-	found := false
-	err = g.en.EnumerateCached(s.cache, s.sumVars, c, g.sub, func(vals []rewrite.Term) bool {
-		if rank < want {
-			rank++
-			return true
-		}
-		for i, v := range s.sumVarT {
-			g.sub.Set(v, vals[i])
-		}
-		stepErr, found = g.step(s), true
-		return false
-	})
-	g.bindParams(state)
-	if stepErr != nil {
-		err = stepErr
+	if s.sols == nil || sol >= uint64(s.sols.Len()) {
+		return g.summandError(s, fmt.Errorf("replay: no solution %d", sol))
 	}
+	for i, v := range s.sols.State(StateID(sol)) {
+		g.sub.Set(s.sumVarT[i], rewrite.Term(v))
+	}
+	err = g.step(s)
+	g.bindParams(state)
 	if err != nil {
 		return g.summandError(s, err)
-	}
-	if !found {
-		return g.summandError(s, fmt.Errorf("replay: no solution %d", want))
 	}
 	return nil
 }
