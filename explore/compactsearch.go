@@ -3,6 +3,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // This file is the search used with the compact visited-state stores (hash
@@ -80,6 +81,17 @@ type compactSearch struct {
 	pendSrc    []uint32 // the expanded states' vectors, width each
 	pendLabels []LabelID
 	pendVecs   []uint32 // the states reached, width each
+
+	// Held states (ComBack's reconstructions start from them, see
+	// heldState): the todo list's vectors when its numbers are ascending
+	// (breadth- and depth-first search: states are numbered and queued in
+	// the same order), and in depth-first search the expanded states of
+	// the current search path, pathAt giving their positions.
+	holdTodo bool
+	holdPath bool
+	pathIDs  []StateID
+	pathVecs []uint32
+	pathAt   map[StateID]int32
 }
 
 // pendExpansion is an expansion waiting for delayed duplicate detection:
@@ -113,6 +125,11 @@ func (x *Explorer) initCompact() {
 	}
 	if bs, ok := x.store.(BlockStateStore); ok && !c.queueVecs && x.opt.Strategy == Breadth && !x.opt.Cycles {
 		c.blocks = bs
+	}
+	if hs, ok := x.store.(holdingStore); ok && hs.HoldStates(x.heldState) {
+		c.holdTodo = x.opt.Strategy != Highway && !x.opt.Cycles
+		c.holdPath = x.opt.Strategy == Depth || x.opt.Cycles
+		c.pathAt = map[StateID]int32{}
 	}
 	if ds, ok := x.store.(DelayedStore); ok && ds.DelayLimit() > 0 {
 		c.delayed = ds
@@ -198,6 +215,7 @@ func (x *Explorer) runQueue() error {
 			c.prepIDs = append(c.prepIDs[:0], c.ids[c.head:c.head+n]...)
 			c.head += n - 1
 			c.popFront()
+			c.prepHead = len(c.prepIDs) // nothing held from the block until it is rebuilt
 			c.prepVecs = c.blocks.StatesOf(c.prepIDs, c.prepVecs[:0])
 			c.prepHead = 0
 			continue
@@ -224,6 +242,16 @@ func (x *Explorer) runQueue() error {
 		if !c.queueVecs {
 			copy(c.cur, x.store.State(s))
 		}
+		if c.holdPath {
+			// The path entries numbered above s are done: s's ancestors
+			// in the search were numbered before it.
+			n := len(c.pathIDs)
+			for n > 0 && c.pathIDs[n-1] > s {
+				n--
+			}
+			c.truncatePath(n)
+			c.pushPath(s, c.cur)
+		}
 		if err := x.expandVec(s, c.cur); err != nil {
 			return err
 		}
@@ -236,6 +264,50 @@ func (x *Explorer) runQueue() error {
 		}
 	}
 	return nil
+}
+
+// holdingStore is a store that reconstructs states more cheaply from the
+// vectors the search holds (ComBack).
+type holdingStore interface {
+	HoldStates(held func(StateID) []uint32) bool
+}
+
+// heldState returns the vector of id if the search holds it: on the todo
+// list or on the current depth-first path. The store reads it before the
+// search changes either.
+func (x *Explorer) heldState(id StateID) []uint32 {
+	c := &x.cs
+	w := c.width
+	if c.holdTodo && c.queueVecs {
+		if i, ok := slices.BinarySearch(c.ids[c.head:], id); ok {
+			j := c.head + i
+			return c.vecs[j*w : (j+1)*w]
+		}
+	}
+	if c.holdTodo && c.prepHead < len(c.prepIDs) {
+		if i, ok := slices.BinarySearch(c.prepIDs[c.prepHead:], id); ok {
+			j := c.prepHead + i
+			return c.prepVecs[j*w : (j+1)*w]
+		}
+	}
+	if i, ok := c.pathAt[id]; ok {
+		return c.pathVecs[int(i)*w : (int(i)+1)*w]
+	}
+	return nil
+}
+
+// truncatePath keeps the first n entries of the held search path.
+func (c *compactSearch) truncatePath(n int) {
+	for k := n; k < len(c.pathIDs); k++ {
+		delete(c.pathAt, c.pathIDs[k])
+	}
+	c.pathIDs, c.pathVecs = c.pathIDs[:n], c.pathVecs[:n*c.width]
+}
+
+func (c *compactSearch) pushPath(s StateID, v []uint32) {
+	c.pathAt[s] = int32(len(c.pathIDs))
+	c.pathIDs = append(c.pathIDs, s)
+	c.pathVecs = append(c.pathVecs, v...)
 }
 
 // popFront removes the head of the FIFO queue, moving the rest to the
@@ -438,7 +510,14 @@ func (x *Explorer) pushFrameCompact(s StateID) error {
 	x.colors[s] = gray
 	lo := len(x.edges)
 	x.frames = append(x.frames, frame{s: s, lo: lo, cur: lo})
-	copy(x.cs.cur, x.store.State(s))
+	c := &x.cs
+	if c.holdPath {
+		c.truncatePath(len(x.frames) - 1) // the frames popped since
+	}
+	copy(c.cur, x.store.State(s))
+	if c.holdPath {
+		c.pushPath(s, c.cur)
+	}
 	if err := x.expandVec(s, x.cs.cur); err != nil {
 		return err
 	}
@@ -460,7 +539,8 @@ type StoreStats interface {
 func (x *Explorer) QueueBytes() int {
 	c := &x.cs
 	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
-		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs) + 8*cap(c.bufKeys) + 8*cap(c.pendKeys)
+		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs) + 8*cap(c.bufKeys) + 8*cap(c.pendKeys) +
+		4*cap(c.pathIDs) + 4*cap(c.pathVecs) + 16*len(c.pathAt) // a map entry: key, value and control bytes, roughly
 }
 
 func perState(bytes, n int) string {

@@ -32,6 +32,13 @@ import (
 // calls Generator.Successors; the explorer calls InsertFrom only after
 // its own Successors call has returned.
 //
+// A reconstruction ends early at the first state on the backedge path
+// whose full vector is at hand: the initial state, a cached state, or a
+// state the search holds anyway (see HoldStates: the todo list's vectors
+// and, in depth-first search, the expanded states of the current path, so
+// that a path is replayed from its branching point with the current path,
+// not from the initial state).
+//
 // Variants: a direct-mapped cache of full states (Variant 2) that also
 // ends a reconstruction early at a cached ancestor, with move-to-front of
 // the matched number in its collision list; path optimisation (Variant
@@ -73,6 +80,9 @@ type ComBackStore struct {
 	fromDepth int
 	// Variant 4: todo list of numbers.
 	numbers bool
+	// The search's own full vectors (HoldStates), unless noHeld.
+	held   func(StateID) []uint32
+	noHeld bool
 	// Delayed duplicate detection (store_comback_ddd.go).
 	ddd   dddState
 	queue queueReplay
@@ -81,6 +91,7 @@ type ComBackStore struct {
 	Reconstructions uint64 // full states rebuilt by replay
 	ReplaySteps     uint64 // transitions replayed
 	CacheHits       uint64
+	HeldHits        uint64 // reconstructions started from a state the search holds
 	Shortened       uint64 // backedges replaced by path optimisation
 }
 
@@ -93,12 +104,15 @@ type ComBackOptions struct {
 	// candidates per batch (the explorer then implements DelayedStore's
 	// protocol).
 	DDD int
+	// NoHeld: reconstructions ignore the states the search holds (the
+	// seed's basic method, for measurements).
+	NoHeld bool
 }
 
 // NewComBackStore returns an empty ComBack store for gen's states.
 func NewComBackStore(gen Generator, opt ComBackOptions) *ComBackStore {
 	w := gen.Width()
-	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, lastFrom: NoState}
+	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, noHeld: opt.NoHeld, lastFrom: NoState}
 	s.a, s.b, s.stateBuf = make([]uint32, w), make([]uint32, w), make([]uint32, w)
 	s.initIndex(1 << 10)
 	if opt.DDD > 0 {
@@ -288,32 +302,52 @@ func (s *ComBackStore) matches(id StateID, v []uint32) bool {
 	return slices.Equal(s.reconstruct(id), v)
 }
 
-// reconstruct rebuilds the full state of id (RECONSTRUCT, iteratively):
-// follow backedges to the initial state or to a cached ancestor, then
-// replay the transitions forward. The result is valid until the next call.
-func (s *ComBackStore) reconstruct(id StateID) []uint32 {
-	if id == 0 {
+// HoldStates gives the store a function that returns the full vector of a
+// number when the search holds it (nil otherwise); the vector is only read,
+// and only until the store's method returns. It returns false when the
+// store does not use it (--comback-held=false).
+func (s *ComBackStore) HoldStates(held func(StateID) []uint32) bool {
+	if s.noHeld {
+		return false
+	}
+	s.held = held
+	return true
+}
+
+// known returns the full vector of v if it is at hand without replay.
+func (s *ComBackStore) known(v StateID) []uint32 {
+	if v == 0 {
 		return s.init
 	}
-	if v := s.cached(id); v != nil {
+	if c := s.cached(v); c != nil {
 		s.CacheHits++
+		return c
+	}
+	if s.held != nil {
+		if h := s.held(v); h != nil {
+			s.HeldHits++
+			return h
+		}
+	}
+	return nil
+}
+
+// reconstruct rebuilds the full state of id (RECONSTRUCT, iteratively):
+// follow backedges to the first state at hand (the initial state, a cached
+// or a held one), then replay the transitions forward. The result is valid
+// until the next call.
+func (s *ComBackStore) reconstruct(id StateID) []uint32 {
+	if v := s.known(id); v != nil {
 		return v
 	}
 	s.Reconstructions++
-	s.path = s.path[:0]
-	v := id
-	for {
-		if v == 0 {
-			copy(s.a, s.init)
-			break
-		}
-		if c := s.cached(v); c != nil {
-			s.CacheHits++
+	s.path = append(s.path[:0], id)
+	for v := StateID(s.pred.get(int(id))); ; v = StateID(s.pred.get(int(v))) {
+		if c := s.known(v); c != nil {
 			copy(s.a, c)
 			break
 		}
 		s.path = append(s.path, v)
-		v = StateID(s.pred.get(int(v)))
 	}
 	for k := len(s.path) - 1; k >= 0; k-- {
 		u := s.path[k]
@@ -390,8 +424,8 @@ func (s *ComBackStore) Describe() string {
 	if s.ddd.limit > 0 {
 		ddd = fmt.Sprintf("; delayed duplicate detection: %d batches, %d undecided candidates", s.ddd.Batches, s.ddd.Undecided)
 	}
-	return fmt.Sprintf("comback: %d states, tables %s bytes/state (backedges %d+%d bits), cache %d states; %d reconstructions, %d transitions replayed, %d cache hits, %d backedges shortened%s",
-		s.n, perState(s.TableBytes(), int(s.n)), s.pred.bits, s.tr.bits, len(s.cacheIDs), s.Reconstructions, s.ReplaySteps, s.CacheHits, s.Shortened, ddd)
+	return fmt.Sprintf("comback: %d states, tables %s bytes/state (backedges %d+%d bits), cache %d states; %d reconstructions, %d transitions replayed, %d cache hits, %d held-state hits, %d backedges shortened%s",
+		s.n, perState(s.TableBytes(), int(s.n)), s.pred.bits, s.tr.bits, len(s.cacheIDs), s.Reconstructions, s.ReplaySteps, s.CacheHits, s.HeldHits, s.Shortened, ddd)
 }
 
 // packedArray is a growable array of unsigned values of a common bit

@@ -73,6 +73,8 @@ type replayTree struct {
 	inTree  map[StateID]struct{}
 	kids    []StateID // tree nodes other than 0, grouped by predecessor after sorting
 	kidsAt  map[StateID]int32
+	roots   []StateID // tree nodes whose vectors were at hand: the replay starts there
+	rootV   []uint32
 	stack   []StateID
 	stackV  []uint32
 	src     []uint32
@@ -95,14 +97,24 @@ func (t *replayTree) emit(_ LabelID, next []uint32) {
 	t.wantN++
 }
 
-// mark adds id and its ancestors to the tree (Alg. 4, backtrack).
+// mark adds id and its ancestors to the tree (Alg. 4, backtrack), up to
+// the first whose vector is at hand (the initial state at the latest),
+// which becomes a root of the replay.
 func (s *ComBackStore) mark(t *replayTree, id StateID) {
 	t.check[id] = true
-	for v := id; v != 0; {
+	for v := id; ; {
 		if _, ok := t.inTree[v]; ok {
 			break
 		}
 		t.inTree[v] = struct{}{}
+		if c := s.known(v); c != nil {
+			t.roots = append(t.roots, v)
+			t.rootV = append(t.rootV, c...)
+			break
+		}
+		if v == id {
+			s.Reconstructions++
+		}
 		t.kids = append(t.kids, v)
 		v = StateID(s.pred.get(int(v)))
 	}
@@ -219,14 +231,13 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 	for i := len(d.kids) - 1; i >= 0; i-- {
 		d.kidsAt[StateID(s.pred.get(int(d.kids[i])))] = int32(i)
 	}
-	d.stack = append(d.stack[:0], 0)
-	d.stackV = append(d.stackV[:0], s.init...)
+	d.stack = append(d.stack[:0], d.roots...)
+	d.stackV = append(d.stackV[:0], d.rootV...)
 	for len(d.stack) > 0 {
 		id := d.stack[len(d.stack)-1]
 		d.stack = d.stack[:len(d.stack)-1]
 		top := len(d.stackV) - w
 		if d.check[id] {
-			s.Reconstructions++
 			visit(id, d.stackV[top:])
 		}
 		lo, ok := d.kidsAt[id]
@@ -297,7 +308,7 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 	clear(d.check)
 	clear(d.inTree)
 	clear(d.kidsAt)
-	d.kids = d.kids[:0]
+	d.kids, d.roots, d.rootV = d.kids[:0], d.roots[:0], d.rootV[:0]
 }
 
 // InsertCandidate numbers candidate k if it is new: neither a stored
@@ -357,8 +368,7 @@ func (s *ComBackStore) StatesOf(ids []StateID, dst []uint32) []uint32 {
 	dst = slices.Grow(dst, len(ids)*s.width)[:n0+len(ids)*s.width]
 	q.dst = dst[n0:]
 	for i, id := range ids {
-		if v := s.cached(id); v != nil {
-			s.CacheHits++
+		if v := s.known(id); v != nil {
 			copy(q.dst[i*s.width:], v)
 			continue
 		}

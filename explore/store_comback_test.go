@@ -18,6 +18,7 @@ func TestComBackEqualsTable(t *testing.T) {
 	variants := []ComBackOptions{
 		{}, {Cache: 7}, {Cache: 64, PathOpt: true}, {PathOpt: true}, {Numbers: true}, {Numbers: true, Cache: 16, PathOpt: true},
 		{DDD: 1}, {DDD: 5}, {DDD: 1000}, {DDD: 50, PathOpt: true}, {DDD: 20, Numbers: true, Cache: 16}, {DDD: 1 << 20, Numbers: true, PathOpt: true},
+		{NoHeld: true}, {NoHeld: true, DDD: 5}, {NoHeld: true, Numbers: true, PathOpt: true},
 	}
 	gens := []struct {
 		name string
@@ -119,6 +120,32 @@ func TestPackedArray(t *testing.T) {
 		if p.get(i) != v {
 			t.Fatalf("%d: %d, want %d", i, p.get(i), v)
 		}
+	}
+}
+
+// TestComBackHeldStates: reconstructions that start from the states the
+// search holds (the todo list, the depth-first path) replay fewer
+// transitions than those from the initial state, with the same results.
+func TestComBackHeldStates(t *testing.T) {
+	for _, mode := range []struct {
+		name string
+		opt  Options
+	}{{"breadth", Options{}}, {"depth", Options{Strategy: Depth}}, {"cycles", Options{Cycles: true}}} {
+		t.Run(mode.name, func(t *testing.T) {
+			run := func(opt ComBackOptions) *ComBackStore {
+				s := NewComBackStore(newTorus(23, 17), opt)
+				sameAsTable(t, newTorus(23, 17), mode.opt, s)
+				return s
+			}
+			held, basic := run(ComBackOptions{}), run(ComBackOptions{NoHeld: true})
+			t.Logf("replayed %d (held hits %d) against %d", held.ReplaySteps, held.HeldHits, basic.ReplaySteps)
+			if held.HeldHits == 0 || basic.HeldHits != 0 {
+				t.Errorf("held-state hits: %d with, %d without", held.HeldHits, basic.HeldHits)
+			}
+			if held.ReplaySteps >= basic.ReplaySteps {
+				t.Errorf("transitions replayed: %d from held states, %d from the initial state", held.ReplaySteps, basic.ReplaySteps)
+			}
+		})
 	}
 }
 
