@@ -30,16 +30,19 @@ type HashCompactStore struct {
 	mask      uint64 // B low bits
 	slotBytes int
 	ids       bool
-	m         uint64 // slots, a power of two
+	m         uint64 // slots, a prime (any size, so a table can be sized to the states expected)
 	t         uint64 // probe limit
 	table     []byte // m*slotBytes + 8 bytes of padding for 8-byte loads
 	n         uint32
 	replaced  uint64
 }
 
-// NewHashCompactStore returns a store of at least slots slots of bits-bit
-// compressed values (a multiple of 8, 8 to 64), probing at most probes
-// slots per insertion (0: no limit), keeping state ids if ids.
+// NewHashCompactStore returns a store of slots slots, rounded up to a
+// prime, of bits-bit compressed values (a multiple of 8, 8 to 64), probing
+// at most probes slots per insertion (0: no limit), keeping state ids if
+// ids. A prime table size makes every probe step visit all slots and
+// lets the table be sized to the states expected: rounding up to a power
+// of two would double the bytes per state in the worst case.
 func NewHashCompactStore(bits, slots, probes int, ids bool) (*HashCompactStore, error) {
 	if bits < 8 || bits > 64 || bits%8 != 0 {
 		return nil, fmt.Errorf("hash compaction: %d-bit compressed values: use a multiple of 8 from 8 to 64", bits)
@@ -50,7 +53,7 @@ func NewHashCompactStore(bits, slots, probes int, ids bool) (*HashCompactStore, 
 	if probes < 0 {
 		return nil, fmt.Errorf("hash compaction: negative probe limit %d", probes)
 	}
-	m := uint64(1) << bitsFor(uint64(slots))
+	m := PrimeAtLeast(uint64(slots))
 	s := &HashCompactStore{bits: uint(bits), ids: ids, m: m, t: uint64(probes)}
 	if bits == 64 {
 		s.mask = ^uint64(0)
@@ -66,6 +69,47 @@ func NewHashCompactStore(bits, slots, probes int, ids bool) (*HashCompactStore, 
 	}
 	s.table = make([]byte, int(m)*s.slotBytes+8)
 	return s, nil
+}
+
+// PrimeAtLeast returns the smallest prime not below n (2 for n <= 2).
+func PrimeAtLeast(n uint64) uint64 {
+	if n <= 2 {
+		return 2
+	}
+	for n |= 1; !isPrime(n); n += 2 {
+	}
+	return n
+}
+
+// PrimeAtMost returns the largest prime not above n, or 0 if n < 2.
+func PrimeAtMost(n uint64) uint64 {
+	switch {
+	case n < 2:
+		return 0
+	case n < 4:
+		return n
+	}
+	if n%2 == 0 {
+		n--
+	}
+	for !isPrime(n) {
+		n -= 2
+	}
+	return n
+}
+
+// isPrime tests an odd n > 2 by trial division (tables have at most a few
+// billion slots, so at most ~2^16 divisions per candidate).
+func isPrime(n uint64) bool {
+	if n%3 == 0 {
+		return n == 3
+	}
+	for d := uint64(5); d*d <= n; d += 6 {
+		if n%d == 0 || n%(d+2) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // bitsFor returns the smallest b with 1<<b >= n.
@@ -122,11 +166,12 @@ func (s *HashCompactStore) Insert(state []uint32) (StateID, bool) {
 	if c == 0 {
 		c = 1 // 0 marks an empty slot
 	}
-	mm := s.m - 1
-	pos := h & mm
-	step := (h>>32)*2 + 1 // odd: the sequence visits every slot
+	// Double hashing: the start from the high bits of h, the step from
+	// the low ones; the table size is prime, so every step 1..m-1 visits
+	// all slots.
+	i, _ := bits.Mul64(h, s.m)
+	step := 1 + uint64(uint32(h))%max(s.m-1, 1)
 	for k := uint64(0); k < s.t; k++ {
-		i := (pos + k*step) & mm
 		v := s.value(i)
 		if v == 0 {
 			return s.add(i, c), true
@@ -134,11 +179,16 @@ func (s *HashCompactStore) Insert(state []uint32) (StateID, bool) {
 		if v == c {
 			return s.id(i), false
 		}
+		if i += step; i >= s.m {
+			i -= s.m
+		}
 	}
 	// t-limited scheme: replace one of the t probed slots.
 	s.replaced++
+	pos, _ := bits.Mul64(h, s.m)
 	k := (h >> 16) % s.t
-	return s.add((pos+k*step)&mm, c), true
+	hi, lo := bits.Mul64(k, step)
+	return s.add((pos+bits.Rem64(hi, lo, s.m))%s.m, c), true
 }
 
 func (s *HashCompactStore) add(i, c uint64) StateID {

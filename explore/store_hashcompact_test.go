@@ -189,3 +189,58 @@ func TestBitstate(t *testing.T) {
 		t.Error("cycle mode accepted with a store without states")
 	}
 }
+
+// TestHashCompactFullTable: a table sized to exactly the number of states
+// (rounded up to a prime) holds them all, at 40 bits in 5 bytes per
+// state: the probe sequence of a prime-sized table visits every slot.
+func TestHashCompactFullTable(t *testing.T) {
+	s, err := NewHashCompactStore(40, 10000, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(newGrid(100, 100), Options{Store: s}).Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.States != 10000 || s.Slots() != 10007 {
+		t.Fatalf("%d states in %d slots, want 10000 in 10007", r.States, s.Slots())
+	}
+	if b := float64(s.Bytes()) / float64(r.States); b > 5.01 {
+		t.Errorf("%.3f bytes/state", b)
+	}
+}
+
+func TestPrimes(t *testing.T) {
+	const n = 5000
+	composite := make([]bool, n+1)
+	for i := 2; i*i <= n; i++ {
+		for j := i * i; j <= n; j += i {
+			composite[j] = true
+		}
+	}
+	for i := uint64(0); i < n-100; i++ {
+		up, down := PrimeAtLeast(i), PrimeAtMost(i)
+		if up < max(i, 2) || composite[up] {
+			t.Fatalf("PrimeAtLeast(%d) = %d", i, up)
+		}
+		for j := max(i, 2); j < up; j++ {
+			if !composite[j] {
+				t.Fatalf("PrimeAtLeast(%d) = %d skips %d", i, up, j)
+			}
+		}
+		if i < 2 {
+			if down != 0 {
+				t.Fatalf("PrimeAtMost(%d) = %d", i, down)
+			}
+			continue
+		}
+		if down > i || composite[down] {
+			t.Fatalf("PrimeAtMost(%d) = %d", i, down)
+		}
+		for j := down + 1; j <= i; j++ {
+			if !composite[j] {
+				t.Fatalf("PrimeAtMost(%d) = %d skips %d", i, down, j)
+			}
+		}
+	}
+}
