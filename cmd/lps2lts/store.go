@@ -17,6 +17,7 @@ type storeConfig struct {
 	bsBits, bsHashes  int
 	cbCache, cbDDD    int
 	cbNumbers, cbPath bool
+	cbHeld            bool
 	memoryMB          int
 	flags             *pflag.FlagSet // to tell a given --hc-table or --bs-bits from the default
 }
@@ -26,7 +27,7 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	f.IntVar(&c.memoryMB, "memory", 0, "hashcompact, bitstate: size the table to at most `MB` megabytes when --hc-table or --bs-bits is not given (0: their defaults)")
 	f.StringVar(&c.kind, "store", "table", "visited-state store `NAME`: table (full states), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
 	f.IntVar(&c.hcBits, "hc-bits", 40, "hashcompact: `BITS` per compressed state (a multiple of 8, 8 to 64)")
-	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a power of two)")
+	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a prime)")
 	f.IntVar(&c.hcProbes, "hc-probes", 0, "hashcompact: t-limited scheme, at most `t` probes per insertion, then replace a probed slot (0: no limit)")
 	f.IntVar(&c.bsBits, "bs-bits", 1<<28, "bitstate: size of the bit array in `BITS` (rounded up to a power of two)")
 	f.IntVar(&c.bsHashes, "bs-hashes", 3, "bitstate: number `k` of hash functions (double hashing)")
@@ -34,6 +35,7 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	f.IntVar(&c.cbDDD, "comback-ddd", 0, "comback: delayed duplicate detection, resolving up to `N` candidates in one pruned replay of the backedge tree (0: off)")
 	f.BoolVar(&c.cbNumbers, "comback-numbers", false, "comback: the todo list keeps state numbers and reconstructs states when they are expanded")
 	f.BoolVar(&c.cbPath, "comback-path", false, "comback: path optimisation (shorter backedges when a state is met at a smaller depth)")
+	f.BoolVar(&c.cbHeld, "comback-held", true, "comback: reconstruct states from the nearest state the search holds in full (todo list, depth-first path) instead of the initial state")
 }
 
 // newStore builds the store; nil is the explorer's default table. ids says
@@ -53,7 +55,7 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 			if ids {
 				slotBytes += 4 // the state number kept beside the value
 			}
-			if slots = floorPow2(c.memoryMB << 20 / max(slotBytes, 1)); slots < 2 {
+			if slots = int(explore.PrimeAtMost(uint64(c.memoryMB << 20 / max(slotBytes, 1)))); slots < 2 {
 				return nil, &usageError{fmt.Sprintf("--memory=%d leaves no room for a hash compaction table", c.memoryMB)}
 			}
 		}
@@ -119,5 +121,5 @@ func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
 	if c.cbCache < 0 || c.cbDDD < 0 {
 		return nil, &usageError{"--comback-cache and --comback-ddd take a non-negative number"}
 	}
-	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD}), nil
+	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD, NoHeld: !c.cbHeld}), nil
 }
