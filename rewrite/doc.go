@@ -48,8 +48,12 @@
 //
 // # Semantics
 //
-// Innermost rewriting, except if/&&/||/=> (lazy in the first argument) and
-// binders (bodies rewritten with the bound variables free). Built-in
+// Innermost rewriting, except if/&&/||/=> (lazy in the first argument),
+// user mappings whose equations all have plain variables at some argument
+// positions (case functions C(e, x1, ..., xn): such an argument is
+// rewritten only when the equation tried compares it or the equation
+// applied uses it; the normal form is innermost rewriting's), and binders
+// (bodies rewritten with the bound variables free). Built-in
 // functions are evaluated natively on values; Pos/Nat/Int are int64 with a
 // math/big fallback, Real exact normalised rationals. Sets are mCRL2's
 // @set(f, s) (f a characteristic function: @false_, @true_, a lambda, or a

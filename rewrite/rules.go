@@ -590,6 +590,7 @@ func (r *Rewriter) applyPlanned(ru *rule, base int) (Term, bool) {
 	plan := ru.lazy
 	r.countStep(ru)
 	if plan.proj >= 0 {
+		r.lastRule = ru
 		return r.argStack[base+int(plan.proj)], true
 	}
 	mark := len(r.saved)
