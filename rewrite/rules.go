@@ -316,15 +316,21 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 }
 
 // match matches normal form t against p, binding variables in r.sub.
-func (r *Rewriter) match(p *pattern, t Term) bool {
+func (r *Rewriter) match(p *pattern, t Term) bool { return r.matchPat(p, t, true) }
+
+// matchPat is match, or with bind false a check of a linear pattern's
+// shape that binds nothing (a repeated variable is not compared).
+func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 	switch p.kind {
 	case pWild:
 		return true
 	case pVar:
-		r.bind(&r.sub, p.id, t)
+		if bind {
+			r.bind(&r.sub, p.id, t)
+		}
 		return true
 	case pVarEq:
-		return r.sub.getID(p.id) == t
+		return !bind || r.sub.getID(p.id) == t
 	case pTerm:
 		return p.term == t
 	case pApp:
@@ -333,7 +339,7 @@ func (r *Rewriter) match(p *pattern, t Term) bool {
 			return false
 		}
 		for i, a := range p.args {
-			if !r.match(a, n.args[i]) {
+			if !r.matchPat(a, n.args[i], bind) {
 				return false
 			}
 		}
@@ -343,7 +349,7 @@ func (r *Rewriter) match(p *pattern, t Term) bool {
 		if n.kind != kCons {
 			return false
 		}
-		return r.match(p.args[0], n.args[0]) && r.match(p.args[1], n.args[1])
+		return r.matchPat(p.args[0], n.args[0], bind) && r.matchPat(p.args[1], n.args[1], bind)
 	}
 	return false
 }
@@ -632,26 +638,5 @@ next:
 	return nil
 }
 
-func (r *Rewriter) fitsPattern(p *pattern, t Term) bool {
-	switch p.kind {
-	case pWild, pVar:
-		return true
-	case pTerm:
-		return p.term == t
-	case pApp:
-		n := r.st.node(t)
-		if n.kind != kApp || n.fn != p.fn || len(n.args) != len(p.args) {
-			return false
-		}
-		for i, a := range p.args {
-			if !r.fitsPattern(a, n.args[i]) {
-				return false
-			}
-		}
-		return true
-	case pCons:
-		n := r.st.node(t)
-		return n.kind == kCons && r.fitsPattern(p.args[0], n.args[0]) && r.fitsPattern(p.args[1], n.args[1])
-	}
-	return false
-}
+// fitsPattern matches t against a linear pattern p without binding.
+func (r *Rewriter) fitsPattern(p *pattern, t Term) bool { return r.matchPat(p, t, false) }
