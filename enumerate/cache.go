@@ -25,14 +25,27 @@ import (
 // seed adds the condition itself to the key).
 //
 // Only complete enumerations are stored: one that failed or was stopped
-// by its callback is not. A Cache is not safe for concurrent use.
+// by its callback is not. The cache is bounded: when storing an entry
+// would pass MaxCacheEntries entries or MaxCacheTerms stored solution
+// terms, it is emptied first (so memory stays bounded on models whose
+// conditions rarely repeat, where the cache could not pay anyway). A
+// Cache is not safe for concurrent use.
 type Cache struct {
 	entries map[string]span
 	vals    []rewrite.Term // the solutions, back to back
 	key     []byte         // scratch for building keys
 	hits    int
 	misses  int
+	flushes int
+
+	maxEntries, maxTerms int
 }
+
+// Bounds of a Cache: about 100 MB of entries and 64 MB of solutions.
+const (
+	MaxCacheEntries = 1 << 20
+	MaxCacheTerms   = 1 << 24
+)
 
 type span struct {
 	start, n int32 // vals[start:start+n*width]
@@ -40,8 +53,11 @@ type span struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{entries: map[string]span{}}
+	return &Cache{entries: map[string]span{}, maxEntries: MaxCacheEntries, maxTerms: MaxCacheTerms}
 }
+
+// Flushes returns how often the cache was emptied for reaching its bounds.
+func (c *Cache) Flushes() int { return c.flushes }
 
 // Stats returns the number of enumerations answered from the cache and
 // computed.
@@ -92,9 +108,20 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 		}
 		return true
 	})
-	if err != nil || !complete || len(c.vals) > 1<<31-1 {
+	if err != nil || !complete {
 		c.vals = c.vals[:start]
 		return err
+	}
+	if len(c.entries) >= c.maxEntries || len(c.vals) > c.maxTerms {
+		// Keep the new entry alone.
+		c.flushes++
+		clear(c.entries)
+		m := copy(c.vals, c.vals[start:])
+		c.vals, start = c.vals[:m], 0
+		if m > c.maxTerms {
+			c.vals = c.vals[:0]
+			return nil
+		}
 	}
 	c.entries[key] = span{int32(start), int32(n)}
 	return nil

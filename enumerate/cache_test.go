@@ -143,3 +143,35 @@ func BenchmarkEnumerate(b *testing.B) {
 		})
 	}
 }
+
+// TestCacheBounded: a cache that reaches its bound is emptied and goes on
+// answering correctly.
+func TestCacheBounded(t *testing.T) {
+	ce := newCacheEnv(t)
+	nb := []*lps.Var{ce.n, ce.b}
+	bn := []*lps.Var{ce.b, ce.n}
+	want, wantBN := ce.run(t, nil, nb, -1), ce.run(t, nil, bn, -1)
+	c := NewCache()
+	c.maxEntries = 1 // every second key flushes
+	for i := 0; i < 3; i++ {
+		if got := ce.run(t, c, nb, -1); got != want {
+			t.Errorf("round %d: got %q, want %q", i, got, want)
+		}
+		if got := ce.run(t, c, bn, -1); got != wantBN {
+			t.Errorf("round %d, other variable order: got %q, want %q", i, got, wantBN)
+		}
+	}
+	if h, m := c.Stats(); h != 0 || m != 6 || c.Flushes() != 5 || len(c.entries) != 1 {
+		t.Errorf("hits, misses, flushes, entries = %d, %d, %d, %d; want 0, 6, 5, 1", h, m, c.Flushes(), len(c.entries))
+	}
+	c = NewCache()
+	c.maxTerms = 3 // fewer than one enumeration's solutions: nothing is kept
+	for i := 0; i < 2; i++ {
+		if got := ce.run(t, c, nb, -1); got != want {
+			t.Errorf("round %d: got %q, want %q", i, got, want)
+		}
+	}
+	if h, m := c.Stats(); h != 0 || m != 2 || len(c.entries) != 0 || len(c.vals) != 0 {
+		t.Errorf("hits, misses, entries, terms = %d, %d, %d, %d; want 0, 2, 0, 0", h, m, len(c.entries), len(c.vals))
+	}
+}
