@@ -22,9 +22,16 @@ type VectorQueueStore interface {
 	// whose vectors State gives back (false; ComBack's Variant 4).
 	QueueVectors() bool
 	// CanState says State works at all (ComBack: by replay, slowly). When
-	// false, State panics, Insert returns NoState for states already
-	// stored when the store keeps no ids, and cycle mode is refused.
+	// false, State panics, and Insert returns NoState for states already
+	// stored when the store keeps no ids (see IDStore).
 	CanState() bool
+}
+
+// IDStore is a VectorQueueStore that cannot give states back but can say
+// whether it numbers them (hash compaction with ids): cycle mode then
+// keeps the vectors of the DFS frames' transitions itself.
+type IDStore interface {
+	KeepsIDs() bool
 }
 
 // TracedStore is a store that records how each new state was reached: the
@@ -46,6 +53,11 @@ type compactSearch struct {
 	width     int
 
 	ids  []StateID // todo list
+	// Cycle mode with a store that cannot give states back: the vectors
+	// of the transitions in Explorer.edges, width each, and the initial
+	// state's.
+	edgeVecs []uint32
+	initVec  []uint32
 	vecs []uint32  // todo vectors, width each, when queueVecs
 	head int
 	cur  []uint32 // the vector being expanded
@@ -143,12 +155,15 @@ func (x *Explorer) initCompact() {
 func (x *Explorer) runCompact(init []uint32) (Result, error) {
 	c := &x.cs
 	if x.opt.Cycles && !c.canState {
-		return x.result(), errors.New("cycle detection needs a store that gives states back (table or comback)")
+		if ids, ok := x.store.(IDStore); !ok || !ids.KeepsIDs() {
+			return x.result(), errors.New("cycle detection needs a store that numbers states (table, comback, or hashcompact with ids)")
+		}
 	}
 	id, _ := x.insertFrom(init, 0)
 	x.discoverVec(id, TauLabel, init)
 	var err error
 	if x.opt.Cycles {
+		c.initVec = append(c.initVec[:0], init...)
 		err = x.runCycles(id, x.pushFrameCompact)
 	} else {
 		x.pushVec(id, init)
@@ -417,6 +432,9 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 			v.ExamineTransition(s, label, id)
 		}
 		if x.opt.Cycles {
+			if !c.canState {
+				c.edgeVecs = append(c.edgeVecs[:len(x.edges)*w], next...)
+			}
 			x.edges = append(x.edges, edge{label, id})
 		}
 	}
@@ -504,8 +522,9 @@ func (x *Explorer) flushDelayed() {
 	c.undecided = 0
 }
 
-// pushFrameCompact is pushFrame for a store that gives states back only by
-// replay (ComBack): the vector is asked for when the state is pushed.
+// pushFrameCompact is pushFrame for a compact store: the vector is asked
+// for when the state is pushed (ComBack: by replay), or taken from the
+// transition that leads to it (hash compaction).
 func (x *Explorer) pushFrameCompact(s StateID) error {
 	x.colors[s] = gray
 	lo := len(x.edges)
@@ -514,7 +533,16 @@ func (x *Explorer) pushFrameCompact(s StateID) error {
 	if c.holdPath {
 		c.truncatePath(len(x.frames) - 1) // the frames popped since
 	}
-	copy(c.cur, x.store.State(s))
+	switch {
+	case c.canState:
+		copy(c.cur, x.store.State(s))
+	case len(x.frames) == 1:
+		copy(c.cur, c.initVec)
+	default:
+		// runCycles pushes the target of the parent frame's last edge.
+		i := x.frames[len(x.frames)-2].cur - 1
+		copy(c.cur, c.edgeVecs[i*c.width:(i+1)*c.width])
+	}
 	if c.holdPath {
 		c.pushPath(s, c.cur)
 	}

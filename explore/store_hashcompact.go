@@ -124,6 +124,9 @@ func (s *HashCompactStore) Len() int           { return int(s.n) }
 func (s *HashCompactStore) QueueVectors() bool { return true }
 func (s *HashCompactStore) CanState() bool     { return false }
 
+// KeepsIDs says Insert numbers old states too (cycle detection needs it).
+func (s *HashCompactStore) KeepsIDs() bool { return s.ids }
+
 // State panics: hash compaction keeps no states.
 func (s *HashCompactStore) State(StateID) []uint32 {
 	panic("explore: hash compaction keeps no state vectors")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -58,18 +59,44 @@ var compactModes = []struct {
 }
 
 func TestHashCompactEqualsTable(t *testing.T) {
-	for _, bits := range []int{32, 40, 64} {
-		for _, mode := range compactModes {
-			t.Run(fmt.Sprintf("%d/%s", bits, mode.name), func(t *testing.T) {
-				s, err := NewHashCompactStore(bits, 1<<16, 0, true)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sameAsTable(t, newGrid(40, 50), mode.opt, s)
-				if p := s.OmissionProbability(); p > 1e-3 {
-					t.Errorf("omission estimate %g for 2000 states in 65536 slots", p)
-				}
-			})
+	modes := append(compactModes[:len(compactModes):len(compactModes)], struct {
+		name string
+		opt  Options
+	}{"cycles", Options{Cycles: true}})
+	gens := []struct {
+		name string
+		gen  func() Generator
+	}{
+		{"grid", func() Generator { return newGrid(40, 50) }},
+		{"torus", func() Generator { return newTorus(23, 17) }},
+	}
+	for _, g := range gens {
+		for _, bits := range []int{32, 40, 64} {
+			for _, mode := range modes {
+				t.Run(fmt.Sprintf("%s/%d/%s", g.name, bits, mode.name), func(t *testing.T) {
+					s, err := NewHashCompactStore(bits, 1<<16, 0, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sameAsTable(t, g.gen(), mode.opt, s)
+					if p := s.OmissionProbability(); p > 1e-3 {
+						t.Errorf("omission estimate %g for 2000 states in 65536 slots", p)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestCyclesNeedIDs: cycle detection is refused by stores that do not
+// number the states they have seen.
+func TestCyclesNeedIDs(t *testing.T) {
+	hc, _ := NewHashCompactStore(40, 1<<10, 0, false)
+	bs, _ := NewBitstateStore(1<<16, 3)
+	for _, s := range []Store{hc, bs} {
+		_, err := New(newTorus(5, 5), Options{Store: s, Cycles: true}).Run()
+		if err == nil || !strings.Contains(err.Error(), "numbers states") {
+			t.Errorf("%T: %v", s, err)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func TestExamples(t *testing.T) {
 	}
 	loadGenerator = loadLPS
 	defer func() { loadGenerator = loadGraph }()
-	matrix := [][]string{nil, {"-sd"}, {"--cycle"}, {"--cached"}, {"-sh", "--todo-max=1000000"}}
+	matrix := [][]string{nil, {"-sd"}, {"--cycle"}, {"--cycle", "--store=hashcompact", "--hc-table=4096"}, {"--cycle", "--store=comback"}, {"--cached"}, {"-sh", "--todo-max=1000000"}}
 	for _, ex := range exampleFigures {
 		for _, extra := range matrix {
 			name := ex.file + "/" + strings.Join(extra, " ")

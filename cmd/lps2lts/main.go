@@ -249,7 +249,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if err != nil {
 		return 2, err
 	}
-	needIDs := outfile != "" || cfg.nondet
+	needIDs := outfile != "" || cfg.nondet || cfg.cycle
 	needStates := format == "fsm" || cfg.divergence
 	if opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
 		return 2, err

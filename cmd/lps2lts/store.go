@@ -71,7 +71,7 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 		return explore.NewHashCompactStore(c.hcBits, slots, c.hcProbes, ids)
 	case "bitstate":
 		if ids || needStates {
-			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism or divergence"}
+			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism, divergence or cycles"}
 		}
 		mbits := c.bsBits
 		if c.memoryMB > 0 && !c.given("bs-bits") {
