@@ -98,7 +98,9 @@ type compactSearch struct {
 	// heldState): the todo list's vectors when its numbers are ascending
 	// (breadth- and depth-first search: states are numbered and queued in
 	// the same order), and in depth-first search the expanded states of
-	// the current search path, pathAt giving their positions.
+	// the current search path. Its numbers ascend in depth-first search
+	// (a binary search finds one); in cycle mode they need not, and pathAt
+	// gives their positions.
 	holdTodo bool
 	holdPath bool
 	pathIDs  []StateID
@@ -141,7 +143,9 @@ func (x *Explorer) initCompact() {
 	if hs, ok := x.store.(holdingStore); ok && hs.HoldStates(x.heldState) {
 		c.holdTodo = x.opt.Strategy != Highway && !x.opt.Cycles
 		c.holdPath = x.opt.Strategy == Depth || x.opt.Cycles
-		c.pathAt = map[StateID]int32{}
+		if x.opt.Cycles {
+			c.pathAt = map[StateID]int32{}
+		}
 	}
 	if ds, ok := x.store.(DelayedStore); ok && ds.DelayLimit() > 0 {
 		c.delayed = ds
@@ -305,22 +309,30 @@ func (x *Explorer) heldState(id StateID) []uint32 {
 			return c.prepVecs[j*w : (j+1)*w]
 		}
 	}
-	if i, ok := c.pathAt[id]; ok {
-		return c.pathVecs[int(i)*w : (int(i)+1)*w]
+	if c.pathAt != nil {
+		if i, ok := c.pathAt[id]; ok {
+			return c.pathVecs[int(i)*w : (int(i)+1)*w]
+		}
+	} else if i, ok := slices.BinarySearch(c.pathIDs, id); ok {
+		return c.pathVecs[i*w : (i+1)*w]
 	}
 	return nil
 }
 
 // truncatePath keeps the first n entries of the held search path.
 func (c *compactSearch) truncatePath(n int) {
-	for k := n; k < len(c.pathIDs); k++ {
-		delete(c.pathAt, c.pathIDs[k])
+	if c.pathAt != nil {
+		for k := n; k < len(c.pathIDs); k++ {
+			delete(c.pathAt, c.pathIDs[k])
+		}
 	}
 	c.pathIDs, c.pathVecs = c.pathIDs[:n], c.pathVecs[:n*c.width]
 }
 
 func (c *compactSearch) pushPath(s StateID, v []uint32) {
-	c.pathAt[s] = int32(len(c.pathIDs))
+	if c.pathAt != nil {
+		c.pathAt[s] = int32(len(c.pathIDs))
+	}
 	c.pathIDs = append(c.pathIDs, s)
 	c.pathVecs = append(c.pathVecs, v...)
 }
