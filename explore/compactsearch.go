@@ -309,15 +309,27 @@ func (x *Explorer) heldState(id StateID) []uint32 {
 			return c.prepVecs[j*w : (j+1)*w]
 		}
 	}
+	i, ok := -1, false
 	if c.pathAt != nil {
-		if i, ok := c.pathAt[id]; ok {
-			return c.pathVecs[int(i)*w : (int(i)+1)*w]
-		}
-	} else if i, ok := slices.BinarySearch(c.pathIDs, id); ok {
+		var k int32
+		k, ok = c.pathAt[id]
+		i = int(k)
+	} else {
+		i, ok = slices.BinarySearch(c.pathIDs, id)
+	}
+	if ok && i%pathStride == 0 {
+		i /= pathStride
 		return c.pathVecs[i*w : (i+1)*w]
 	}
 	return nil
 }
+
+// pathStride: the held path keeps the vector of every pathStride-th
+// entry only. A reconstruction that reaches the path then replays at most
+// pathStride-1 more transitions (the path's entries are each other's
+// parents), and a deep depth-first search holds 1/pathStride of the
+// vectors (merc.hesselink_2-b: its path holds a third of the states).
+const pathStride = 8
 
 // truncatePath keeps the first n entries of the held search path.
 func (c *compactSearch) truncatePath(n int) {
@@ -326,15 +338,17 @@ func (c *compactSearch) truncatePath(n int) {
 			delete(c.pathAt, c.pathIDs[k])
 		}
 	}
-	c.pathIDs, c.pathVecs = c.pathIDs[:n], c.pathVecs[:n*c.width]
+	c.pathIDs, c.pathVecs = c.pathIDs[:n], c.pathVecs[:(n+pathStride-1)/pathStride*c.width]
 }
 
 func (c *compactSearch) pushPath(s StateID, v []uint32) {
 	if c.pathAt != nil {
 		c.pathAt[s] = int32(len(c.pathIDs))
 	}
+	if len(c.pathIDs)%pathStride == 0 {
+		c.pathVecs = append(c.pathVecs, v...)
+	}
 	c.pathIDs = append(c.pathIDs, s)
-	c.pathVecs = append(c.pathVecs, v...)
 }
 
 // popFront removes the head of the FIFO queue, moving the rest to the
