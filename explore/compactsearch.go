@@ -53,14 +53,15 @@ type compactSearch struct {
 	width     int
 
 	ids  []StateID // todo list
+	vecs []uint32  // todo vectors, width each, when queueVecs
+	head int
+	cur  []uint32 // the vector being expanded
+
 	// Cycle mode with a store that cannot give states back: the vectors
 	// of the transitions in Explorer.edges, width each, and the initial
 	// state's.
 	edgeVecs []uint32
 	initVec  []uint32
-	vecs []uint32  // todo vectors, width each, when queueVecs
-	head int
-	cur  []uint32 // the vector being expanded
 
 	// Successors of the state being expanded, collected during
 	// Generator.Successors and processed after it returns, so that a

@@ -11,22 +11,13 @@ import (
 // TestComBackEqualsTable: ComBack gives exactly the table store's events,
 // state numbers included, in every strategy and with every variant.
 func TestComBackEqualsTable(t *testing.T) {
-	modes := append(compactModes[:len(compactModes):len(compactModes)], struct {
-		name string
-		opt  Options
-	}{"cycles", Options{Cycles: true}})
+	modes := compactModesAndCycles()
 	variants := []ComBackOptions{
 		{}, {Cache: 7}, {Cache: 64, PathOpt: true}, {PathOpt: true}, {Numbers: true}, {Numbers: true, Cache: 16, PathOpt: true},
 		{DDD: 1}, {DDD: 5}, {DDD: 1000}, {DDD: 50, PathOpt: true}, {DDD: 20, Numbers: true, Cache: 16}, {DDD: 1 << 20, Numbers: true, PathOpt: true},
 		{NoHeld: true}, {NoHeld: true, DDD: 5}, {NoHeld: true, Numbers: true, PathOpt: true},
 	}
-	gens := []struct {
-		name string
-		gen  func() Generator
-	}{
-		{"grid", func() Generator { return newGrid(30, 20) }},
-		{"torus", func() Generator { return newTorus(23, 17) }},
-	}
+	gens := compactGens(30, 20)
 	for _, g := range gens {
 		for _, mode := range modes {
 			for _, v := range variants {

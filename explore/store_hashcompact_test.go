@@ -47,10 +47,12 @@ func sameAsTable(t *testing.T, gen Generator, opt Options, store Store) Result {
 	return r2
 }
 
-var compactModes = []struct {
+type compactMode struct {
 	name string
 	opt  Options
-}{
+}
+
+var compactModes = []compactMode{
 	{"breadth", Options{Strategy: Breadth}},
 	{"depth", Options{Strategy: Depth}},
 	{"highway", Options{Strategy: Highway, TodoMax: 5, Seed: 3}},
@@ -58,18 +60,28 @@ var compactModes = []struct {
 	{"max", Options{MaxStates: 100}},
 }
 
-func TestHashCompactEqualsTable(t *testing.T) {
-	modes := append(compactModes[:len(compactModes):len(compactModes)], struct {
-		name string
-		opt  Options
-	}{"cycles", Options{Cycles: true}})
-	gens := []struct {
-		name string
-		gen  func() Generator
-	}{
-		{"grid", func() Generator { return newGrid(40, 50) }},
+// compactModesAndCycles is compactModes and cycle mode.
+func compactModesAndCycles() []compactMode {
+	return append(compactModes[:len(compactModes):len(compactModes)], compactMode{"cycles", Options{Cycles: true}})
+}
+
+// compactGens are the generators the compact stores are compared on: a
+// grid of n x m (no cycles) and a torus whose jumps lead to states stored
+// long ago.
+func compactGens(n, m int) []namedGen {
+	return []namedGen{
+		{"grid", func() Generator { return newGrid(n, m) }},
 		{"torus", func() Generator { return newTorus(23, 17) }},
 	}
+}
+
+type namedGen struct {
+	name string
+	gen  func() Generator
+}
+
+func TestHashCompactEqualsTable(t *testing.T) {
+	modes, gens := compactModesAndCycles(), compactGens(40, 50)
 	for _, g := range gens {
 		for _, bits := range []int{32, 40, 64} {
 			for _, mode := range modes {
