@@ -53,6 +53,7 @@ type config struct {
 	progressEvery                       time.Duration
 	cpuProfile                          string
 	enumLimit                           int
+	maxMemory                           int
 	store                               storeConfig
 }
 
@@ -118,6 +119,7 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit)")
 	f.Lookup("trace").NoOptDefVal = "unlimited"
 	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
+	f.IntVar(&cfg.maxMemory, "max-memory", defaultMaxMemoryMB(), "stop the search cleanly, with a valid output file, when the process uses more than `MB` megabytes (default: 90% of the machine's or container's memory; 0: no limit)")
 	f.StringVarP(&cfg.strategy, "strategy", "s", "b", "search strategy `NAME`: b/breadth, d/depth or h/highway")
 	f.IntVar(&cfg.todoMax, "todo-max", 0, "highway search: keep at most `NUM` states per level")
 	f.StringVarP(&cfg.confluence, "confluence", "c", "", "confluence reduction: summands whose multi-action is the single action `NAME` (default ctau; tau: the empty multi-action) are confluent; every state is replaced by its representative under confluent steps, which do not appear in the output (write -cNAME or --confluence=NAME)")
@@ -329,6 +331,8 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	// Ctrl-C or SIGTERM ends the search at once, also inside a long
 	// enumeration; the output stays valid (interrupt.go).
 	defer handleSignals(x, stderr)()
+	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
+	defer memoryDone()
 
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
@@ -363,7 +367,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
 	}
 	if res.Stopped && rep.Found == 0 && !cfg.quiet {
-		fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")
+		if memoryReached() {
+			fmt.Fprintf(stderr, "Memory limit of %d MB reached (--max-memory): the state space is incomplete.\n", cfg.maxMemory)
+		} else {
+			fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")
+		}
 	}
 	if !cfg.quiet {
 		fmt.Fprintln(stderr, explore.Summary(res, opt.Strategy == explore.Breadth && !opt.Cycles))

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/lps2lts/lps2lts/explore"
+)
+
+// memoryPoll is how often the memory watcher looks at the process's
+// memory. Exploration allocates at most a few hundred MB/s, so the limit
+// is passed by little before the search stops.
+var memoryPoll = 50 * time.Millisecond
+
+// defaultMaxMemoryMB is --max-memory's default: 90 % of the memory of the
+// machine or of the container (cgroup), whichever is smaller; 0 if
+// neither can be read (no limit).
+func defaultMaxMemoryMB() int {
+	avail := availableMemory()
+	return int(avail / 10 * 9 >> 20)
+}
+
+// availableMemory reads the cgroup v2 limit and /proc/meminfo's MemTotal;
+// 0 if neither is known.
+func availableMemory() uint64 {
+	var avail uint64
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			if len(f) >= 2 && f[0] == "MemTotal:" {
+				if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil {
+					avail = kb << 10
+				}
+			}
+		}
+	}
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && (avail == 0 || v < avail) {
+			avail = v
+		}
+	}
+	return avail
+}
+
+// memoryInUse is the memory the Go runtime holds from the system, less
+// what it has given back: close to the resident set of the process.
+func memoryInUse() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64() - s[1].Value.Uint64()
+}
+
+// watchMemory stops x cleanly, as Ctrl-C does, once the process uses more
+// than limitMB megabytes (0: no limit), so that a run that would run out
+// of memory still writes a valid LTS and its summary. It also sets the Go
+// runtime's soft memory limit, so that the garbage collector works harder
+// before the limit is reached. reached says whether the limit stopped the
+// run; done ends the watching.
+func watchMemory(x *explore.Explorer, limitMB int) (reached func() bool, done func()) {
+	var hit atomic.Bool
+	if limitMB <= 0 {
+		return hit.Load, func() {}
+	}
+	limit := uint64(limitMB) << 20
+	old := debug.SetMemoryLimit(int64(limit))
+	check := func() bool {
+		if memoryInUse() > limit {
+			hit.Store(true)
+			x.Stop()
+			return true
+		}
+		return false
+	}
+	fin := make(chan struct{})
+	if !check() {
+		go func() {
+			t := time.NewTicker(memoryPoll)
+			defer t.Stop()
+			for {
+				select {
+				case <-fin:
+					return
+				case <-t.C:
+					if check() {
+						return
+					}
+				}
+			}
+		}()
+	}
+	return hit.Load, func() {
+		close(fin)
+		debug.SetMemoryLimit(old)
+	}
+}

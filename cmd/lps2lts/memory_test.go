@@ -1,0 +1,57 @@
+//go:build unix
+
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+)
+
+// wideChain is a chain 0 -step-> 1 -step-> ... of 4 KB states, ending at
+// state n: it fills memory fast.
+type wideChain struct {
+	labels *explore.Labels
+	step   explore.LabelID
+	n      uint32
+	buf    []uint32
+}
+
+func (g *wideChain) Width() int              { return len(g.buf) }
+func (g *wideChain) Labels() *explore.Labels { return g.labels }
+func (g *wideChain) Initial(dst []uint32) ([]uint32, error) {
+	return append(dst, make([]uint32, len(g.buf))...), nil
+}
+func (g *wideChain) Successors(s []uint32, emit func(explore.LabelID, []uint32)) error {
+	if s[0] == g.n {
+		return nil
+	}
+	copy(g.buf, s)
+	g.buf[0]++
+	emit(g.step, g.buf)
+	return nil
+}
+
+// TestMaxMemoryStopsCleanly: a run that would use 400 MB stops once it uses
+// 32 MB more than the process did at the start, with a valid .aut and the
+// summary, and says why.
+func TestMaxMemoryStopsCleanly(t *testing.T) {
+	const states = 100000
+	loadGenerator = func(string, *config) (explore.Generator, error) {
+		l := explore.NewLabels()
+		return &wideChain{labels: l, step: l.InternString("step"), n: states, buf: make([]uint32, 1024)}, nil
+	}
+	defer func() { loadGenerator = loadGraph }()
+	limit := int(memoryInUse()>>20) + 32
+	out := filepath.Join(t.TempDir(), "chain.aut")
+	code, _, stderr := lps2lts(fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
+	if code != 0 || !strings.Contains(stderr, fmt.Sprintf("Memory limit of %d MB reached", limit)) || !strings.Contains(stderr, "Done with state space generation") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := checkAut(t, out); n == 0 || n >= states {
+		t.Errorf("%d transitions written; want some, fewer than %d", n, states)
+	}
+}
