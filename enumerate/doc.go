@@ -14,16 +14,18 @@
 // Method (rewrite.Rewriter.Solve): depth-first narrowing. A variable is
 // replaced by each constructor of its sort applied to fresh variables
 // (Bool: true, false; structured sorts: their constructors; Nat: 0, y + 1;
-// Pos: 1, y + 1; List: [], e |> l) and the condition is rewritten; a
+// Pos: 1, y + 1; Int: n, -p for a Nat n and a Pos p, mCRL2's @cInt and
+// @cNeg; List: [], e |> l) and the condition is rewritten; a
 // branch whose condition is false is pruned. A conjunct x == e with e free
 // of x binds x directly (one-point rule). Numbers therefore come out in
-// ascending order and conditions such as n < 3 or #l <= 3 terminate, as
+// ascending order (Int: 0, 1, 2, ..., then -1, -2, ...) and conditions
+// such as n < 3, -2 <= i && i <= 2 or #l <= 3 terminate, as
 // they do in mCRL2 (whose 64-bit Pos and Nat are also enumerated by
 // @c1/@succ_pos and @c0/@succ_nat). Fresh variables are pooled, so
 // enumeration does not grow the term store.
 //
 // Errors: a Real variable gives "cannot enumerate elements of sort Real";
-// other unenumerable sorts (Int, Set, Bag, FBag, function sorts with an
+// other unenumerable sorts (Set, Bag, FBag, function sorts with an
 // infinite domain) "cannot enumerate elements of sort S"; a branch whose
 // variables are all bound but whose condition is neither true nor false
 // is an error naming the condition. An infinite sum is an error naming the

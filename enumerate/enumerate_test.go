@@ -136,3 +136,40 @@ func TestEnumerate(t *testing.T) {
 		t.Errorf("undecided branch: got %v", err)
 	}
 }
+
+// TestEnumerateInt: an Int sum variable is expanded as mCRL2's constructors
+// do, i = n (n: Nat) or i = -p (p: Pos); bounds on either side end the
+// expansion, and an unbounded one is an infinite sum.
+func TestEnumerateInt(t *testing.T) {
+	e := newEnv()
+	Int := &lps.Sort{Kind: lps.SortInt}
+	i := &lps.Var{Name: "i", S: Int}
+	le := func(a, b lps.Expr) lps.Expr { return e.op(lps.OpLe, e.Bool, a, b) }
+	lt := func(a, b lps.Expr) lps.Expr { return e.op(lps.OpLt, e.Bool, a, b) }
+	and := func(a, b lps.Expr) lps.Expr { return e.op(lps.OpAnd, e.Bool, a, b) }
+	tests := []struct {
+		cond lps.Expr
+		want string
+	}{
+		{and(le(num(Int, -2), ref(i)), le(ref(i), num(Int, 2))), "0 1 2 -1 -2"},
+		{e.op(lps.OpEq, e.Bool, ref(i), num(Int, -3)), "-3"},
+		{and(lt(ref(i), num(Int, 0)), lt(num(Int, -3), ref(i))), "-1 -2"},
+		{and(e.op(lps.OpGe, e.Bool, ref(i), num(Int, 3)), e.op(lps.OpGt, e.Bool, num(Int, 5), ref(i))), "3 4"},
+		// -1 <= i + 1 <= 1 and -1 <= i - 1 <= 1, bounds through + and -.
+		{and(le(num(Int, -1), e.op(lps.OpAdd, Int, ref(i), num(Int, 1))), le(e.op(lps.OpAdd, Int, ref(i), num(Int, 1)), num(Int, 1))), "0 -1 -2"},
+		{and(le(num(Int, -1), e.op(lps.OpSub, Int, ref(i), num(Int, 1))), le(e.op(lps.OpSub, Int, ref(i), num(Int, 1)), num(Int, 1))), "0 1 2"},
+	}
+	for _, tc := range tests {
+		got, err := solutions(t, e, []*lps.Var{i}, tc.cond)
+		if err != nil {
+			t.Errorf("%v: %v", tc.want, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+	if _, err := solutions(t, e, []*lps.Var{i}, lt(num(Int, 5), ref(i))); err == nil || !strings.Contains(err.Error(), "does not finish") {
+		t.Errorf("unbounded Int: got %v", err)
+	}
+}

@@ -273,11 +273,15 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 		}
 		return r.less(na.args[0], nb.args[0], false)
 	}
-	if na.sort != nil && (na.sort.Kind == lps.SortNat || na.sort.Kind == lps.SortPos) ||
-		nb.sort != nil && (nb.sort.Kind == lps.SortNat || nb.sort.Kind == lps.SortPos) {
+	if isIntegral(na.sort) || isIntegral(nb.sort) {
 		return r.symbolicLess(a, b, orEqual)
 	}
 	return 0, false
+}
+
+// isIntegral says s is Pos, Nat or Int.
+func isIntegral(s *lps.Sort) bool {
+	return s != nil && (s.Kind == lps.SortNat || s.Kind == lps.SortPos || s.Kind == lps.SortInt)
 }
 
 func ctorIndex(f *lps.Func) int {

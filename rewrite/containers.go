@@ -314,6 +314,13 @@ func (r *Rewriter) natSortOf() *lps.Sort {
 	return r.natSort
 }
 
+func (r *Rewriter) posSortOf() *lps.Sort {
+	if r.posSort == nil {
+		return &lps.Sort{Kind: lps.SortPos}
+	}
+	return r.posSort
+}
+
 func (r *Rewriter) isFnConst(t Term, which int) bool {
 	n := r.st.node(t)
 	return n.kind == kFnConst && n.val == int64(which)

@@ -24,6 +24,7 @@ type shared struct {
 	nvars      atomic.Uint32
 
 	natSort               *lps.Sort // the Nat sort of the specification, if it has one
+	posSort               *lps.Sort // likewise Pos
 	boolSort              *lps.Sort
 	trueSym, falseSym     *symbol
 	andSym, orSym, notSym *symbol

@@ -176,6 +176,16 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		y := sv.fresh(sort)
 		succ := r.mkApp(r.opSym(lps.OpAdd, sort), []Term{y, r.mkInt(sort, 1)})
 		return sv.bindAndRec(v, succ, []Term{y}, rest, cond)
+	case lps.SortInt:
+		// mCRL2's constructors of Int, @cInt(n: Nat) and @cNeg(p: Pos):
+		// i = n or i = -p, each expanded further as a Nat or Pos.
+		y := sv.fresh(r.natSortOf())
+		if !sv.bindAndRec(v, r.mkApp(r.opSym(lps.OpNat2Int, sort), []Term{y}), []Term{y}, rest, cond) {
+			return false
+		}
+		sv.nfresh = base
+		p := sv.fresh(r.posSortOf())
+		return sv.bindAndRec(v, r.mkApp(r.opSym(lps.OpNeg, sort), []Term{p}), []Term{p}, rest, cond)
 	case lps.SortList:
 		if !sv.bindAndRec(v, r.st.intern(&node{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false

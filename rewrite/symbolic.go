@@ -7,9 +7,11 @@ import (
 // Symbolic arithmetic on terms with free variables, just enough for the
 // enumerator's Peano-style expansion (see solve.go): a Pos or Nat term t
 // that is not a value is written base + k with k a number value, and has a
-// lower bound (1 for Pos, 0 for Nat, plus k). Comparisons of such a term
-// with a number are decided when the lower bound decides them. Ground
-// terms never take these paths, so normal forms of values are unaffected.
+// lower bound (1 for Pos, 0 for Nat, plus k). An Int variable is expanded
+// into n (a Nat, converted) or -p (p a Pos): the first has a lower bound,
+// the second an upper bound (-1, minus p's offset). Comparisons of such a
+// term with a number are decided when a bound decides them. Ground terms
+// never take these paths, so normal forms of values are unaffected.
 
 // splitOffset returns base and k with t = base + k (k = 0, base = t when t
 // has no constant summand).
@@ -32,6 +34,16 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 	case kBig:
 		return 0, false
 	}
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+		switch n.fn.op {
+		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
+			return r.lowerBound(n.args[0])
+		case lps.OpNeg:
+			if ub, ok := r.upperBound(n.args[0]); ok {
+				return -ub, true
+			}
+		}
+	}
 	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 2 {
 		switch n.fn.op {
 		case lps.OpAdd:
@@ -39,6 +51,12 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 			b, ok2 := r.lowerBound(n.args[1])
 			if ok1 && ok2 && a < 1<<60 && b < 1<<60 {
 				return a + b, true
+			}
+		case lps.OpSub:
+			a, ok1 := r.lowerBound(n.args[0])
+			b, ok2 := r.upperBound(n.args[1])
+			if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
+				return a - b, true
 			}
 		case lps.OpMul:
 			a, ok1 := r.lowerBound(n.args[0])
@@ -56,6 +74,38 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 		return 1, true
 	case lps.SortNat:
 		return 0, true
+	}
+	return 0, false
+}
+
+// upperBound returns an upper bound of the number term t, if it has one:
+// a value, the negation of a term with a lower bound, or a sum or
+// difference of bounded terms.
+func (r *Rewriter) upperBound(t Term) (int64, bool) {
+	n := r.st.node(t)
+	if n.kind == kNum {
+		return n.val, true
+	}
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+		return 0, false
+	}
+	switch {
+	case n.fn.op == lps.OpNeg && len(n.args) == 1:
+		if lb, ok := r.lowerBound(n.args[0]); ok && lb > -1<<60 {
+			return -lb, true
+		}
+	case n.fn.op == lps.OpAdd && len(n.args) == 2:
+		a, ok1 := r.upperBound(n.args[0])
+		b, ok2 := r.upperBound(n.args[1])
+		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
+			return a + b, true
+		}
+	case n.fn.op == lps.OpSub && len(n.args) == 2:
+		a, ok1 := r.upperBound(n.args[0])
+		b, ok2 := r.lowerBound(n.args[1])
+		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
+			return a - b, true
+		}
 	}
 	return 0, false
 }
@@ -90,8 +140,13 @@ func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
 		a, b = b, a
 	}
 	if r.isIntValue(b) {
-		if lb, ok := r.lowerBound(a); ok && r.st.node(b).kind == kNum && lb > r.st.node(b).val {
-			return r.falseT, true
+		if nb := r.st.node(b); nb.kind == kNum {
+			if lb, ok := r.lowerBound(a); ok && lb > nb.val {
+				return r.falseT, true
+			}
+			if ub, ok := r.upperBound(a); ok && ub < nb.val {
+				return r.falseT, true
+			}
 		}
 		return 0, false
 	}
@@ -114,6 +169,12 @@ func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
 				return r.falseT, true
 			}
 		}
+		// a < c is true when ub(a) < c; a <= c true when ub(a) <= c.
+		if ub, ok := r.upperBound(a); ok {
+			if ub < nb.val || ub == nb.val && orEqual {
+				return r.trueT, true
+			}
+		}
 		return 0, false
 	}
 	if na.kind == kNum && nb.kind != kNum {
@@ -121,6 +182,12 @@ func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
 		if lb, ok := r.lowerBound(b); ok {
 			if na.val < lb || na.val == lb && orEqual {
 				return r.trueT, true
+			}
+		}
+		// c < b is false when ub(b) <= c; c <= b false when ub(b) < c.
+		if ub, ok := r.upperBound(b); ok {
+			if ub < na.val || ub == na.val && !orEqual {
+				return r.falseT, true
 			}
 		}
 		return 0, false

@@ -68,6 +68,7 @@ func (sh *shared) initBool(spec *lps.Spec) {
 	if spec.SortTable != nil {
 		sh.boolSort = spec.SortTable.Bool
 		sh.natSort = spec.SortTable.Nat
+		sh.posSort = spec.SortTable.Pos
 	}
 	sh.trueSym = sh.internalSym("true", lps.OpTrue, sh.boolSort)
 	sh.falseSym = sh.internalSym("false", lps.OpFalse, sh.boolSort)
