@@ -50,6 +50,12 @@ type ConfluentGenerator struct {
 	bufLabels []LabelID
 	bufNext   []uint32
 	collect   func(LabelID, []uint32)
+	// The transition keys of the buffered transitions (TransitionKey),
+	// the key of the transition being emitted, and ReplayTransition's
+	// buffer.
+	bufKeys   []uint64
+	curKey    uint64
+	replayBuf []uint32
 
 	graphEmit func(next []uint32)
 	onStep    func(LabelID, []uint32)
@@ -111,6 +117,9 @@ func NewConfluentGenerator(g *LPSGenerator, name string) (*ConfluentGenerator, e
 	c.collect = func(l LabelID, next []uint32) {
 		c.bufLabels = append(c.bufLabels, l)
 		c.bufNext = append(c.bufNext, next...)
+		// The key now: by the time the transition is emitted, the
+		// representative search has run the generator again.
+		c.bufKeys = append(c.bufKeys, c.LPSGenerator.TransitionKey())
 	}
 	c.onStep = func(_ LabelID, next []uint32) { c.graphEmit(next) }
 	return c, nil
@@ -166,7 +175,7 @@ func (c *ConfluentGenerator) Initial(dst []uint32) ([]uint32, error) {
 // Successors emits the transitions of the regular summands of state, each
 // to the representative of its target.
 func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
-	c.bufLabels, c.bufNext = c.bufLabels[:0], c.bufNext[:0]
+	c.bufLabels, c.bufNext, c.bufKeys = c.bufLabels[:0], c.bufNext[:0], c.bufKeys[:0]
 	if err := c.LPSGenerator.successors(c.LPSGenerator.summands, state, c.collect); err != nil {
 		return err
 	}
@@ -176,8 +185,33 @@ func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uin
 		if err != nil {
 			return err
 		}
+		c.curKey = c.bufKeys[i]
 		emit(l, rep)
 	}
+	return nil
+}
+
+// TransitionKey is the key of the regular transition being emitted
+// (TransitionReplayer); its target is replaced by its representative.
+func (c *ConfluentGenerator) TransitionKey() uint64 { return c.curKey }
+
+// ReplayTransition replays the regular transition with that key and emits
+// it to the representative of its target, as Successors does.
+func (c *ConfluentGenerator) ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) error {
+	found := false
+	var label LabelID
+	err := c.LPSGenerator.ReplayTransition(state, key, func(l LabelID, next []uint32) {
+		c.replayBuf = append(c.replayBuf[:0], next...)
+		label, found = l, true
+	})
+	if err != nil || !found {
+		return err
+	}
+	rep, err := c.representative(c.replayBuf)
+	if err != nil {
+		return err
+	}
+	emit(label, rep)
 	return nil
 }
 
