@@ -270,26 +270,8 @@ func (p *printer) funcSection(b *strings.Builder, sep func(), kw string, fs []*F
 	}
 	sep()
 	b.WriteString(kw)
-	for i := 0; i < len(fs); {
-		j := i + 1
-		for j < len(fs) && fs[j].Sort == fs[i].Sort && p.sameDeclSort(fs[j], fs[i]) {
-			j++
-		}
-		if i > 0 {
-			b.WriteString(indent)
-		}
-		for k := i; k < j; k++ {
-			if k > i {
-				b.WriteString(",")
-			}
-			b.WriteString(fs[k].Name)
-		}
-		b.WriteString(": ")
-		p.declSort(b, fs[i], fs[i].Sort)
-		b.WriteString(";")
-		i = j
-	}
-	b.WriteString("\n")
+	declGroups(p, b, fs, indent, ";", func(f *Func) (string, *Sort) { return f.Name, f.Sort })
+	b.WriteString(";\n")
 }
 
 // varLines prints variable declarations one sort group per line.
@@ -301,22 +283,34 @@ func (p *printer) varLines(b *strings.Builder, vs []*Var) {
 // varGroups prints `a,b: S<sep>c: T`, grouping consecutive variables of
 // one sort.
 func (p *printer) varGroups(b *strings.Builder, vs []*Var, sep string) {
-	for i := 0; i < len(vs); {
+	declGroups(p, b, vs, sep, "", func(v *Var) (string, *Sort) { return v.Name, v.S })
+}
+
+// declGroups prints the declarations ds as `a,b: S<end><sep>c: T`, grouping
+// consecutive ones of one sort that spell their sort alike; nameSort gives a
+// declaration's name and sort (functions and variables alike).
+func declGroups[D comparable](p *printer, b *strings.Builder, ds []D, sep, end string, nameSort func(D) (string, *Sort)) {
+	for i := 0; i < len(ds); {
+		_, si := nameSort(ds[i])
 		j := i + 1
-		for j < len(vs) && vs[j].S == vs[i].S && p.sameDeclSort(vs[j], vs[i]) {
+		for j < len(ds) {
+			if _, sj := nameSort(ds[j]); sj != si || !p.sameDeclSort(ds[j], ds[i]) {
+				break
+			}
 			j++
 		}
 		if i > 0 {
-			b.WriteString(sep)
+			b.WriteString(end + sep)
 		}
 		for k := i; k < j; k++ {
 			if k > i {
 				b.WriteString(",")
 			}
-			b.WriteString(vs[k].Name)
+			name, _ := nameSort(ds[k])
+			b.WriteString(name)
 		}
 		b.WriteString(": ")
-		p.declSort(b, vs[i], vs[i].S)
+		p.declSort(b, ds[i], si)
 		i = j
 	}
 }
