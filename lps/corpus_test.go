@@ -4,19 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/internal/corpus"
 )
-
-// corpusDir holds the reference corpus of the project's shared folder; it
-// is absent on a fresh clone.
-const corpusDir = "../../shared/corpus"
-
-func corpusFiles(tb testing.TB) []string {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*", "model.lps"))
-	if len(files) == 0 {
-		tb.Skipf("no corpus at %s (it lives outside the repository)", corpusDir)
-	}
-	return files
-}
 
 // checkRoundTrip parses src, prints it, parses the print and prints again:
 // both parses must succeed and printing must be idempotent. It reports
@@ -45,7 +35,7 @@ func checkRoundTrip(t *testing.T, name string, src []byte) bool {
 }
 
 func TestCorpusRoundTrip(t *testing.T) {
-	files := corpusFiles(t)
+	_, files := corpus.Models(t)
 	exact := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)
@@ -78,7 +68,10 @@ func TestExamplesRoundTrip(t *testing.T) {
 // BenchmarkParse parses and checks the largest corpus model (the largest
 // example when the corpus is absent).
 func BenchmarkParse(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*", "model.lps"))
+	var files []string
+	if dir := corpus.Dir(); dir != "" {
+		files, _ = filepath.Glob(filepath.Join(dir, "*", "*", "model.lps"))
+	}
 	if len(files) == 0 {
 		files, _ = filepath.Glob("../examples/*.lps")
 	}

@@ -2,17 +2,19 @@ package rewrite_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/enumerate"
+	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
 // loadModel parses a corpus model and binds its initial state.
 func loadModel(tb testing.TB, name string) (*lps.Spec, *rewrite.Rewriter, *rewrite.Subst) {
-	path := filepath.Join(corpusDir, name, "model.lps")
-	spec, err := lps.ParseFile(path)
+	kind, model, _ := strings.Cut(name, "/")
+	spec, err := lps.ParseFile(corpus.Model(tb, kind, model))
 	if err != nil {
 		tb.Skipf("no corpus model %s: %v", name, err)
 	}

@@ -1,36 +1,22 @@
 package rewrite_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/enumerate"
+	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
-
-// corpusDir is the reference corpus in the shared folder beside the
-// repository (see README); the tests that read it skip when it is absent.
-const corpusDir = "../../shared/corpus"
-
-func corpusModels(t testing.TB) []string {
-	models, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*", "model.lps"))
-	if len(models) == 0 {
-		t.Skipf("no corpus at %s", corpusDir)
-	}
-	return models
-}
 
 // TestCorpus rewrites the initial state of every corpus model, and every
 // summand's condition, actions and next state for the solutions of its sum
 // variables in the initial state.
 func TestCorpus(t *testing.T) {
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("no corpus at %s", corpusDir)
-	}
-	for _, path := range corpusModels(t) {
-		name, _ := filepath.Rel(corpusDir, filepath.Dir(path))
+	dir, models := corpus.Models(t)
+	for _, path := range models {
+		name, _ := filepath.Rel(dir, filepath.Dir(path))
 		t.Run(name, func(t *testing.T) {
 			spec, err := lps.ParseFile(path)
 			if err != nil {
