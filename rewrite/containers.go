@@ -548,36 +548,19 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 // fsetOp is union, intersection or difference of sorted element lists.
 func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
 	var out []Term
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		var c int
-		switch {
-		case i == len(a):
-			c = 1
-		case j == len(b):
-			c = -1
-		default:
-			c = r.termCmp(a[i], b[j])
+	mergeSorted(a, b, r.termCmp, func(x Term) {
+		if op != lps.OpMul {
+			out = append(out, x)
 		}
-		switch {
-		case c < 0:
-			if op != lps.OpMul {
-				out = append(out, a[i])
-			}
-			i++
-		case c > 0:
-			if op == lps.OpAdd {
-				out = append(out, b[j])
-			}
-			j++
-		default:
-			if op != lps.OpSub {
-				out = append(out, a[i])
-			}
-			i++
-			j++
+	}, func(y Term) {
+		if op == lps.OpAdd {
+			out = append(out, y)
 		}
-	}
+	}, func(x, _ Term) {
+		if op != lps.OpSub {
+			out = append(out, x)
+		}
+	})
 	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
@@ -585,6 +568,32 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
 // of finite bags.
 func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
 	var out []bagEntry
+	cmp := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
+	mergeSorted(a, b, cmp, func(x bagEntry) {
+		if op != lps.OpMul {
+			out = append(out, x)
+		}
+	}, func(y bagEntry) {
+		if op == lps.OpAdd {
+			out = append(out, y)
+		}
+	}, func(x, y bagEntry) {
+		switch op {
+		case lps.OpAdd:
+			out = append(out, bagEntry{x.e, x.n + y.n})
+		case lps.OpMul:
+			out = append(out, bagEntry{x.e, min(x.n, y.n)})
+		case lps.OpSub:
+			out = append(out, bagEntry{x.e, max(x.n-y.n, 0)})
+		}
+	})
+	return r.mkFBag(s, r.natSortOf(), out)
+}
+
+// mergeSorted walks the lists a and b, each sorted by cmp, in order: an
+// element of a alone goes to onlyA, of b alone to onlyB, and equal
+// elements of both to both.
+func mergeSorted[T any](a, b []T, cmp func(x, y T) int, onlyA, onlyB func(T), both func(x, y T)) {
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		var c int
@@ -594,34 +603,21 @@ func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
 		case j == len(b):
 			c = -1
 		default:
-			c = r.termCmp(a[i].e, b[j].e)
+			c = cmp(a[i], b[j])
 		}
 		switch {
 		case c < 0:
-			if op != lps.OpMul {
-				out = append(out, a[i])
-			}
+			onlyA(a[i])
 			i++
 		case c > 0:
-			if op == lps.OpAdd {
-				out = append(out, b[j])
-			}
+			onlyB(b[j])
 			j++
 		default:
-			e, m, n := a[i].e, a[i].n, b[j].n
-			switch op {
-			case lps.OpAdd:
-				out = append(out, bagEntry{e, m + n})
-			case lps.OpMul:
-				out = append(out, bagEntry{e, min(m, n)})
-			case lps.OpSub:
-				out = append(out, bagEntry{e, max(m-n, 0)})
-			}
+			both(a[i], b[j])
 			i++
 			j++
 		}
 	}
-	return r.mkFBag(s, r.natSortOf(), out)
 }
 
 // fsetMerge computes mCRL2's @fset_union(f, g, s, t) (union) or
