@@ -36,3 +36,48 @@ func BenchmarkCorpus(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCorpusStores measures whole runs with each visited-state store
+// (--store and its defaults) on merc.onebit, breadth- and depth-first:
+// states/s and the bytes per state of the store's tables.
+func BenchmarkCorpusStores(b *testing.B) {
+	path := corpus.Model(b, "plain", "merc.onebit")
+	for _, strategy := range []string{"b", "d"} {
+		for _, kind := range []string{"table", "hashcompact", "comback"} {
+			b.Run(kind+"/-s"+strategy, func(b *testing.B) {
+				var states int
+				var storeBytes float64
+				for i := 0; i < b.N; i++ {
+					gen, err := loadLPS(path, &config{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					// The hash compaction table is sized to the 81,920 states.
+					sc := storeConfig{kind: kind, hcBits: 40, hcTable: 81920, bsBits: 1 << 20, bsHashes: 3, cbCache: defaultComBackCache, cbHeld: true}
+					st, err := newStore(&sc, gen, false, false)
+					if err != nil {
+						b.Fatal(err)
+					}
+					opt := explore.Options{Store: st}
+					if strategy == "d" {
+						opt.Strategy = explore.Depth
+					}
+					x := explore.New(gen, opt)
+					r, err := x.Run()
+					if err != nil {
+						b.Fatal(err)
+					}
+					states += r.States
+					switch s := x.Store().(type) {
+					case *explore.ArenaStore:
+						storeBytes = float64(s.Bytes()) / float64(r.States)
+					case explore.StoreStats:
+						storeBytes = float64(s.Bytes()) / float64(r.States)
+					}
+				}
+				b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+				b.ReportMetric(storeBytes, "storeB/state")
+			})
+		}
+	}
+}
