@@ -152,18 +152,7 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 // functions, made by lpsparelm and friends) then bind one variable instead
 // of eight.
 func (ru *rule) wildcards() {
-	count := map[uint32]int{}
-	var walk func(ps []*pattern)
-	walk = func(ps []*pattern) {
-		for _, p := range ps {
-			switch p.kind {
-			case pVar, pVarEq:
-				count[p.id]++
-			}
-			walk(p.args)
-		}
-	}
-	walk(ru.pats)
+	count := varCounts(ru.pats)
 	used := map[uint32]bool{}
 	ru.r.varsOf(ru.rhs, used)
 	if ru.cond != 0 {
@@ -179,6 +168,23 @@ func (ru *rule) wildcards() {
 		}
 	}
 	mark(ru.pats)
+}
+
+// varCounts counts the occurrences of each variable in the patterns ps
+// (wildcards have been variables that occur once).
+func varCounts(ps []*pattern) map[uint32]int {
+	count := map[uint32]int{}
+	var walk func(ps []*pattern)
+	walk = func(ps []*pattern) {
+		for _, p := range ps {
+			if p.kind == pVar || p.kind == pVarEq {
+				count[p.id]++
+			}
+			walk(p.args)
+		}
+	}
+	walk(ps)
+	return count
 }
 
 // varsOf adds the ids of the variables occurring in t (bound or free) to
@@ -468,17 +474,7 @@ func (r *Rewriter) markLazy() {
 // lazyPlan checks that the variables at the eager positions of ru occur
 // once, and returns its plan.
 func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
-	count := map[uint32]int{}
-	var walk func(ps []*pattern)
-	walk = func(ps []*pattern) {
-		for _, p := range ps {
-			if p.kind == pVar || p.kind == pVarEq {
-				count[p.id]++
-			}
-			walk(p.args)
-		}
-	}
-	walk(ru.pats)
+	count := varCounts(ru.pats)
 	shared := false
 	var check func(ps []*pattern)
 	check = func(ps []*pattern) {
