@@ -50,9 +50,10 @@ type ConfluentGenerator struct {
 	bufLabels []LabelID
 	bufNext   []uint32
 	collect   func(LabelID, []uint32)
-	// The transition keys of the buffered transitions (TransitionKey),
-	// the key of the transition being emitted, and ReplayTransition's
-	// buffer.
+	// The transition keys of the buffered transitions (TransitionKey;
+	// only after KeepTransitionKeys), the key of the transition being
+	// emitted, and ReplayTransition's buffer.
+	keys      bool
 	bufKeys   []uint64
 	curKey    uint64
 	replayBuf []uint32
@@ -119,7 +120,9 @@ func NewConfluentGenerator(g *LPSGenerator, name string) (*ConfluentGenerator, e
 		c.bufNext = append(c.bufNext, next...)
 		// The key now: by the time the transition is emitted, the
 		// representative search has run the generator again.
-		c.bufKeys = append(c.bufKeys, c.LPSGenerator.TransitionKey())
+		if c.keys {
+			c.bufKeys = append(c.bufKeys, c.LPSGenerator.TransitionKey())
+		}
 	}
 	c.onStep = func(_ LabelID, next []uint32) { c.graphEmit(next) }
 	return c, nil
@@ -185,15 +188,26 @@ func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uin
 		if err != nil {
 			return err
 		}
-		c.curKey = c.bufKeys[i]
+		if c.keys {
+			c.curKey = c.bufKeys[i]
+		}
 		emit(l, rep)
 	}
 	return nil
 }
 
+// KeepTransitionKeys makes Successors record the key of each regular
+// transition (TransitionReplayer); without it no key is computed.
+func (c *ConfluentGenerator) KeepTransitionKeys() { c.keys = true }
+
 // TransitionKey is the key of the regular transition being emitted
 // (TransitionReplayer); its target is replaced by its representative.
-func (c *ConfluentGenerator) TransitionKey() uint64 { return c.curKey }
+func (c *ConfluentGenerator) TransitionKey() uint64 {
+	if !c.keys {
+		panic("explore: TransitionKey without KeepTransitionKeys")
+	}
+	return c.curKey
+}
 
 // ReplayTransition replays the regular transition with that key and emits
 // it to the representative of its target, as Successors does.
@@ -207,7 +221,10 @@ func (c *ConfluentGenerator) ReplayTransition(state []uint32, key uint64, emit f
 	if err != nil || !found {
 		return err
 	}
+	// A replay is not a search of the exploration: keep the statistics.
+	stats := c.stats
 	rep, err := c.representative(c.replayBuf)
+	c.stats = stats
 	if err != nil {
 		return err
 	}

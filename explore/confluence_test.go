@@ -270,6 +270,10 @@ func TestConfluentComBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Without a store that asks for them, no key is computed.
+	if _, _, c := confluentRun(t, bufferLPS, "ctau", Options{}); c.keys || len(c.bufKeys) != 0 {
+		t.Errorf("keys recorded without ComBack: %v, %d", c.keys, len(c.bufKeys))
+	}
 	for _, mode := range compactModes {
 		for _, v := range []ComBackOptions{{NoHeld: true}, {DDD: 3, NoHeld: true}} {
 			g, err := NewLPSGenerator(spec, LPSOptions{})
@@ -282,6 +286,9 @@ func TestConfluentComBack(t *testing.T) {
 			}
 			s := NewComBackStore(c, v)
 			sameAsTable(t, c, mode.opt, s)
+			if !c.keys {
+				t.Errorf("%s %+v: the store did not ask for transition keys", mode.name, v)
+			}
 			if s.replayer == nil || s.Reconstructions == 0 {
 				t.Errorf("%s %+v: keys used %v, %d reconstructions", mode.name, v, s.replayer != nil, s.Reconstructions)
 			}

@@ -18,6 +18,10 @@ type TransitionReplayer interface {
 	// ReplaysTransitions says keys are available (an untimed,
 	// non-stochastic process).
 	ReplaysTransitions() bool
+	// KeepTransitionKeys is called once, before the first Successors,
+	// by a store that will ask for keys; a generator that must do work
+	// per transition to have them does it only from then on.
+	KeepTransitionKeys()
 	// TransitionKey is the key of the transition being emitted; it may
 	// only be called inside Successors' emit.
 	TransitionKey() uint64
@@ -29,6 +33,9 @@ type TransitionReplayer interface {
 // ReplaysTransitions: timed and stochastic summands emit through their
 // own steps, not keyed here.
 func (g *LPSGenerator) ReplaysTransitions() bool { return g.tm == nil && g.pr == nil }
+
+// KeepTransitionKeys: TransitionKey computes a key when asked, nothing to do.
+func (g *LPSGenerator) KeepTransitionKeys() {}
 
 // TransitionKey packs the summand's position (low bits) and the number of
 // its sum-variable values in the summand's table of solutions (high bits).

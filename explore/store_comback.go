@@ -396,6 +396,7 @@ func (s *ComBackStore) UseTransitionKeys(gen Generator) bool {
 	if !ok || gen != s.gen || !r.ReplaysTransitions() {
 		return false
 	}
+	r.KeepTransitionKeys()
 	s.replayer = r
 	return true
 }
