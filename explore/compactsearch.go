@@ -326,10 +326,12 @@ func (x *Explorer) heldState(id StateID) []uint32 {
 }
 
 // pathStride: the held path keeps the vector of every pathStride-th
-// entry only. A reconstruction that reaches the path then replays at most
-// pathStride-1 more transitions (the path's entries are each other's
-// parents), and a deep depth-first search holds 1/pathStride of the
-// vectors (merc.hesselink_2-b: its path holds a third of the states).
+// entry only. In depth-first search the path's entries are each other's
+// parents, so a reconstruction that reaches the path replays at most
+// pathStride-1 more transitions (in cycle mode a frame's backedge may
+// lead elsewhere, and the walk goes on to the next state at hand), and a
+// deep search holds 1/pathStride of the vectors (merc.hesselink_2-b: its
+// path holds a third of the states).
 const pathStride = 8
 
 // truncatePath keeps the first n entries of the held search path.
@@ -595,7 +597,8 @@ func (x *Explorer) QueueBytes() int {
 	c := &x.cs
 	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
 		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs) + 8*cap(c.bufKeys) + 8*cap(c.pendKeys) +
-		4*cap(c.pathIDs) + 4*cap(c.pathVecs) + 16*len(c.pathAt) // a map entry: key, value and control bytes, roughly
+		4*cap(c.pathIDs) + 4*cap(c.pathVecs) + 16*len(c.pathAt) + // a map entry: key, value and control bytes, roughly
+		4*cap(c.edgeVecs) + 4*cap(c.initVec)
 }
 
 func perState(bytes, n int) string {

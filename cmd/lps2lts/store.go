@@ -124,6 +124,11 @@ func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bo
 	}
 	fmt.Fprintf(w, "store: %.2f bytes/state (%d bytes); todo list: %.2f bytes/state (%d bytes)\n",
 		float64(bytes)/float64(states), bytes, float64(x.QueueBytes())/float64(states), x.QueueBytes())
+	if _, keyed := st.(*explore.ComBackStore); keyed {
+		if g, ok := x.Generator().(interface{ SolutionBytes() int }); ok {
+			fmt.Fprintf(w, "transition keys: %d bytes of sum-variable solutions\n", g.SolutionBytes())
+		}
+	}
 }
 
 func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
