@@ -1,6 +1,10 @@
 package confluence
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
+)
 
 // VectorGraph adapts fixed-width state vectors (slices of term ids) to
 // Graph. It numbers the vectors it meets during one Representative call in
@@ -82,7 +86,7 @@ func (g *VectorGraph) intern(v []uint32) int32 {
 		g.rehash()
 	}
 	mask := uint64(len(g.slots) - 1)
-	for i := hashVector(v) & mask; ; i = (i + 1) & mask {
+	for i := statehash.Sum(v) & mask; ; i = (i + 1) & mask {
 		s := g.slots[i]
 		if s == 0 {
 			n := g.count
@@ -101,22 +105,10 @@ func (g *VectorGraph) rehash() {
 	g.slots = make([]int32, 2*len(g.slots))
 	mask := uint64(len(g.slots) - 1)
 	for n := int32(0); n < g.count; n++ {
-		i := hashVector(g.node(n)) & mask
+		i := statehash.Sum(g.node(n)) & mask
 		for g.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
 		g.slots[i] = n + 1
 	}
-}
-
-// hashVector mixes the ids of a vector (a multiply-xorshift scheme; the
-// table is scratch space, so any well-spread hash will do).
-func hashVector(v []uint32) uint64 {
-	h := uint64(len(v)) * 0x9E3779B97F4A7C15
-	for _, x := range v {
-		h ^= uint64(x)
-		h *= 0xBF58476D1CE4E5B9
-		h ^= h >> 31
-	}
-	return h
 }

@@ -1,6 +1,10 @@
 package explore
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
+)
 
 // Store is the set of visited states. Insert returns the dense id of a state
 // (0, 1, 2, ... in order of first insertion) and whether it was new. State
@@ -81,7 +85,7 @@ func (s *ArenaStore) Find(state []uint32) (StateID, bool) {
 	if s.n == 0 {
 		return 0, false
 	}
-	tag := uint32(hashState(state) >> 32)
+	tag := uint32(statehash.Sum(state) >> 32)
 	mask := uint64(len(s.index) - 1)
 	for i := s.slot(tag); s.index[i] != 0; i = (i + 1) & mask {
 		e := s.index[i]
@@ -100,7 +104,7 @@ func (s *ArenaStore) Insert(state []uint32) (StateID, bool) {
 	if len(state) != s.width {
 		panic("explore: state vector of wrong width")
 	}
-	tag := uint32(hashState(state) >> 32)
+	tag := uint32(statehash.Sum(state) >> 32)
 	mask := uint64(len(s.index) - 1)
 	i := s.slot(tag)
 	for {

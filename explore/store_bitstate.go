@@ -3,6 +3,8 @@ package explore
 import (
 	"fmt"
 	"math"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // BitstateStore is Holzmann's bitstate hashing, the baseline of the ComBack
@@ -45,8 +47,8 @@ func (s *BitstateStore) Bytes() int { return 8 * len(s.words) }
 
 // Insert sets the state's k bits; it is new if one of them was clear.
 func (s *BitstateStore) Insert(state []uint32) (StateID, bool) {
-	h1 := hashState(state)
-	h2 := hashState2(state) | 1
+	h1 := statehash.Sum(state)
+	h2 := statehash.Second(state) | 1
 	mm := s.m - 1
 	isNew := false
 	for i := 0; i < s.k; i++ {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // ComBackStore is the ComBack method (Westergaard, Kristensen, Brodal and
@@ -164,7 +166,7 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint64) (Stat
 	if len(state) != s.width {
 		panic("explore: state vector of wrong width")
 	}
-	d := uint32(hashState(state) >> 32)
+	d := uint32(statehash.Sum(state) >> 32)
 	mask := uint64(s.slots - 1)
 	first := uint64(1 << 63)
 	i := s.slot(d)

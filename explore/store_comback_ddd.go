@@ -3,6 +3,8 @@ package explore
 import (
 	"fmt"
 	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // This file is ComBack's Variant "delayed duplicate detection"
@@ -147,7 +149,7 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 	if k != len(d.cdesc) {
 		panic("explore: ComBack: candidates out of order")
 	}
-	h := uint32(hashState(state) >> 32)
+	h := uint32(statehash.Sum(state) >> 32)
 	d.cdesc = append(d.cdesc, h)
 	d.old = append(d.old, NoState)
 	d.newID = append(d.newID, NoState)

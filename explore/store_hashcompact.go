@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // HashCompactStore is Stern and Dill's improved hash compaction with their
@@ -164,8 +166,8 @@ func (s *HashCompactStore) id(i uint64) StateID {
 
 // Insert looks state up by its compressed value along its probe sequence.
 func (s *HashCompactStore) Insert(state []uint32) (StateID, bool) {
-	h := hashState(state)
-	c := hashState2(state) & s.mask
+	h := statehash.Sum(state)
+	c := statehash.Second(state) & s.mask
 	if c == 0 {
 		c = 1 // 0 marks an empty slot
 	}
@@ -259,20 +261,4 @@ func HashCompactOmission(n, m float64, b int, t float64) float64 {
 	}
 	// 1 - (1-1/l)^C, computed without cancellation.
 	return -math.Expm1(c * math.Log1p(-math.Ldexp(1, -b)))
-}
-
-// hashState2 is a second hash of a state vector, independent of hashState
-// (xxhash): a seeded multiply-xorshift over the words. Hash compaction
-// takes the compressed value from it and the probe sequence from xxhash.
-func hashState2(v []uint32) uint64 {
-	h := uint64(0x6A09E667F3BCC909) ^ uint64(len(v))
-	for _, w := range v {
-		h ^= uint64(w)
-		h *= 0xD6E8FEB86659FD93
-		h ^= h >> 32
-	}
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	h ^= h >> 32
-	return h
 }

@@ -1,6 +1,6 @@
 //go:build purego
 
-package explore
+package statehash
 
 import (
 	"encoding/binary"
@@ -8,9 +8,9 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// hashState hashes a state vector with xxhash over its little-endian bytes,
+// Sum hashes a state vector with xxhash over its little-endian bytes,
 // without unsafe. It streams the words through a small stack buffer.
-func hashState(v []uint32) uint64 {
+func Sum(v []uint32) uint64 {
 	var d xxhash.Digest
 	d.Reset()
 	var buf [64]byte

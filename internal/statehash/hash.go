@@ -1,6 +1,6 @@
 //go:build !purego
 
-package explore
+package statehash
 
 import (
 	"unsafe"
@@ -8,11 +8,11 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// hashState hashes a state vector with xxhash over its in-memory bytes.
-// This is the only use of unsafe in the package; hash_purego.go is the safe
+// Sum hashes a state vector with xxhash over its in-memory bytes.
+// This is the only use of unsafe in the module; hash_purego.go is the safe
 // fallback (build with -tags purego). Both give the same value on
 // little-endian machines.
-func hashState(v []uint32) uint64 {
+func Sum(v []uint32) uint64 {
 	if len(v) == 0 {
 		return xxhash.Sum64(nil)
 	}
