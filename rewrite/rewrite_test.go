@@ -151,3 +151,31 @@ func TestNonTermination(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+func TestRatReadsNumbersOnly(t *testing.T) {
+	b := newIRB()
+	P, I, R := b.Pos, b.Int, b.Real
+	exprs := []lps.Expr{
+		b.op(lps.OpAdd, P, b.num(P, 1), b.num(P, 2)),
+		b.op(lps.OpNeg, I, b.num(P, 7)),
+		b.op(lps.OpDivide, R, b.num(P, 3), b.num(P, 6)),
+		b.tru(),
+	}
+	r := b.rewriter(t)
+	for i, want := range []string{"3", "-7", "1/2", ""} {
+		v, err := r.Rewrite(r.Translate(exprs[i]), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, ok := r.Rat(v)
+		if want == "" {
+			if ok {
+				t.Errorf("Rat(%s) = %v, want no number", r.String(v), x)
+			}
+			continue
+		}
+		if !ok || x.RatString() != want {
+			t.Errorf("Rat(%s) = %v, %v; want %s", r.String(v), x, ok, want)
+		}
+	}
+}
