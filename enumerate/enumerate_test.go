@@ -28,9 +28,9 @@ func (e *env) op(op lps.Op, res *lps.Sort, args ...lps.Expr) lps.Expr {
 	key := op.String()
 	for i, a := range args {
 		dom[i] = a.Sort()
-		key += string(rewrite.AppendSort(nil, dom[i])) + ","
+		key += string(lps.AppendSort(nil, dom[i])) + ","
 	}
-	key += string(rewrite.AppendSort(nil, res))
+	key += string(lps.AppendSort(nil, res))
 	f, ok := e.funcs[key]
 	if !ok {
 		f = &lps.Func{Name: op.String(), Sort: &lps.Sort{Kind: lps.SortFunc, Domain: dom, Codomain: res}, Kind: lps.FuncBuiltin, Op: op}

@@ -130,8 +130,23 @@ func (s *Sort) String() string {
 	return b.String()
 }
 
+// AppendSort appends the printed form of s (as String prints it): the one
+// sort printer of the module, used by the rewriter's printer for binders
+// and containers, by the .fsm writer and in messages.
+func AppendSort(dst []byte, s *Sort) []byte {
+	var b strings.Builder
+	writeSort(&b, s, nil, false)
+	return append(dst, b.String()...)
+}
+
 var containerNames = map[SortKind]string{
 	SortList: "List", SortSet: "Set", SortBag: "Bag", SortFSet: "FSet", SortFBag: "FBag",
+}
+
+// basicNames prints the built-in basic sorts by kind, so that a sort built
+// by hand (in tests, or by another front end) without a Name prints too.
+var basicNames = map[SortKind]string{
+	SortBool: "Bool", SortPos: "Pos", SortNat: "Nat", SortInt: "Int", SortReal: "Real",
 }
 
 // writeSort prints s; aliases names container and function sorts that
@@ -174,6 +189,10 @@ func writeSort(b *strings.Builder, s *Sort, aliases map[*Sort]string, inDomain b
 		}
 		writeStruct(b, s, aliases)
 	default:
+		if name, ok := basicNames[s.Kind]; ok && s.Name == "" {
+			b.WriteString(name)
+			return
+		}
 		b.WriteString(s.Name)
 	}
 }

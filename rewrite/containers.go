@@ -963,7 +963,7 @@ func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 		return append(dst, " }"...)
 	}
 	dst = append(dst, "{ x: "...)
-	dst = AppendSort(dst, n.sort.Elem)
+	dst = lps.AppendSort(dst, n.sort.Elem)
 	dst = append(dst, " | "...)
 	dst = r.print(dst, n.args[0])
 	dst = append(dst, "(x) != x in "...)
@@ -980,7 +980,7 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 		return r.print(dst, n.args[1])
 	case f.kind == kFnConst && f.val == fnOne && empty:
 		dst = append(dst, "{ x: "...)
-		dst = AppendSort(dst, n.sort.Elem)
+		dst = lps.AppendSort(dst, n.sort.Elem)
 		return append(dst, " | 1 }"...)
 	case f.kind == kBinder && empty:
 		dst = append(dst, "{ "...)
@@ -990,7 +990,7 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 		return append(dst, " }"...)
 	}
 	dst = append(dst, "{ x: "...)
-	dst = AppendSort(dst, n.sort.Elem)
+	dst = lps.AppendSort(dst, n.sort.Elem)
 	dst = append(dst, " | "...)
 	dst = r.print(dst, n.args[0])
 	dst = append(dst, "(x) }"...)

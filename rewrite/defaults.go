@@ -36,7 +36,7 @@ func (r *Rewriter) initGlobals(spec *lps.Spec) error {
 func (r *Rewriter) Representative(s *lps.Sort) (Term, error) {
 	t, ok := r.representative(s, map[*lps.Sort]bool{})
 	if !ok {
-		return 0, fmt.Errorf("cannot find a term of sort %s", AppendSort(nil, s))
+		return 0, fmt.Errorf("cannot find a term of sort %s", lps.AppendSort(nil, s))
 	}
 	return r.Rewrite(t, nil)
 }

@@ -31,7 +31,7 @@ func newIRB() *irb {
 }
 
 func (b *irb) key(s *lps.Sort) string {
-	return string(AppendSort(nil, s)) + "/" + string(rune('0'+s.Kind))
+	return string(lps.AppendSort(nil, s)) + "/" + string(rune('0'+s.Kind))
 }
 
 func (b *irb) container(k lps.SortKind, e *lps.Sort) *lps.Sort {

@@ -304,75 +304,8 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 			dst = append(dst, r.st.node(vars[k]).v.v.Name...)
 		}
 		dst = append(dst, ": "...)
-		dst = AppendSort(dst, s)
+		dst = lps.AppendSort(dst, s)
 		i = j + 1
-	}
-	return dst
-}
-
-// AppendSort appends the printed form of sort s.
-func AppendSort(dst []byte, s *lps.Sort) []byte {
-	switch s.Kind {
-	case lps.SortBool:
-		return append(dst, "Bool"...)
-	case lps.SortPos:
-		return append(dst, "Pos"...)
-	case lps.SortNat:
-		return append(dst, "Nat"...)
-	case lps.SortInt:
-		return append(dst, "Int"...)
-	case lps.SortReal:
-		return append(dst, "Real"...)
-	case lps.SortList, lps.SortSet, lps.SortBag, lps.SortFSet, lps.SortFBag:
-		dst = append(dst, [...]string{lps.SortList: "List", lps.SortSet: "Set", lps.SortBag: "Bag", lps.SortFSet: "FSet", lps.SortFBag: "FBag"}[s.Kind]...)
-		dst = append(dst, '(')
-		dst = AppendSort(dst, s.Elem)
-		return append(dst, ')')
-	case lps.SortFunc:
-		for i, d := range s.Domain {
-			if i > 0 {
-				dst = append(dst, " # "...)
-			}
-			if d.Kind == lps.SortFunc {
-				dst = append(dst, '(')
-				dst = AppendSort(dst, d)
-				dst = append(dst, ')')
-			} else {
-				dst = AppendSort(dst, d)
-			}
-		}
-		dst = append(dst, " -> "...)
-		return AppendSort(dst, s.Codomain)
-	}
-	if s.Name != "" {
-		return append(dst, s.Name...)
-	}
-	if s.Kind == lps.SortStruct {
-		dst = append(dst, "struct "...)
-		for i, c := range s.Constructors {
-			if i > 0 {
-				dst = append(dst, " | "...)
-			}
-			dst = append(dst, c.Name...)
-			if c.Arity() > 0 {
-				dst = append(dst, '(')
-				for j, d := range c.Sort.Domain {
-					if j > 0 {
-						dst = append(dst, ", "...)
-					}
-					if j < len(c.Projections) && c.Projections[j] != nil {
-						dst = append(dst, c.Projections[j].Name...)
-						dst = append(dst, ": "...)
-					}
-					dst = AppendSort(dst, d)
-				}
-				dst = append(dst, ')')
-			}
-			if c.Recogniser != nil {
-				dst = append(dst, '?')
-				dst = append(dst, c.Recogniser.Name...)
-			}
-		}
 	}
 	return dst
 }

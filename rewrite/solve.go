@@ -226,7 +226,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 			return true
 		}
 	}
-	panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", AppendSort(nil, sort))})
+	panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", lps.AppendSort(nil, sort))})
 }
 
 // bindAndRec binds v to val (whose fresh variables are fresh), rewrites
@@ -380,7 +380,7 @@ func (sv *solver) varNames() string {
 		n := sv.r.st.node(v)
 		b = append(b, n.v.v.Name...)
 		b = append(b, ": "...)
-		b = AppendSort(b, n.sort)
+		b = lps.AppendSort(b, n.sort)
 	}
 	return string(b)
 }
