@@ -4,7 +4,7 @@
 //
 // Contract: given a start node and a function giving each node's confluent
 // successors in a deterministic order, Finder.Representative runs an
-// iterative version of Tarjan's SCC algorithm (the seed's Algorithm 20),
+// iterative version of Tarjan's SCC algorithm (Wesselink's Algorithm 20),
 // stops at the first strongly connected component it completes — which,
 // for confluent τ-summands, is the unique terminal one — and returns the
 // least node of that component under a caller-supplied total order. The

@@ -7,13 +7,13 @@ import (
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
-// Cache remembers the solutions of enumerations (seed note §8, local and
-// global caching). The seed keys a summand's cache by the values of the
+// Cache remembers the solutions of enumerations (Wesselink, "State Space
+// Exploration", §8, local and global caching). The note keys a summand's cache by the values of the
 // process parameters that occur free in its condition; Cache keys it by
 // the condition rewritten under those values instead. Terms are
 // hash-consed, so the rewritten condition is one id, which the explorer
 // computes anyway (to skip a summand whose condition is false); it is a
-// function of the seed's key, so it never tells two different enumeration
+// function of the note's key, so it never tells two different enumeration
 // problems apart wrongly, and states whose parameters differ but give the
 // same condition share an entry. Since enumeration only rewrites the
 // condition further under bindings of the sum variables, the solutions
@@ -22,7 +22,7 @@ import (
 // A local cache serves one summand. A global cache is shared by all
 // summands; its key also holds the sum variables, as two summands can
 // have the same rewritten condition over different variable lists (the
-// seed adds the condition itself to the key).
+// note adds the condition itself to the key).
 //
 // Only complete enumerations are stored: one that failed or was stopped
 // by its callback is not. The cache is bounded: when storing an entry

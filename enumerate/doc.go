@@ -37,7 +37,7 @@
 // rewrite.Rewriter.Interrupt makes a running enumeration return
 // rewrite.ErrInterrupted within a few hundred steps.
 //
-// Caching (seed note §8): EnumerateCached(c, vars, cond, s, yield) is
+// Caching (Wesselink, "State Space Exploration", §8): EnumerateCached(c, vars, cond, s, yield) is
 // Enumerate with the solutions remembered in a Cache, keyed by the
 // rewritten condition (a hash-consed id, a function of the values of the
 // parameters free in the condition) and the sum variables. The explorer

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -14,36 +13,6 @@ import (
 // default ArenaStore never comes here: Explorer.expand and Explorer.emit
 // stay as they are, and the choice is made once, in New.
 
-// VectorQueueStore is implemented by stores for which the explorer keeps
-// full vectors in its todo list.
-type VectorQueueStore interface {
-	Store
-	// QueueVectors says the todo list should hold vectors (true), or ids
-	// whose vectors State gives back (false; ComBack's Variant 4).
-	QueueVectors() bool
-	// CanState says State works at all (ComBack: by replay, slowly). When
-	// false, State panics, and Insert returns NoState for states already
-	// stored when the store keeps no ids (see IDStore).
-	CanState() bool
-}
-
-// IDStore is a VectorQueueStore that cannot give states back but can say
-// whether it numbers them (hash compaction with ids): cycle mode then
-// keeps the vectors of the DFS frames' transitions itself.
-type IDStore interface {
-	KeepsIDs() bool
-}
-
-// TracedStore is a store that records how each new state was reached: the
-// state it was reached from and the position of the transition among that
-// state's transitions, in the order Generator.Successors emits them
-// (ComBack's backedge table). The explorer calls InsertFrom instead of
-// Insert; from is NoState for the initial state.
-type TracedStore interface {
-	Store
-	InsertFrom(state []uint32, from StateID, tr uint64) (StateID, bool)
-}
-
 // compactSearch is the explorer's state for the search above.
 type compactSearch struct {
 	on        bool
@@ -52,10 +21,7 @@ type compactSearch struct {
 	traced    TracedStore
 	width     int
 
-	ids  []StateID // todo list
-	vecs []uint32  // todo vectors, width each, when queueVecs
-	head int
-	cur  []uint32 // the vector being expanded
+	cur []uint32 // the vector being expanded
 
 	// Cycle mode with a store that cannot give states back: the vectors
 	// of the transitions in Explorer.edges, width each, and the initial
@@ -133,7 +99,7 @@ func (x *Explorer) initCompact() {
 	if traced {
 		c.traced = tr
 	}
-	if ks, ok := x.store.(keyedStore); ok {
+	if ks, ok := x.store.(KeyedStore); ok {
 		if r, ok := x.gen.(TransitionReplayer); ok && ks.UseTransitionKeys(x.gen) {
 			c.keys = r
 		}
@@ -141,7 +107,7 @@ func (x *Explorer) initCompact() {
 	if bs, ok := x.store.(BlockStateStore); ok && !c.queueVecs && x.opt.Strategy == Breadth && !x.opt.Cycles {
 		c.blocks = bs
 	}
-	if hs, ok := x.store.(holdingStore); ok && hs.HoldStates(x.heldState) {
+	if hs, ok := x.store.(HoldingStore); ok && hs.HoldStates(x.heldState) {
 		c.holdTodo = x.opt.Strategy != Highway && !x.opt.Cycles
 		c.holdPath = x.opt.Strategy == Depth || x.opt.Cycles
 		if x.opt.Cycles {
@@ -154,6 +120,10 @@ func (x *Explorer) initCompact() {
 	}
 	c.cur = make([]uint32, c.width)
 	x.emitFn = x.collect
+	x.useTodo = !x.opt.Cycles
+	if c.queueVecs {
+		x.todo.width = c.width
+	}
 }
 
 // runCompact is Run for the compact stores, from the initial state on.
@@ -172,7 +142,6 @@ func (x *Explorer) runCompact(init []uint32) (Result, error) {
 		err = x.runCycles(id, x.pushFrameCompact)
 	} else {
 		x.pushVec(id, init)
-		x.hwL = 1
 		err = x.runQueue()
 	}
 	r := x.result()
@@ -217,7 +186,7 @@ func (x *Explorer) runQueue() error {
 			}
 			continue
 		}
-		if c.head >= len(c.ids) {
+		if x.todo.len() == 0 {
 			if len(c.pend) == 0 {
 				break
 			}
@@ -231,34 +200,13 @@ func (x *Explorer) runQueue() error {
 		if c.blocks != nil {
 			// Take the next block of numbers and rebuild their states in
 			// one replay.
-			n := min(queueBlock, len(c.ids)-c.head)
-			c.prepIDs = append(c.prepIDs[:0], c.ids[c.head:c.head+n]...)
-			c.head += n - 1
-			c.popFront()
+			c.prepIDs = x.todo.popBlock(queueBlock, c.prepIDs[:0])
 			c.prepHead = len(c.prepIDs) // nothing held from the block until it is rebuilt
 			c.prepVecs = c.blocks.StatesOf(c.prepIDs, c.prepVecs[:0])
 			c.prepHead = 0
 			continue
 		}
-		var s StateID
-		var i int
-		if x.opt.Strategy == Depth {
-			i = len(c.ids) - 1
-		} else {
-			i = c.head
-		}
-		s = c.ids[i]
-		if c.queueVecs {
-			copy(c.cur, c.vecs[i*w:(i+1)*w])
-		}
-		if x.opt.Strategy == Depth {
-			c.ids = c.ids[:i]
-			if c.queueVecs {
-				c.vecs = c.vecs[:i*w]
-			}
-		} else {
-			c.popFront()
-		}
+		s := x.todo.pop(c.cur)
 		if !c.queueVecs {
 			copy(c.cur, x.store.State(s))
 		}
@@ -275,21 +223,8 @@ func (x *Explorer) runQueue() error {
 		if err := x.expandVec(s, c.cur); err != nil {
 			return err
 		}
-		if x.opt.Strategy == Highway {
-			x.hwL--
-			if x.hwL == 0 {
-				x.hwL = len(c.ids) - c.head
-				x.hwC = 0
-			}
-		}
 	}
 	return nil
-}
-
-// holdingStore is a store that reconstructs states more cheaply from the
-// vectors the search holds (ComBack).
-type holdingStore interface {
-	HoldStates(held func(StateID) []uint32) bool
 }
 
 // heldState returns the vector of id if the search holds it: on the todo
@@ -298,10 +233,9 @@ type holdingStore interface {
 func (x *Explorer) heldState(id StateID) []uint32 {
 	c := &x.cs
 	w := c.width
-	if c.holdTodo && c.queueVecs {
-		if i, ok := slices.BinarySearch(c.ids[c.head:], id); ok {
-			j := c.head + i
-			return c.vecs[j*w : (j+1)*w]
+	if c.holdTodo {
+		if v := x.todo.held(id); v != nil {
+			return v
 		}
 	}
 	if c.holdTodo && c.prepHead < len(c.prepIDs) {
@@ -354,58 +288,15 @@ func (c *compactSearch) pushPath(s StateID, v []uint32) {
 	c.pathIDs = append(c.pathIDs, s)
 }
 
-// popFront removes the head of the FIFO queue, moving the rest to the
-// front now and then.
-func (c *compactSearch) popFront() {
-	c.head++
-	if c.head > 1024 && c.head > len(c.ids)/2 {
-		n := copy(c.ids, c.ids[c.head:])
-		c.ids = c.ids[:n]
-		if c.queueVecs {
-			copy(c.vecs, c.vecs[c.head*c.width:])
-			c.vecs = c.vecs[:n*c.width]
-		}
-		c.head = 0
-	}
-}
-
 // queueBlock is the number of queued numbers whose states are rebuilt
-// together (ComBack's Variant 4 with grouped reconstruction, seed "The
+// together (ComBack's Variant 4 with grouped reconstruction, "The
 // ComBack method revisited" §4.3).
 const queueBlock = 1024
 
-// BlockStateStore is a store that rebuilds the states of many numbers at
-// once more cheaply than one by one.
-type BlockStateStore interface {
-	// StatesOf appends the vectors of ids to dst, in order.
-	StatesOf(ids []StateID, dst []uint32) []uint32
-}
-
 // pushVec adds a new state to the todo list (see Explorer.push).
 func (x *Explorer) pushVec(id StateID, v []uint32) {
-	c := &x.cs
-	if x.opt.Cycles {
-		return
-	}
-	if x.opt.Strategy == Highway {
-		x.hwC++
-		n := x.opt.TodoMax
-		if x.hwC > n {
-			k := 1 + x.rng.IntN(x.hwC)
-			if k > n {
-				return
-			}
-			i := len(c.ids) - k
-			c.ids[i] = id
-			if c.queueVecs {
-				copy(c.vecs[i*c.width:], v)
-			}
-			return
-		}
-	}
-	c.ids = append(c.ids, id)
-	if c.queueVecs {
-		c.vecs = append(c.vecs, v...)
+	if x.useTodo {
+		x.todo.push(id, v)
 	}
 }
 
@@ -425,13 +316,6 @@ func (c *compactSearch) trKey(i int) uint64 {
 		return c.bufKeys[i]
 	}
 	return uint64(i)
-}
-
-// keyedStore is a store that can name transitions by a generator's keys
-// (TransitionReplayer); UseTransitionKeys is called before the first
-// insertion and says whether the store does so for gen.
-type keyedStore interface {
-	UseTransitionKeys(gen Generator) bool
 }
 
 // expandVec is expand for a state given by its vector.
@@ -582,28 +466,12 @@ func (x *Explorer) pushFrameCompact(s StateID) error {
 	return nil
 }
 
-// StoreStats is implemented by stores that can describe their memory use
-// and their guarantees (printed by lps2lts -v).
-type StoreStats interface {
-	// Bytes is the memory held by the store's tables.
-	Bytes() int
-	// Describe is a one-line description of the store after a search.
-	Describe() string
-}
-
 // QueueBytes returns the memory held by the compact search's todo list
 // (zero for the default store, which needs none for breadth-first search).
 func (x *Explorer) QueueBytes() int {
 	c := &x.cs
-	return 4*cap(c.ids) + 4*cap(c.vecs) + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
+	return x.todo.bytes() + 4*cap(c.bufVecs) + 4*cap(c.bufLabels) +
 		24*cap(c.pend) + 4*cap(c.prepIDs) + 4*cap(c.prepVecs) + 4*cap(c.pendSrc) + 4*cap(c.pendLabels) + 4*cap(c.pendVecs) + 8*cap(c.bufKeys) + 8*cap(c.pendKeys) +
 		4*cap(c.pathIDs) + 4*cap(c.pathVecs) + 16*len(c.pathAt) + // a map entry: key, value and control bytes, roughly
 		4*cap(c.edgeVecs) + 4*cap(c.initVec)
-}
-
-func perState(bytes, n int) string {
-	if n == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", float64(bytes)/float64(n))
 }

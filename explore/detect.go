@@ -14,9 +14,9 @@ import (
 // mCRL2's: "Deadlock found (state index: N).", followed, when a trace was
 // saved, by " and saved trace to 'FILE'" before the final period.
 type Reporter struct {
-	Out    io.Writer
-	Traces *TraceWriter
-	X      *Explorer
+	Out      io.Writer
+	Traces   *TraceWriter
+	Explorer *Explorer
 	// Found counts the reports of all detectors.
 	Found int
 }
@@ -40,24 +40,24 @@ func (r *Reporter) report(msg string, count *int, base func(n int) string, label
 	b.WriteString(".\n")
 	io.WriteString(r.Out, b.String())
 	if r.Traces != nil && r.Traces.Max > 0 && *count >= r.Traces.Max {
-		r.X.Stop()
+		r.Explorer.Stop()
 	}
 }
 
 func (r *Reporter) traceTo(s StateID, extra ...LabelID) []LabelID {
-	_, labels := r.Traces.Rec.Trace(s)
+	_, labels := r.Traces.Recorder.Trace(s)
 	return append(labels, extra...)
 }
 
 func (r *Reporter) prefix() string { return r.Traces.Prefix }
 
-// DeadlockDetector reports states without outgoing transitions (seed note
+// DeadlockDetector reports states without outgoing transitions (Wesselink, "State Space Exploration",
 // §2.1) when they are finished.
 type DeadlockDetector struct {
 	NopVisitor
-	R     *Reporter
-	has   bool
-	count int
+	Reporter *Reporter
+	has      bool
+	count    int
 }
 
 func (d *DeadlockDetector) StartState(StateID, []uint32)                { d.has = false }
@@ -66,9 +66,9 @@ func (d *DeadlockDetector) FinishState(s StateID) {
 	if d.has {
 		return
 	}
-	d.R.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
-		func(n int) string { return d.R.prefix() + "_dlk_" + strconv.Itoa(n) },
-		func() []LabelID { return d.R.traceTo(s) })
+	d.Reporter.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
+		func(n int) string { return d.Reporter.prefix() + "_dlk_" + strconv.Itoa(n) },
+		func() []LabelID { return d.Reporter.traceTo(s) })
 }
 
 // ActionDetector reports transitions whose multi-action contains an action
@@ -77,7 +77,7 @@ func (d *DeadlockDetector) FinishState(s StateID) {
 // transition, with the index of its source state.
 type ActionDetector struct {
 	NopVisitor
-	R            *Reporter
+	Reporter     *Reporter
 	Labels       *Labels
 	names        map[string]bool
 	multi        map[string]bool
@@ -89,7 +89,7 @@ type ActionDetector struct {
 // NewActionDetector returns a detector for the given action names and
 // printed multi-actions.
 func NewActionDetector(r *Reporter, labels *Labels, names, multiActions []string) *ActionDetector {
-	d := &ActionDetector{R: r, Labels: labels, names: map[string]bool{}, multi: map[string]bool{}}
+	d := &ActionDetector{Reporter: r, Labels: labels, names: map[string]bool{}, multi: map[string]bool{}}
 	for _, n := range names {
 		d.names[strings.TrimSpace(n)] = true
 	}
@@ -124,9 +124,9 @@ func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) 
 		return
 	}
 	text := d.Labels.Text(l)
-	d.R.report("Action '"+text+"' found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+	d.Reporter.report("Action '"+text+"' found (state index: "+strconv.Itoa(int(from))+")", &d.count,
 		func(n int) string {
-			name := d.R.prefix() + "_act_" + strconv.Itoa(n)
+			name := d.Reporter.prefix() + "_act_" + strconv.Itoa(n)
 			if d.matchedMulti[l] {
 				name += "_" + text
 			}
@@ -137,16 +137,16 @@ func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) 
 			}
 			return name
 		},
-		func() []LabelID { return d.R.traceTo(from, l) })
+		func() []LabelID { return d.Reporter.traceTo(from, l) })
 }
 
 // NondeterminismDetector reports a state with two outgoing transitions that
 // have the same label and different targets, once per such transition.
 type NondeterminismDetector struct {
 	NopVisitor
-	R     *Reporter
-	seen  map[LabelID]StateID
-	count int
+	Reporter *Reporter
+	seen     map[LabelID]StateID
+	count    int
 }
 
 func (d *NondeterminismDetector) StartState(StateID, []uint32) {
@@ -165,9 +165,9 @@ func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to S
 	if t == to {
 		return
 	}
-	d.R.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
-		func(n int) string { return d.R.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
-		func() []LabelID { return d.R.traceTo(from, l) })
+	d.Reporter.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+		func(n int) string { return d.Reporter.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
+		func() []LabelID { return d.Reporter.traceTo(from, l) })
 }
 
 // DivergenceDetector reports states from which an infinite sequence of
@@ -183,14 +183,14 @@ func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to S
 // the states discovered after the last of those.
 type DivergenceDetector struct {
 	NopVisitor
-	R       *Reporter
-	gen     Generator
-	labels  *Labels
-	tau     map[string]bool
-	hidden  []int8
-	pending []StateID
-	vecs    Store
-	count   int
+	Reporter *Reporter
+	gen      Generator
+	labels   *Labels
+	tau      map[string]bool
+	hidden   []int8
+	pending  []StateID
+	vecs     Store
+	count    int
 
 	local  *ArenaStore
 	colors []uint8
@@ -209,7 +209,7 @@ type DivergenceDetector struct {
 // NewDivergenceDetector returns a detector treating tau and the actions in
 // tau as internal. store gives the vectors of discovered states.
 func NewDivergenceDetector(r *Reporter, gen Generator, store Store, tau []string) *DivergenceDetector {
-	d := &DivergenceDetector{R: r, gen: gen, labels: gen.Labels(), tau: map[string]bool{}, vecs: store}
+	d := &DivergenceDetector{Reporter: r, gen: gen, labels: gen.Labels(), tau: map[string]bool{}, vecs: store}
 	for _, t := range tau {
 		d.tau[strings.TrimSpace(t)] = true
 	}
@@ -258,14 +258,14 @@ func (d *DivergenceDetector) check(s StateID) {
 	vec := d.vecs.State(s)
 	if id, ok := d.known.Find(vec); ok {
 		if src := d.knownIdx[id]; src != NoState {
-			d.R.Found++
-			fmt.Fprintf(d.R.Out, "Divergent state found (state index: %d), reachable from divergent state with index %d.\n", s, src)
+			d.Reporter.Found++
+			fmt.Fprintf(d.Reporter.Out, "Divergent state found (state index: %d), reachable from divergent state with index %d.\n", s, src)
 			d.knownIdx[id] = NoState
 			return
 		}
 	}
-	// Iterative depth-first search over internal transitions (seed note
-	// Alg. 10), stopped at the first back edge.
+	// Iterative depth-first search over internal transitions (Wesselink, "State Space Exploration",
+	// Algorithm 10), stopped at the first back edge.
 	d.local.Reset()
 	d.colors = d.colors[:0]
 	d.frames = d.frames[:0]
@@ -347,14 +347,14 @@ func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
 	slices.Reverse(loop)
 	loop = append(loop, l)
 	msg := "Divergent state found (state index: " + strconv.Itoa(int(s)) + ")"
-	d.R.Found++
+	d.Reporter.Found++
 	var b strings.Builder
 	b.WriteString(msg)
-	if d.R.Traces != nil && d.count < d.R.Traces.Max {
+	if d.Reporter.Traces != nil && d.count < d.Reporter.Traces.Max {
 		n := strconv.Itoa(d.count)
 		d.count++
-		f1, err1 := d.R.Traces.Save(d.R.prefix()+"_divergence_"+n, d.R.traceTo(s))
-		f2, err2 := d.R.Traces.Save(d.R.prefix()+"_divergence_loop"+n, loop)
+		f1, err1 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_"+n, d.Reporter.traceTo(s))
+		f2, err2 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_loop"+n, loop)
 		if err1 != nil || err2 != nil {
 			fmt.Fprintf(&b, ", but its traces could not be saved to '%s' and '%s'", f1, f2)
 		} else {
@@ -362,9 +362,9 @@ func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
 		}
 	}
 	b.WriteString(".\n")
-	io.WriteString(d.R.Out, b.String())
-	if d.R.Traces != nil && d.R.Traces.Max > 0 && d.count >= d.R.Traces.Max {
-		d.R.X.Stop()
+	io.WriteString(d.Reporter.Out, b.String())
+	if d.Reporter.Traces != nil && d.Reporter.Traces.Max > 0 && d.count >= d.Reporter.Traces.Max {
+		d.Reporter.Explorer.Stop()
 	}
 }
 
@@ -374,9 +374,9 @@ func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
 // along the stack to u and then takes the back edge, so it ends in v again.
 type CycleDetector struct {
 	NopVisitor
-	R     *Reporter
-	done  bool
-	count int
+	Reporter *Reporter
+	done     bool
+	count    int
 }
 
 func (c *CycleDetector) BackEdge(from StateID, l LabelID, to StateID) {
@@ -384,10 +384,10 @@ func (c *CycleDetector) BackEdge(from StateID, l LabelID, to StateID) {
 		return
 	}
 	c.done = true
-	c.R.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
-		func(n int) string { return c.R.prefix() + "_cycle_" + strconv.Itoa(n) },
+	c.Reporter.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
+		func(n int) string { return c.Reporter.prefix() + "_cycle_" + strconv.Itoa(n) },
 		func() []LabelID {
-			_, labels := c.R.X.DFSStack()
+			_, labels := c.Reporter.Explorer.DFSStack()
 			return append(labels, l)
 		})
 }

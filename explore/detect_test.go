@@ -1,4 +1,4 @@
-package explore
+package explore_test
 
 import (
 	"bytes"
@@ -6,19 +6,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 )
 
 // setup builds an explorer with a trace recorder and a reporter writing
 // traces (at most max per detector) into a temporary folder.
-func setup(t *testing.T, g Generator, opt Options, max int) (*Explorer, *Reporter, *bytes.Buffer, string) {
-	x := New(g, opt)
+func setup(t *testing.T, g explore.Generator, opt explore.Options, max int) (*explore.Explorer, *explore.Reporter, *bytes.Buffer, string) {
+	x := explore.New(g, opt)
 	var out bytes.Buffer
 	prefix := filepath.Join(t.TempDir(), "model.lps")
-	rec := &TraceRecorder{}
+	rec := &explore.TraceRecorder{}
 	x.AddVisitor(rec)
-	r := &Reporter{Out: &out, X: x}
+	r := &explore.Reporter{Out: &out, Explorer: x}
 	if max > 0 {
-		r.Traces = &TraceWriter{Prefix: prefix, Max: max, Rec: rec, Labels: g.Labels()}
+		r.Traces = &explore.TraceWriter{Prefix: prefix, Max: max, Recorder: rec, Labels: g.Labels()}
 	}
 	return x, r, &out, prefix
 }
@@ -34,8 +37,8 @@ func readFile(t *testing.T, name string) string {
 
 // deadlockGraph: 0 -a-> 1 -b-> 2 (deadlock), 0 -c-> 3 -d-> 4 -e-> 2,
 // 3 -f-> 5 (deadlock), 1 -g-> 0.
-func deadlockGraph() *graphGen {
-	return newGraph(6, 0, "a", 1, 0, "c", 3, 1, "b", 2, 1, "g", 0, 3, "d", 4, 4, "e", 2, 3, "f", 5)
+func deadlockGraph() *exploretest.Graph {
+	return exploretest.NewGraph(6, 0, "a", 1, 0, "c", 3, 1, "b", 2, 1, "g", 0, 3, "d", 4, 4, "e", 2, 3, "f", 5)
 }
 
 func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
@@ -43,7 +46,7 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 		t.Run(mode.name, func(t *testing.T) {
 			g := deadlockGraph()
 			x, r, out, prefix := setup(t, g, mode.opt, 100)
-			x.AddVisitor(&DeadlockDetector{R: r})
+			x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
 			if _, err := x.Run(); err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +58,7 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 			}
 			// Both deadlock traces, in some order: "a b" and "c f".
 			traces := readFile(t, prefix+"_dlk_0.trc") + "/" + readFile(t, prefix+"_dlk_1.trc")
-			if mode.opt.Strategy == Breadth && !mode.opt.Cycles {
+			if mode.opt.Strategy == explore.Breadth && !mode.opt.Cycles {
 				if traces != "a\nb\n/c\nf\n" {
 					t.Errorf("breadth-first traces %q", traces)
 				}
@@ -75,8 +78,8 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 
 func TestTraceLimitStops(t *testing.T) {
 	g := deadlockGraph()
-	x, r, out, prefix := setup(t, g, Options{}, 1)
-	x.AddVisitor(&DeadlockDetector{R: r})
+	x, r, out, prefix := setup(t, g, explore.Options{}, 1)
+	x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
 	res, err := x.Run()
 	if err != nil {
 		t.Fatal(err)
@@ -90,8 +93,8 @@ func TestTraceLimitStops(t *testing.T) {
 }
 
 func TestDeadlockWithoutTraces(t *testing.T) {
-	x, r, out, _ := setup(t, deadlockGraph(), Options{}, 0)
-	x.AddVisitor(&DeadlockDetector{R: r})
+	x, r, out, _ := setup(t, deadlockGraph(), explore.Options{}, 0)
+	x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
 	x.Run()
 	want := "Deadlock found (state index: 3).\nDeadlock found (state index: 5).\n"
 	// BFS order: 0, 1 (a), 2 (c: state 3 in the graph), ... ids are
@@ -102,9 +105,9 @@ func TestDeadlockWithoutTraces(t *testing.T) {
 }
 
 func TestActionDetector(t *testing.T) {
-	g := newGraph(4, 0, "a(1)|b", 1, 1, "c", 2, 2, "b", 3, 3, "tau", 0)
-	x, r, out, prefix := setup(t, g, Options{}, 10)
-	x.AddVisitor(NewActionDetector(r, g.Labels(), []string{"b"}, []string{"c", "b | a(1)"}))
+	g := exploretest.NewGraph(4, 0, "a(1)|b", 1, 1, "c", 2, 2, "b", 3, 3, "tau", 0)
+	x, r, out, prefix := setup(t, g, explore.Options{}, 10)
+	x.AddVisitor(explore.NewActionDetector(r, g.Labels(), []string{"b"}, []string{"c", "b | a(1)"}))
 	x.Run()
 	got := out.String()
 	for _, want := range []string{
@@ -125,9 +128,9 @@ func TestActionDetector(t *testing.T) {
 }
 
 func TestNondeterminismDetector(t *testing.T) {
-	g := newGraph(4, 0, "a", 1, 0, "a", 1, 0, "b", 2, 1, "b", 2, 2, "a", 3, 2, "a", 0)
-	x, r, out, prefix := setup(t, g, Options{}, 10)
-	x.AddVisitor(&NondeterminismDetector{R: r})
+	g := exploretest.NewGraph(4, 0, "a", 1, 0, "a", 1, 0, "b", 2, 1, "b", 2, 2, "a", 3, 2, "a", 0)
+	x, r, out, prefix := setup(t, g, explore.Options{}, 10)
+	x.AddVisitor(&explore.NondeterminismDetector{Reporter: r})
 	x.Run()
 	// State 0 has a twice to the same state: deterministic. Graph state 2
 	// (id 2) has a to 3 and to 0.
@@ -141,18 +144,18 @@ func TestNondeterminismDetector(t *testing.T) {
 
 func TestDivergenceDetector(t *testing.T) {
 	// 0 -a-> 1 -tau-> 2 -i-> 1 ; 2 -b-> 3 ; 3 -tau-> 4 (no loop)
-	g := newGraph(5, 0, "a", 1, 1, "tau", 2, 2, "i", 1, 2, "b", 3, 3, "tau", 4)
+	g := exploretest.NewGraph(5, 0, "a", 1, 1, "tau", 2, 2, "i", 1, 2, "b", 3, 3, "tau", 4)
 	t.Run("tau only", func(t *testing.T) {
-		x, r, out, _ := setup(t, g, Options{}, 0)
-		x.AddVisitor(NewDivergenceDetector(r, g, x.Store(), nil))
+		x, r, out, _ := setup(t, g, explore.Options{}, 0)
+		x.AddVisitor(explore.NewDivergenceDetector(r, g, x.Store(), nil))
 		x.Run()
 		if r.Found != 0 {
 			t.Errorf("divergence without internal i:\n%s", out)
 		}
 	})
 	t.Run("i internal", func(t *testing.T) {
-		x, r, out, prefix := setup(t, g, Options{}, 10)
-		d := NewDivergenceDetector(r, g, x.Store(), []string{"i"})
+		x, r, out, prefix := setup(t, g, explore.Options{}, 10)
+		d := explore.NewDivergenceDetector(r, g, x.Store(), []string{"i"})
 		x.AddVisitor(d)
 		x.Run()
 		d.Flush()
@@ -172,8 +175,8 @@ func TestDivergenceDetector(t *testing.T) {
 
 func TestCycleDetector(t *testing.T) {
 	t.Run("acyclic", func(t *testing.T) {
-		x, r, _, _ := setup(t, newGrid(5, 5), Options{Cycles: true}, 10)
-		x.AddVisitor(&CycleDetector{R: r})
+		x, r, _, _ := setup(t, exploretest.NewGrid(5, 5), explore.Options{Cycles: true}, 10)
+		x.AddVisitor(&explore.CycleDetector{Reporter: r})
 		x.Run()
 		if r.Found != 0 {
 			t.Error("cycle in a grid")
@@ -181,9 +184,9 @@ func TestCycleDetector(t *testing.T) {
 	})
 	t.Run("lasso", func(t *testing.T) {
 		// 0 -a-> 1 -b-> 2 -c-> 3 -d-> 1, 0 -e-> 4
-		g := newGraph(5, 0, "a", 1, 1, "b", 2, 2, "c", 3, 3, "d", 1, 0, "e", 4)
-		x, r, out, prefix := setup(t, g, Options{Cycles: true}, 10)
-		x.AddVisitor(&CycleDetector{R: r})
+		g := exploretest.NewGraph(5, 0, "a", 1, 1, "b", 2, 2, "c", 3, 3, "d", 1, 0, "e", 4)
+		x, r, out, prefix := setup(t, g, explore.Options{Cycles: true}, 10)
+		x.AddVisitor(&explore.CycleDetector{Reporter: r})
 		x.Run()
 		if r.Found != 1 || !strings.HasPrefix(out.String(), "Cycle found (state index: 1, back edge from state index ") {
 			t.Fatalf("found %d\n%s", r.Found, out)

@@ -1,11 +1,17 @@
 // Package explore generates the state space of an implicitly given labelled
 // transition system: the search of Wesselink's note "State Space
-// Exploration" (seed note §§1-5) over an abstract successor function.
+// Exploration", §§1-4, over an abstract successor function. It knows
+// nothing of linear processes: the LPS successor generator and its timed,
+// stochastic and confluence-reduced forms live in packages lpsgen, timed,
+// stochastic and confluence; the compact stores in package store. The
+// optional interfaces a generator, visitor or store may implement are
+// listed together in capabilities.go.
 //
 // In: a Generator — the width of the state vectors, an initial state, a
 // successor function emitting (label, next state) pairs, and a Labels table
-// in which it interns the printed multi-actions. For an LPS (lpsgen.go) a
-// state is the vector of the rewritten process parameters as term ids.
+// in which it interns the printed multi-actions. For an LPS (package
+// lpsgen) a state is the vector of the rewritten process parameters as
+// term ids.
 //
 // Out: events delivered to Visitors, in registration order — DiscoverState
 // (a state is inserted into the store for the first time; with the state
@@ -33,11 +39,12 @@
 // are in the Store; "explored" states have been through FinishState; the
 // "todo" list holds discovered but unexplored states (for breadth-first
 // search these are exactly the ids from Explored() to Len()-1, so no list is
-// kept). Strategies: Breadth (Alg. 4), Depth (Alg. 5), Highway (Alg. 6:
-// at most TodoMax new states kept per level, sampled uniformly; the others
-// stay discovered but are never explored), and cycle mode (Alg. 10, a
-// depth-first search whose stack frames keep the transitions of their
-// state, reporting back edges).
+// kept with the default store). Strategies, each a todo-set type in
+// todo.go: Breadth (Algorithm 4), Depth (Algorithm 5), Highway (Algorithm
+// 6: at most TodoMax new states kept per level, sampled uniformly; the
+// others stay discovered but are never explored); and cycle mode
+// (Algorithm 10, a depth-first search whose stack frames keep the
+// transitions of their state, reporting back edges).
 //
 // Labels: a multi-action is printed as mCRL2 prints it, "a(1, true)|b", and
 // the empty multi-action as "tau" (TauLabel, always id 0). Generators must

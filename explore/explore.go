@@ -3,7 +3,6 @@ package explore
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sync/atomic"
 )
 
@@ -35,7 +34,7 @@ type Generator interface {
 	Successors(state []uint32, emit func(label LabelID, next []uint32)) error
 }
 
-// Visitor receives the events of a search (seed note §1.1; mCRL2's explorer
+// Visitor receives the events of a search (Wesselink, "State Space Exploration", §1.1; mCRL2's explorer
 // after the Boost Graph Library). For every state s: DiscoverState(s) comes
 // once, when s is first inserted; later StartState(s), then
 // ExamineTransition(s, a, t) for each outgoing transition (DiscoverState(t)
@@ -47,14 +46,6 @@ type Visitor interface {
 	StartState(s StateID, state []uint32)
 	ExamineTransition(from StateID, label LabelID, to StateID)
 	FinishState(s StateID)
-}
-
-// BackEdgeVisitor is an optional Visitor extension, used in cycle mode
-// (Options.Cycles): BackEdge(u, a, v) is delivered when the depth-first
-// search walks a transition u -a-> v to a state v that is on the search
-// stack, that is, when it has found a cycle (seed note §4).
-type BackEdgeVisitor interface {
-	BackEdge(from StateID, label LabelID, to StateID)
 }
 
 // NopVisitor implements Visitor with empty methods, for embedding.
@@ -69,7 +60,7 @@ func (NopVisitor) FinishState(StateID)                               {}
 type Strategy uint8
 
 const (
-	Breadth Strategy = iota // breadth-first (seed note Alg. 4)
+	Breadth Strategy = iota // breadth-first (Wesselink, "State Space Exploration", Algorithm 4)
 	Depth                   // depth-first (Alg. 5)
 	Highway                 // highway search (Alg. 6): at most TodoMax states per level
 )
@@ -108,7 +99,7 @@ type Options struct {
 	// many states have been discovered; 0 means no limit.
 	MaxStates int
 	// Cycles runs a depth-first search that keeps each state's transitions
-	// on its stack frame and reports back edges (seed note Alg. 10); the
+	// on its stack frame and reports back edges (Wesselink, "State Space Exploration", Algorithm 10); the
 	// Strategy is then ignored.
 	Cycles bool
 	// Seed seeds highway search's sampling; 0 picks a random seed.
@@ -169,20 +160,18 @@ type Explorer struct {
 
 	cur         StateID // the state being expanded
 	emitFn      func(LabelID, []uint32)
-	pr          *probSearch // non-nil for a probabilistic generator (prob.go)
+	st          *stochasticSearch // non-nil for a stochastic generator (stochastic.go)
 	transitions uint64
 	explored    int
 	level       int
 	levelUp     int
 
-	// Depth-first and highway todo list; breadth-first needs none, as the
-	// ids of the states still to expand are exactly explored..Len()-1.
-	todo []StateID
-	head int
-	// Highway bookkeeping (Alg. 6): remaining states of the current level,
-	// new states counted for the next level, and the sampling generator.
-	hwL, hwC int
-	rng      *rand.Rand
+	// The todo list of depth-first and highway search, and of every
+	// strategy with a compact store (todo.go). Breadth-first search with
+	// the default store needs none: the states still to expand are
+	// exactly those numbered explored..Len()-1.
+	todo    todoList
+	useTodo bool
 	// Cycle mode.
 	colors []uint8
 	frames []frame
@@ -198,15 +187,10 @@ func New(gen Generator, opt Options) *Explorer {
 		x.store = NewArenaStore(gen.Width())
 	}
 	x.emitFn = x.emit
-	x.initProb()
+	x.todo.order = newTodoOrder(opt.Strategy, opt.TodoMax, opt.Seed)
+	x.useTodo = opt.Strategy != Breadth && !opt.Cycles
+	x.initStochastic()
 	x.initCompact()
-	if opt.Strategy == Highway {
-		seed := opt.Seed
-		if seed == 0 {
-			seed = rand.Uint64()
-		}
-		x.rng = rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
-	}
 	return x
 }
 
@@ -290,8 +274,8 @@ func (x *Explorer) Run() (Result, error) {
 		return x.result(), errors.New("highway search needs a positive todo-max")
 	}
 	x.level, x.levelUp = 1, 1
-	if x.pr != nil {
-		return x.runProb()
+	if x.st != nil {
+		return x.runStochastic()
 	}
 	init, err := x.gen.Initial(make([]uint32, 0, x.gen.Width()))
 	if err != nil {
@@ -312,8 +296,7 @@ func (x *Explorer) Run() (Result, error) {
 	case x.opt.Strategy == Breadth:
 		err = x.runBreadth()
 	default:
-		x.todo = append(x.todo, id)
-		x.hwL = 1
+		x.push(id)
 		err = x.runTodo()
 	}
 	r := x.result()
@@ -343,35 +326,14 @@ func (x *Explorer) runBreadth() error {
 	return nil
 }
 
-// runTodo runs depth-first (a stack) and highway search (a queue in which
-// the first hwL entries belong to the current level).
+// runTodo expands the states of the todo list in the strategy's order.
 func (x *Explorer) runTodo() error {
-	for x.head < len(x.todo) {
+	for x.todo.len() > 0 {
 		if x.mustStop() {
 			return nil
 		}
-		var s StateID
-		if x.opt.Strategy == Depth {
-			s = x.todo[len(x.todo)-1]
-			x.todo = x.todo[:len(x.todo)-1]
-		} else {
-			s = x.todo[x.head]
-			x.head++
-			if x.head > 1024 && x.head > len(x.todo)/2 {
-				n := copy(x.todo, x.todo[x.head:])
-				x.todo = x.todo[:n]
-				x.head = 0
-			}
-		}
-		if err := x.expand(s); err != nil {
+		if err := x.expand(x.todo.pop(nil)); err != nil {
 			return err
-		}
-		if x.opt.Strategy == Highway {
-			x.hwL--
-			if x.hwL == 0 {
-				x.hwL = len(x.todo) - x.head
-				x.hwC = 0
-			}
 		}
 	}
 	return nil
@@ -426,27 +388,13 @@ func (x *Explorer) discover(id StateID, label LabelID) {
 }
 
 func (x *Explorer) push(id StateID) {
-	if x.opt.Cycles {
-		return
-	}
-	switch x.opt.Strategy {
-	case Depth:
-		x.todo = append(x.todo, id)
-	case Highway:
-		// Alg. 6: keep the first N new states of the next level; after
-		// that, the c-th new state replaces a random kept one with
-		// probability N/c (reservoir sampling).
-		x.hwC++
-		n := x.opt.TodoMax
-		if x.hwC <= n {
-			x.todo = append(x.todo, id)
-		} else if k := 1 + x.rng.IntN(x.hwC); k <= n {
-			x.todo[len(x.todo)-k] = id
-		}
+	if x.useTodo {
+		x.todo.push(id, nil)
 	}
 }
 
-// runCycles is the iterative depth-first search of seed note Alg. 10: each
+// runCycles is the iterative depth-first search of Wesselink, "State Space Exploration",
+// Algorithm 10: each
 // stack frame holds a state and its remaining transitions; a transition to
 // a gray state (on the stack) is a back edge, i.e. closes a cycle. States
 // are expanded (all events up to FinishState) when pushed, so the visitor

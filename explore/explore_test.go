@@ -1,4 +1,4 @@
-package explore
+package explore_test
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 )
 
 type autFile struct {
@@ -53,35 +56,14 @@ func parseAut(t *testing.T, text string) autFile {
 	return a
 }
 
-func run(t *testing.T, gen Generator, opt Options, vs ...Visitor) (Result, *counter) {
-	t.Helper()
-	x := New(gen, opt)
-	c := &counter{}
-	x.AddVisitor(c)
-	for _, v := range vs {
-		x.AddVisitor(v)
-	}
-	r, err := x.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.err != nil {
-		t.Fatal(c.err)
-	}
-	if c.discovered != r.States || uint64(c.transitions) != r.Transitions || c.finished != r.Explored {
-		t.Fatalf("events %+v disagree with result %+v", c, r)
-	}
-	return r, c
-}
-
 var allModes = []struct {
 	name string
-	opt  Options
+	opt  explore.Options
 }{
-	{"breadth", Options{Strategy: Breadth}},
-	{"depth", Options{Strategy: Depth}},
-	{"cycles", Options{Cycles: true}},
-	{"highway-big", Options{Strategy: Highway, TodoMax: 1 << 30, Seed: 1}},
+	{"breadth", explore.Options{Strategy: explore.Breadth}},
+	{"depth", explore.Options{Strategy: explore.Depth}},
+	{"cycles", explore.Options{Cycles: true}},
+	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
 }
 
 func TestGridAllStrategies(t *testing.T) {
@@ -89,11 +71,11 @@ func TestGridAllStrategies(t *testing.T) {
 		n, m := size[0], size[1]
 		for _, mode := range allModes {
 			t.Run(fmt.Sprintf("%dx%d/%s", n, m, mode.name), func(t *testing.T) {
-				r, _ := run(t, newGrid(n, m), mode.opt)
+				r, _ := exploretest.Run(t, exploretest.NewGrid(n, m), mode.opt)
 				if r.States != n*m || r.Transitions != uint64(2*n*m-n-m) {
 					t.Errorf("got %d states %d transitions, want %d, %d", r.States, r.Transitions, n*m, 2*n*m-n-m)
 				}
-				if mode.opt.Strategy == Breadth && !mode.opt.Cycles && r.Levels != n+m-1 {
+				if mode.opt.Strategy == explore.Breadth && !mode.opt.Cycles && r.Levels != n+m-1 {
 					t.Errorf("levels %d, want %d", r.Levels, n+m-1)
 				}
 			})
@@ -104,7 +86,7 @@ func TestGridAllStrategies(t *testing.T) {
 func TestHighwayBoundsLevels(t *testing.T) {
 	// With N states per level, at most N states of each level are explored.
 	const N = 3
-	r, _ := run(t, newGrid(30, 30), Options{Strategy: Highway, TodoMax: N, Seed: 7})
+	r, _ := exploretest.Run(t, exploretest.NewGrid(30, 30), explore.Options{Strategy: explore.Highway, TodoMax: N, Seed: 7})
 	// Level d of the grid has up to 30 states; highway explores at most N
 	// per level, each with at most 2 successors, so at most 2N new states
 	// are discovered per level.
@@ -114,21 +96,21 @@ func TestHighwayBoundsLevels(t *testing.T) {
 	if r.Explored < 30+30-1 {
 		t.Errorf("highway explored %d states, expected at least one per level", r.Explored)
 	}
-	if _, err := New(newGrid(2, 2), Options{Strategy: Highway}).Run(); err == nil {
+	if _, err := explore.New(exploretest.NewGrid(2, 2), explore.Options{Strategy: explore.Highway}).Run(); err == nil {
 		t.Error("highway without todo-max accepted")
 	}
 }
 
 func TestAutWriterFileAndBuffer(t *testing.T) {
-	g := newGrid(4, 3)
+	g := exploretest.NewGrid(4, 3)
 	// A file is streamed with a placeholder header.
 	path := filepath.Join(t.TempDir(), "grid.aut")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := New(g, Options{})
-	aw := NewAutWriter(f, g.Labels())
+	x := explore.New(g, explore.Options{})
+	aw := explore.NewAutWriter(f, g.Labels())
 	x.AddVisitor(aw)
 	r, err := x.Run()
 	if err != nil {
@@ -148,8 +130,8 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 	}
 	// A pipe-like writer buffers and gives the same text, header trimmed.
 	var buf bytes.Buffer
-	x = New(newGrid(4, 3), Options{})
-	aw = NewAutWriter(&buf, x.Labels())
+	x = explore.New(exploretest.NewGrid(4, 3), explore.Options{})
+	aw = explore.NewAutWriter(&buf, x.Labels())
 	x.AddVisitor(aw)
 	r, _ = x.Run()
 	if err := aw.Close(r); err != nil {
@@ -165,12 +147,12 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 func TestMaxStatesGivesValidAut(t *testing.T) {
 	for _, mode := range allModes {
 		t.Run(mode.name, func(t *testing.T) {
-			g := newGrid(50, 50)
+			g := exploretest.NewGrid(50, 50)
 			opt := mode.opt
 			opt.MaxStates = 100
-			x := New(g, opt)
+			x := explore.New(g, opt)
 			var buf bytes.Buffer
-			aw := NewAutWriter(&buf, g.Labels())
+			aw := explore.NewAutWriter(&buf, g.Labels())
 			x.AddVisitor(aw)
 			r, err := x.Run()
 			if err != nil {
@@ -191,8 +173,8 @@ func TestMaxStatesGivesValidAut(t *testing.T) {
 }
 
 func TestStopFromVisitor(t *testing.T) {
-	g := newGrid(100, 100)
-	x := New(g, Options{})
+	g := exploretest.NewGrid(100, 100)
+	x := explore.New(g, explore.Options{})
 	x.AddVisitor(&stopAfter{x: x, n: 10})
 	r, err := x.Run()
 	if err != nil {
@@ -204,26 +186,26 @@ func TestStopFromVisitor(t *testing.T) {
 }
 
 type stopAfter struct {
-	NopVisitor
-	x *Explorer
+	explore.NopVisitor
+	x *explore.Explorer
 	n int
 }
 
-func (s *stopAfter) FinishState(StateID) {
+func (s *stopAfter) FinishState(explore.StateID) {
 	if s.n--; s.n == 0 {
 		s.x.Stop()
 	}
 }
 
 func TestGeneratorError(t *testing.T) {
-	g := newGraph(3, 0, "a", 1, 1, "b", 2)
-	g.fail = 1
-	x := New(g, Options{})
+	g := exploretest.NewGraph(3, 0, "a", 1, 1, "b", 2)
+	g.Fail = 1
+	x := explore.New(g, explore.Options{})
 	var buf bytes.Buffer
-	aw := NewAutWriter(&buf, g.Labels())
+	aw := explore.NewAutWriter(&buf, g.Labels())
 	x.AddVisitor(aw)
 	r, err := x.Run()
-	var se *StateError
+	var se *explore.StateError
 	if !errors.As(err, &se) || se.State != 1 || !strings.Contains(err.Error(), "state 1: boom") {
 		t.Fatalf("error %v", err)
 	}
@@ -237,11 +219,11 @@ func TestGeneratorError(t *testing.T) {
 }
 
 func TestFSMAndDot(t *testing.T) {
-	g := newGraph(3, 0, "a", 1, 1, "b(2)", 2, 2, "tau", 0)
-	x := New(g, Options{})
+	g := exploretest.NewGraph(3, 0, "a", 1, 1, "b(2)", 2, 2, "tau", 0)
+	x := explore.New(g, explore.Options{})
 	var fsm, dot bytes.Buffer
-	fw := NewFSMWriter(&fsm, x.Store(), g)
-	dw := NewDotWriter(&dot, g.Labels())
+	fw := explore.NewFSMWriter(&fsm, x.Store(), g)
+	dw := explore.NewDotWriter(&dot, g.Labels())
 	x.AddVisitor(fw)
 	x.AddVisitor(dw)
 	r, _ := x.Run()
@@ -261,19 +243,19 @@ func TestFSMAndDot(t *testing.T) {
 }
 
 func TestProgressLines(t *testing.T) {
-	g := newGrid(200, 200)
-	x := New(g, Options{})
+	g := exploretest.NewGrid(200, 200)
+	x := explore.New(g, explore.Options{})
 	var out bytes.Buffer
-	x.AddVisitor(&Progress{X: x, Out: &out, Interval: 1})
+	x.AddVisitor(&explore.Progress{Explorer: x, Out: &out, Interval: 1})
 	r, _ := x.Run()
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) < 2 || !regexp.MustCompile(`^\d+ st, \d+ tr, explored \d+, level \d+, \d+ st/s$`).MatchString(lines[0]) {
 		t.Errorf("progress output:\n%s", out.String())
 	}
-	if s := Summary(r, true); s != "Done with state space generation (399 levels, 40000 states and 79600 transitions)" {
+	if s := explore.Summary(r, true); s != "Done with state space generation (399 levels, 40000 states and 79600 transitions)" {
 		t.Error(s)
 	}
-	if s := Summary(Result{States: 1}, false); s != "Done with state space generation (1 state and 0 transitions)" {
+	if s := explore.Summary(explore.Result{States: 1}, false); s != "Done with state space generation (1 state and 0 transitions)" {
 		t.Error(s)
 	}
 }

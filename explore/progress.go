@@ -11,7 +11,7 @@ import (
 // states per second. It looks at the clock only every 1024 finished states.
 type Progress struct {
 	NopVisitor
-	X        *Explorer
+	Explorer *Explorer
 	Out      io.Writer
 	Interval time.Duration
 	last     time.Time
@@ -35,13 +35,13 @@ func (p *Progress) FinishState(StateID) {
 	if now.Sub(p.last) < iv {
 		return
 	}
-	n := p.X.Store().Len()
+	n := p.Explorer.Store().Len()
 	rate := float64(n-p.lastN) / now.Sub(p.last).Seconds()
 	p.last, p.lastN = now, n
-	if lvl := p.X.Level(); lvl > 0 {
-		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, level %d, %.0f st/s\n", n, p.X.Transitions(), p.X.Explored(), lvl, rate)
+	if lvl := p.Explorer.Level(); lvl > 0 {
+		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, level %d, %.0f st/s\n", n, p.Explorer.Transitions(), p.Explorer.Explored(), lvl, rate)
 	} else {
-		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, %.0f st/s\n", n, p.X.Transitions(), p.X.Explored(), rate)
+		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, %.0f st/s\n", n, p.Explorer.Transitions(), p.Explorer.Explored(), rate)
 	}
 }
 

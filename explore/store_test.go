@@ -1,36 +1,39 @@
-package explore
+package explore_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 )
 
 // mapStore is the naive reference Store.
 type mapStore struct {
-	ids  map[string]StateID
+	ids  map[string]explore.StateID
 	vecs [][]uint32
 }
 
-func (m *mapStore) Insert(v []uint32) (StateID, bool) {
+func (m *mapStore) Insert(v []uint32) (explore.StateID, bool) {
 	k := fmt.Sprint(v)
 	if id, ok := m.ids[k]; ok {
 		return id, false
 	}
-	id := StateID(len(m.vecs))
+	id := explore.StateID(len(m.vecs))
 	m.ids[k] = id
 	m.vecs = append(m.vecs, slices.Clone(v))
 	return id, true
 }
-func (m *mapStore) State(id StateID) []uint32 { return m.vecs[id] }
-func (m *mapStore) Len() int                  { return len(m.vecs) }
+func (m *mapStore) State(id explore.StateID) []uint32 { return m.vecs[id] }
+func (m *mapStore) Len() int                          { return len(m.vecs) }
 
 func TestArenaStoreAgainstMap(t *testing.T) {
 	for _, width := range []int{0, 1, 3, 11} {
 		rng := rand.New(rand.NewPCG(1, uint64(width)))
-		a := NewArenaStore(width)
-		m := &mapStore{ids: map[string]StateID{}}
+		a := explore.NewArenaStore(width)
+		m := &mapStore{ids: map[string]explore.StateID{}}
 		v := make([]uint32, width)
 		for i := 0; i < 200000; i++ {
 			for j := range v {
@@ -49,7 +52,7 @@ func TestArenaStoreAgainstMap(t *testing.T) {
 			t.Fatalf("len %d vs %d", a.Len(), m.Len())
 		}
 		for id := 0; id < a.Len(); id++ {
-			if !slices.Equal(a.State(StateID(id)), m.State(StateID(id))) {
+			if !slices.Equal(a.State(explore.StateID(id)), m.State(explore.StateID(id))) {
 				t.Fatalf("state %d differs", id)
 			}
 		}
@@ -64,8 +67,8 @@ func TestArenaStoreAgainstMap(t *testing.T) {
 }
 
 func TestExplorerWithReferenceStore(t *testing.T) {
-	r1, _ := run(t, newGrid(30, 20), Options{})
-	r2, _ := run(t, newGrid(30, 20), Options{Store: &mapStore{ids: map[string]StateID{}}})
+	r1, _ := exploretest.Run(t, exploretest.NewGrid(30, 20), explore.Options{})
+	r2, _ := exploretest.Run(t, exploretest.NewGrid(30, 20), explore.Options{Store: &mapStore{ids: map[string]explore.StateID{}}})
 	if r1 != r2 {
 		t.Errorf("arena %+v, map %+v", r1, r2)
 	}
@@ -74,11 +77,11 @@ func TestExplorerWithReferenceStore(t *testing.T) {
 // TestSteadyStateAllocs: the hot loop allocates nothing per transition;
 // only the store's, labels' and writers' growth allocates, O(log n) times.
 func TestSteadyStateAllocs(t *testing.T) {
-	g := newGrid(400, 400) // 160000 states, 319200 transitions
-	var res Result
+	g := exploretest.NewGrid(400, 400) // 160000 states, 319200 transitions
+	var res explore.Result
 	allocs := testing.AllocsPerRun(1, func() {
-		x := New(g, Options{})
-		x.AddVisitor(&DeadlockDetector{R: &Reporter{Out: discard{}, X: x}})
+		x := explore.New(g, explore.Options{})
+		x.AddVisitor(&explore.DeadlockDetector{Reporter: &explore.Reporter{Out: discard{}, Explorer: x}})
 		var err error
 		res, err = x.Run()
 		if err != nil {
@@ -97,17 +100,17 @@ type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
-func benchmarkGrid(b *testing.B, opt Options, withAut bool) {
+func benchmarkGrid(b *testing.B, opt explore.Options, withAut bool) {
 	const n = 600
-	g := newGrid(n, n)
+	g := exploretest.NewGrid(n, n)
 	b.ReportAllocs()
 	var states int
 	var storeBytes int
 	for i := 0; i < b.N; i++ {
-		x := New(g, opt)
-		var aw *AutWriter
+		x := explore.New(g, opt)
+		var aw *explore.AutWriter
 		if withAut {
-			aw = NewAutWriter(discard{}, g.Labels())
+			aw = explore.NewAutWriter(discard{}, g.Labels())
 			x.AddVisitor(aw)
 		}
 		r, err := x.Run()
@@ -118,22 +121,24 @@ func benchmarkGrid(b *testing.B, opt Options, withAut bool) {
 			aw.Close(r)
 		}
 		states += r.States
-		storeBytes = x.Store().(*ArenaStore).Bytes()
+		storeBytes = x.Store().(*explore.ArenaStore).Bytes()
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 	b.ReportMetric(float64(storeBytes)/float64(n*n), "storeB/state")
 }
 
-func BenchmarkGridBFS(b *testing.B)        { benchmarkGrid(b, Options{}, false) }
-func BenchmarkGridDFS(b *testing.B)        { benchmarkGrid(b, Options{Strategy: Depth}, false) }
-func BenchmarkGridCycles(b *testing.B)     { benchmarkGrid(b, Options{Cycles: true}, false) }
-func BenchmarkGridBFSWithAut(b *testing.B) { benchmarkGrid(b, Options{}, true) }
+func BenchmarkGridBFS(b *testing.B) { benchmarkGrid(b, explore.Options{}, false) }
+func BenchmarkGridDFS(b *testing.B) {
+	benchmarkGrid(b, explore.Options{Strategy: explore.Depth}, false)
+}
+func BenchmarkGridCycles(b *testing.B)     { benchmarkGrid(b, explore.Options{Cycles: true}, false) }
+func BenchmarkGridBFSWithAut(b *testing.B) { benchmarkGrid(b, explore.Options{}, true) }
 
 func BenchmarkArenaInsert(b *testing.B) {
 	const width = 11
 	v := make([]uint32, width)
 	b.ReportAllocs()
-	s := NewArenaStore(width)
+	s := explore.NewArenaStore(width)
 	for i := 0; i < b.N; i++ {
 		v[0] = uint32(i)
 		v[5] = uint32(i >> 3)

@@ -52,9 +52,9 @@ type TraceWriter struct {
 	Prefix string // usually the input file name
 	// Max is the number of traces each detector may write; after that the
 	// detector stops the search (mCRL2's -tNUM).
-	Max    int
-	Rec    *TraceRecorder
-	Labels *Labels
+	Max      int
+	Recorder *TraceRecorder
+	Labels   *Labels
 }
 
 // Save writes the trace given by labels to base+".trc" and base+".aut" and

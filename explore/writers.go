@@ -108,14 +108,6 @@ func (a *AutWriter) Close(r Result) error {
 	return err
 }
 
-// StateFormatter is an optional Generator extension used by the .fsm
-// writer: the names and sorts of the state vector's positions and the
-// printed form of a value.
-type StateFormatter interface {
-	Parameters() (names, sorts []string)
-	AppendValue(dst []byte, v uint32) []byte
-}
-
 // recordWriter keeps the transitions as 12-byte records for formats that
 // need them all before writing.
 type recordWriter struct {

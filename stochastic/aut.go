@@ -17,7 +17,7 @@ type AutWriter struct {
 	explore.NopVisitor
 	out    io.Writer
 	labels *explore.Labels
-	probs  *explore.Probabilities
+	probs  *Probabilities
 	init   []uint32 // state, prob, state, prob, ..., state
 	// recs holds per transition: from, label, n, then n states and n-1
 	// probabilities interleaved as in the file.
@@ -26,11 +26,11 @@ type AutWriter struct {
 }
 
 // NewAutWriter returns a probabilistic .aut writer on out.
-func NewAutWriter(out io.Writer, labels *explore.Labels, probs *explore.Probabilities) *AutWriter {
+func NewAutWriter(out io.Writer, labels *explore.Labels, probs *Probabilities) *AutWriter {
 	return &AutWriter{out: out, labels: labels, probs: probs}
 }
 
-func appendDist(dst []uint32, to []explore.StateID, probs []explore.ProbID) []uint32 {
+func appendDist(dst []uint32, to []explore.StateID, probs []explore.ProbabilityID) []uint32 {
 	for k, s := range to {
 		if k > 0 {
 			dst = append(dst, uint32(probs[k-1]))
@@ -40,11 +40,11 @@ func appendDist(dst []uint32, to []explore.StateID, probs []explore.ProbID) []ui
 	return dst
 }
 
-func (a *AutWriter) InitialDistribution(states []explore.StateID, probs []explore.ProbID) {
+func (a *AutWriter) InitialDistribution(states []explore.StateID, probs []explore.ProbabilityID) {
 	a.init = appendDist(a.init[:0], states, probs)
 }
 
-func (a *AutWriter) ExamineDistTransition(from explore.StateID, label explore.LabelID, to []explore.StateID, probs []explore.ProbID) {
+func (a *AutWriter) ExamineStochasticTransition(from explore.StateID, label explore.LabelID, to []explore.StateID, probs []explore.ProbabilityID) {
 	a.n++
 	a.recs = append(a.recs, uint32(from), uint32(label), uint32(len(to)))
 	a.recs = appendDist(a.recs, to, probs)
@@ -60,7 +60,7 @@ func (a *AutWriter) appendDist(b []byte, d []uint32) []byte {
 	for i, v := range d {
 		if i%2 == 1 {
 			b = append(b, ' ')
-			b = append(b, a.probs.Text(explore.ProbID(v))...)
+			b = append(b, a.probs.Text(explore.ProbabilityID(v))...)
 			b = append(b, ' ')
 			continue
 		}

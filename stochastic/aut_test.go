@@ -2,6 +2,7 @@ package stochastic
 
 import (
 	"bytes"
+	"math/big"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -12,14 +13,14 @@ import (
 // the header holds the initial distribution.
 func TestAutWriter(t *testing.T) {
 	labels := explore.NewLabels()
-	probs := explore.NewProbabilities()
-	half, third, one := probs.Intern([]byte("1/2")), probs.Intern([]byte("1/3")), probs.Intern([]byte("1/1"))
+	probs := NewProbabilities()
+	half, third, one := probs.Intern(big.NewRat(1, 2)), probs.Intern(big.NewRat(1, 3)), probs.Intern(big.NewRat(1, 1))
 	flip := labels.InternString("flip(true)")
 	var out bytes.Buffer
 	w := NewAutWriter(&out, labels, probs)
-	w.InitialDistribution([]explore.StateID{0, 1}, []explore.ProbID{half, half})
-	w.ExamineDistTransition(0, flip, []explore.StateID{2, 3, 3}, []explore.ProbID{third, third, third})
-	w.ExamineDistTransition(1, explore.TauLabel, []explore.StateID{0}, []explore.ProbID{one})
+	w.InitialDistribution([]explore.StateID{0, 1}, []explore.ProbabilityID{half, half})
+	w.ExamineStochasticTransition(0, flip, []explore.StateID{2, 3, 3}, []explore.ProbabilityID{third, third, third})
+	w.ExamineStochasticTransition(1, explore.TauLabel, []explore.StateID{0}, []explore.ProbabilityID{one})
 	if err := w.Close(explore.Result{States: 4, Transitions: 2}); err != nil {
 		t.Fatal(err)
 	}

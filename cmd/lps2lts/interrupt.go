@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -58,7 +59,7 @@ func handleSignals(x *explore.Explorer, stderr io.Writer) (done func()) {
 
 // addEnumFlags registers --enum-limit.
 func addEnumFlags(f *pflag.FlagSet, limit *int) {
-	f.IntVar(limit, "enum-limit", explore.DefaultEnumLimit, "give up an enumeration of sum variables after `N` steps (candidate values tried), as a probably infinite sum")
+	f.IntVar(limit, "enum-limit", enumerate.DefaultLimit, "give up an enumeration of sum variables after `N` steps (candidate values tried), as a probably infinite sum")
 }
 
 // explainError adds a hint to an error of the run: how to raise the

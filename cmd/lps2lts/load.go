@@ -4,34 +4,45 @@ import (
 	"io"
 	"os"
 
+	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/stochastic"
+	"github.com/lps2lts/lps2lts/timed"
 )
 
-// loadLPS reads and checks a textual LPS ("-" reads standard input) and
-// returns its generator.
+// readLPS reads and checks a textual LPS ("-" reads standard input).
+func readLPS(path string) (*lps.Spec, error) {
+	if path != "-" {
+		return lps.ParseFile(path)
+	}
+	src, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return nil, err
+	}
+	return lps.Parse("stdin", src)
+}
+
+// loadLPS reads an LPS and returns its successor generator: the plain
+// one, or its stochastic or timed form when the specification has
+// distributions or time tags, reduced by confluence when asked.
 func loadLPS(path string, cfg *config) (explore.Generator, error) {
-	var spec *lps.Spec
-	var err error
-	if path == "-" {
-		var src []byte
-		if src, err = io.ReadAll(os.Stdin); err != nil {
-			return nil, err
-		}
-		spec, err = lps.Parse("stdin", src)
-	} else {
-		spec, err = lps.ParseFile(path)
-	}
+	spec, err := readLPS(path)
 	if err != nil {
 		return nil, err
 	}
-	g, err := explore.NewLPSGenerator(spec, explore.LPSOptions{Cached: cfg.cached, GlobalCache: cfg.globalCache, NoProbabilityCheck: cfg.noProbCheck})
+	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit})
 	if err != nil {
 		return nil, err
 	}
-	g.SetEnumLimit(cfg.enumLimit)
-	if cfg.confluence != "" {
-		return explore.NewConfluentGenerator(g, cfg.confluence)
+	switch {
+	case cfg.confluence != "": // refuses time tags and distributions
+		return confluence.New(base, cfg.confluence)
+	case stochastic.IsStochastic(spec):
+		return stochastic.New(base, stochastic.Options{NoProbabilityCheck: cfg.noProbCheck})
+	case timed.IsTimed(spec):
+		return timed.New(base)
 	}
-	return g, nil
+	return base, nil
 }

@@ -25,7 +25,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/stochastic"
 )
@@ -202,115 +204,183 @@ func splitNames(s string) []string {
 	return out
 }
 
-func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Writer) (int, error) {
-	infile := pos[0]
-	outfile := ""
-	if len(pos) == 2 {
-		outfile = pos[1]
-	}
-	opt := explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle}
-	var err error
-	if opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
-		return 2, err
-	}
-	if opt.Strategy == explore.Highway && cfg.todoMax <= 0 {
-		return 2, &usageError{"search strategy 'highway' requires --todo-max"}
-	}
-	if opt.Strategy != explore.Highway && c.Flags().Changed("todo-max") {
-		return 2, &usageError{"option --todo-max can only be used with highway search"}
-	}
-	if cfg.cycle && opt.Strategy == explore.Highway {
-		return 2, &usageError{"option --cycle uses depth-first search; it cannot be combined with highway search"}
-	}
-	if c.Flags().Changed("tau") && !cfg.divergence {
-		return 2, &usageError{"option --tau requires the option --divergence"}
-	}
-	if c.Flags().Changed("confluence") && cfg.confluence == "" {
-		return 2, &usageError{"option --confluence needs an action name (or none: ctau)"}
-	}
-	if cfg.max < 0 || (cfg.traceSet && cfg.trace < 0) {
-		return 2, &usageError{"--max and --trace take a non-negative number"}
-	}
-	format := strings.ToLower(cfg.out)
-	if format == "" && outfile != "" && outfile != "-" {
-		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(outfile)), ".")
-	}
-	if format == "" && outfile == "-" {
-		format = "aut"
-	}
-	switch format {
-	case "", "aut", "fsm", "dot":
-	default:
-		if outfile == "" {
-			break
-		}
-		return 2, &usageError{fmt.Sprintf("output format %q is not supported (use aut, fsm or dot)", format)}
-	}
+// job is what the command line asks for, checked before anything is read
+// or written.
+type job struct {
+	infile, outfile string
+	format          string // aut, fsm or dot; "" without OUTFILE
+	opt             explore.Options
+}
 
-	gen, err := loadGenerator(infile, cfg)
+// generate runs lps2lts: check the options, load the generator, wire the
+// explorer with its store, output and checks, search, and report.
+func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Writer) (int, error) {
+	j, err := planJob(cfg, c.Flags(), pos)
 	if err != nil {
 		return 2, err
 	}
-	needIDs := outfile != "" || cfg.nondet || cfg.cycle
-	needStates := format == "fsm" || cfg.divergence
-	if opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
+	gen, err := loadGenerator(j.infile, cfg)
+	if err != nil {
 		return 2, err
 	}
-	x := explore.New(gen, opt)
-
+	needIDs := j.outfile != "" || cfg.nondet || cfg.cycle
+	needStates := j.format == "fsm" || cfg.divergence
+	if j.opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
+		return 2, err
+	}
+	x := explore.New(gen, j.opt)
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
-	rep := &explore.Reporter{Out: stderr, X: x}
+	rep := newReporter(cfg, j, x, stderr)
+	out, err := openOutput(cfg, j, x, stdout, stderr)
+	if err != nil {
+		return 2, err
+	}
+	div := addChecks(cfg, x, rep, stderr)
+
+	start := time.Now()
+	res, runErr, memoryReached := search(cfg, x, div, stderr)
+	closeErr := out.close(res)
+	reportRun(cfg, j, x, res, rep, memoryReached, time.Since(start), stderr)
+	switch {
+	case runErr != nil:
+		return 2, explainError(runErr)
+	case closeErr != nil:
+		return 2, fmt.Errorf("writing %s: %w", j.outfile, closeErr)
+	case rep.Found > 0:
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// planJob checks the options that do not need the input and decides the
+// output format.
+func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
+	j := &job{infile: pos[0]}
+	if len(pos) == 2 {
+		j.outfile = pos[1]
+	}
+	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle}
+	var err error
+	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
+		return nil, err
+	}
+	highway := j.opt.Strategy == explore.Highway
+	switch {
+	case highway && cfg.todoMax <= 0:
+		return nil, &usageError{"search strategy 'highway' requires --todo-max"}
+	case !highway && flags.Changed("todo-max"):
+		return nil, &usageError{"option --todo-max can only be used with highway search"}
+	case cfg.cycle && highway:
+		return nil, &usageError{"option --cycle uses depth-first search; it cannot be combined with highway search"}
+	case flags.Changed("tau") && !cfg.divergence:
+		return nil, &usageError{"option --tau requires the option --divergence"}
+	case flags.Changed("confluence") && cfg.confluence == "":
+		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
+	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
+		return nil, &usageError{"--max and --trace take a non-negative number"}
+	}
+	j.format = strings.ToLower(cfg.out)
+	if j.format == "" && j.outfile != "" && j.outfile != "-" {
+		j.format = strings.TrimPrefix(strings.ToLower(filepath.Ext(j.outfile)), ".")
+	}
+	if j.format == "" && j.outfile == "-" {
+		j.format = "aut"
+	}
+	switch j.format {
+	case "", "aut", "fsm", "dot":
+	default:
+		if j.outfile != "" {
+			return nil, &usageError{fmt.Sprintf("output format %q is not supported (use aut, fsm or dot)", j.format)}
+		}
+	}
+	return j, nil
+}
+
+// newReporter makes the detectors' reporter, with a trace recorder and
+// writer when traces are asked for.
+func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *explore.Reporter {
+	rep := &explore.Reporter{Out: stderr, Explorer: x}
 	if cfg.traceSet {
 		rec := &explore.TraceRecorder{}
 		x.AddVisitor(rec)
-		prefix := infile
+		prefix := j.infile
 		if prefix == "-" {
 			prefix = "stdin"
 		}
-		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Rec: rec, Labels: gen.Labels()}
+		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
 	}
+	return rep
+}
 
-	var writer explore.LTSWriter
-	var outFile *os.File
-	if outfile != "" {
-		var w io.Writer = stdout
-		if outfile != "-" {
-			outFile, err = os.Create(outfile)
-			if err != nil {
-				return 2, err
-			}
-			defer outFile.Close()
-			w = outFile
+// output is the LTS writer and the file it writes, if any.
+type output struct {
+	writer explore.LTSWriter
+	file   *os.File
+}
+
+// openOutput creates OUTFILE and adds the writer for its format.
+func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writer) (*output, error) {
+	out := &output{}
+	if j.outfile == "" {
+		return out, nil
+	}
+	gen := x.Generator()
+	sg, isStochastic := gen.(*stochastic.Generator)
+	if isStochastic && j.format != "aut" {
+		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
+	}
+	var w io.Writer = stdout
+	if j.outfile != "-" {
+		f, err := os.Create(j.outfile)
+		if err != nil {
+			return nil, err
 		}
-		pg, _ := gen.(explore.ProbGenerator)
-		prob := pg != nil && pg.Probabilistic()
-		switch {
-		case prob && format == "aut":
-			writer = stochastic.NewAutWriter(w, gen.Labels(), pg.Probabilities())
-		case prob:
-			return 2, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", format)}
-		case format == "aut":
-			writer = explore.NewAutWriter(w, gen.Labels())
-		case format == "fsm":
-			writer = explore.NewFSMWriter(w, x.Store(), gen)
-		case format == "dot":
-			writer = explore.NewDotWriter(w, gen.Labels())
-		}
-		x.AddVisitor(writer)
-		if cfg.verbose {
-			fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(format), outfile)
+		out.file, w = f, f
+	}
+	switch {
+	case isStochastic:
+		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
+	case j.format == "aut":
+		out.writer = explore.NewAutWriter(w, gen.Labels())
+	case j.format == "fsm":
+		out.writer = explore.NewFSMWriter(w, x.Store(), gen)
+	case j.format == "dot":
+		out.writer = explore.NewDotWriter(w, gen.Labels())
+	}
+	x.AddVisitor(out.writer)
+	if cfg.verbose {
+		fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(j.format), j.outfile)
+	}
+	return out, nil
+}
+
+// close finishes the output (the .aut header) and closes its file.
+func (o *output) close(res explore.Result) error {
+	if o.writer == nil {
+		return nil
+	}
+	err := o.writer.Close(res)
+	if o.file != nil {
+		if cerr := o.file.Close(); err == nil {
+			err = cerr
 		}
 	}
+	return err
+}
 
+// addChecks adds the detectors asked for, and progress lines with -v. It
+// returns the divergence detector, which finishes after the search.
+func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr io.Writer) *explore.DivergenceDetector {
+	gen := x.Generator()
 	if cfg.deadlock {
-		x.AddVisitor(&explore.DeadlockDetector{R: rep})
+		x.AddVisitor(&explore.DeadlockDetector{Reporter: rep})
 	}
 	if cfg.actions != "" || cfg.multiActions != "" {
 		x.AddVisitor(explore.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
 	}
 	if cfg.nondet {
-		x.AddVisitor(&explore.NondeterminismDetector{R: rep})
+		x.AddVisitor(&explore.NondeterminismDetector{Reporter: rep})
 	}
 	var div *explore.DivergenceDetector
 	if cfg.divergence {
@@ -318,26 +388,30 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		x.AddVisitor(div)
 	}
 	if cfg.cycle {
-		x.AddVisitor(&explore.CycleDetector{R: rep})
+		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
 	}
 	if cfg.verbose {
-		x.AddVisitor(&explore.Progress{X: x, Out: stderr, Interval: cfg.progressEvery})
+		x.AddVisitor(&explore.Progress{Explorer: x, Out: stderr, Interval: cfg.progressEvery})
 	}
-	conf, _ := gen.(*explore.ConfluentGenerator)
-	if conf != nil && conf.ConfluentSummands() == 0 && !cfg.quiet {
+	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
 	}
+	return div
+}
 
+// search runs the explorer under the signal handler, the memory watch and
+// the CPU profile, and finishes the divergence check. memoryReached says
+// afterwards whether the memory limit stopped the search.
+func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, stderr io.Writer) (res explore.Result, err error, memoryReached func() bool) {
 	// Ctrl-C or SIGTERM ends the search at once, also inside a long
 	// enumeration; the output stays valid (interrupt.go).
 	defer handleSignals(x, stderr)()
 	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
 	defer memoryDone()
-
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
 		if err != nil {
-			return 2, err
+			return res, err, memoryReached
 		}
 		pprof.StartCPUProfile(pf)
 		defer func() {
@@ -345,54 +419,39 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 			pf.Close()
 		}()
 	}
-	start := time.Now()
-	res, runErr := x.Run()
-	if runErr == nil && div != nil {
+	res, err = x.Run()
+	if err == nil && div != nil {
 		div.Flush()
-		runErr = div.Err()
+		err = div.Err()
 	}
-	if res.Stopped && errors.Is(runErr, explore.ErrInterrupted) {
-		runErr = nil // a check after the search, cut short by the interrupt
+	if res.Stopped && errors.Is(err, explore.ErrInterrupted) {
+		err = nil // a check after the search, cut short by the interrupt
 	}
-	var closeErr error
-	if writer != nil {
-		closeErr = writer.Close(res)
-		if outFile != nil {
-			if err := outFile.Close(); closeErr == nil && err != nil {
-				closeErr = err
-			}
-		}
-	}
-	if res.MaxReached && !cfg.quiet {
-		fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
-	}
-	if res.Stopped && rep.Found == 0 && !cfg.quiet {
-		if memoryReached() {
+	return res, err, memoryReached
+}
+
+// reportRun prints why the search stopped early, mCRL2's summary line,
+// the store's figures and, with -v, the rate and confluence figures.
+func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, memoryReached func() bool, elapsed time.Duration, stderr io.Writer) {
+	if !cfg.quiet {
+		switch {
+		case res.MaxReached:
+			fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
+		case res.Stopped && rep.Found == 0 && memoryReached():
 			fmt.Fprintf(stderr, "Memory limit of %d MB reached (--max-memory): the state space is incomplete.\n", cfg.maxMemory)
-		} else {
+		case res.Stopped && rep.Found == 0:
 			fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")
 		}
-	}
-	if !cfg.quiet {
-		fmt.Fprintln(stderr, explore.Summary(res, opt.Strategy == explore.Breadth && !opt.Cycles))
+		fmt.Fprintln(stderr, explore.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles))
 	}
 	reportStore(stderr, x, res.States, cfg.verbose, cfg.quiet)
-	if cfg.verbose {
-		el := time.Since(start).Seconds()
-		fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
-		if conf != nil {
-			st := conf.Stats()
-			fmt.Fprintf(stderr, "confluence: %d representative searches visited %d states; %d moved a state\n", st.Searches, st.Visited, st.Moved)
-		}
+	if !cfg.verbose {
+		return
 	}
-	if runErr != nil {
-		return 2, explainError(runErr)
+	el := elapsed.Seconds()
+	fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
+	if conf, ok := x.Generator().(*confluence.Generator); ok {
+		st := conf.Stats()
+		fmt.Fprintf(stderr, "confluence: %d representative searches visited %d states; %d moved a state\n", st.Searches, st.Visited, st.Moved)
 	}
-	if closeErr != nil {
-		return 2, fmt.Errorf("writing %s: %w", outfile, closeErr)
-	}
-	if rep.Found > 0 {
-		return 1, nil
-	}
-	return 0, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // storeConfig selects the visited-state store (--store and its options).
@@ -23,8 +24,8 @@ type storeConfig struct {
 }
 
 // defaultComBackCache is the default --comback-cache. Without a cache,
-// depth-first ComBack replays paths as long as the search is deep (seed
-// ch. 6: "If we instrument the ComBack method with even a small cache when
+// depth-first ComBack replays paths as long as the search is deep (Westergaard et al.,
+// "The ComBack Method": "If we instrument the ComBack method with even a small cache when
 // using DFS, or if we use BFS, processing is much faster"): the corpus's
 // dining_10 and hesselink_2-b take over 120 s with none or 1,024 states,
 // 16 s and 9 s with 4,096; the cache costs 4,096 vectors whatever the
@@ -40,7 +41,7 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	f.IntVar(&c.hcProbes, "hc-probes", 0, "hashcompact: t-limited scheme, at most `t` probes per insertion, then replace a probed slot (0: no limit)")
 	f.IntVar(&c.bsBits, "bs-bits", 1<<28, "bitstate: size of the bit array in `BITS` (rounded up to a power of two)")
 	f.IntVar(&c.bsHashes, "bs-hashes", 3, "bitstate: number `k` of hash functions (double hashing)")
-	f.IntVar(&c.cbCache, "comback-cache", defaultComBackCache, "comback: cache `N` full states (0: none, the seed's basic method)")
+	f.IntVar(&c.cbCache, "comback-cache", defaultComBackCache, "comback: cache `N` full states (0: none, the basic ComBack method)")
 	f.IntVar(&c.cbDDD, "comback-ddd", 0, "comback: delayed duplicate detection, resolving up to `N` candidates in one pruned replay of the backedge tree (0: off)")
 	f.BoolVar(&c.cbNumbers, "comback-numbers", false, "comback: the todo list keeps state numbers and reconstructs states when they are expanded")
 	f.BoolVar(&c.cbPath, "comback-path", false, "comback: path optimisation (shorter backedges when a state is met at a smaller depth)")
@@ -64,11 +65,11 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 			if ids {
 				slotBytes += 4 // the state number kept beside the value
 			}
-			if slots = int(explore.PrimeAtMost(uint64(c.memoryMB << 20 / max(slotBytes, 1)))); slots < 2 {
+			if slots = int(store.PrimeAtMost(uint64(c.memoryMB << 20 / max(slotBytes, 1)))); slots < 2 {
 				return nil, &usageError{fmt.Sprintf("--memory=%d leaves no room for a hash compaction table", c.memoryMB)}
 			}
 		}
-		return explore.NewHashCompactStore(c.hcBits, slots, c.hcProbes, ids)
+		return store.NewHashCompactStore(c.hcBits, slots, c.hcProbes, ids)
 	case "bitstate":
 		if ids || needStates {
 			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism, divergence or cycles"}
@@ -77,7 +78,7 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 		if c.memoryMB > 0 && !c.given("bs-bits") {
 			mbits = floorPow2(c.memoryMB << 23)
 		}
-		return explore.NewBitstateStore(mbits, c.bsHashes)
+		return store.NewBitstateStore(mbits, c.bsHashes)
 	case "comback":
 		return newComBack(c, gen)
 	}
@@ -124,7 +125,7 @@ func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bo
 	}
 	fmt.Fprintf(w, "store: %.2f bytes/state (%d bytes); todo list: %.2f bytes/state (%d bytes)\n",
 		float64(bytes)/float64(states), bytes, float64(x.QueueBytes())/float64(states), x.QueueBytes())
-	if _, keyed := st.(*explore.ComBackStore); keyed {
+	if _, keyed := st.(*store.ComBackStore); keyed {
 		if g, ok := x.Generator().(interface{ SolutionBytes() int }); ok {
 			fmt.Fprintf(w, "transition keys: %d bytes of sum-variable solutions\n", g.SolutionBytes())
 		}
@@ -135,5 +136,5 @@ func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
 	if c.cbCache < 0 || c.cbDDD < 0 {
 		return nil, &usageError{"--comback-cache and --comback-ddd take a non-negative number"}
 	}
-	return explore.NewComBackStore(gen, explore.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD, NoHeld: !c.cbHeld}), nil
+	return store.NewComBackStore(gen, store.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD, NoHeld: !c.cbHeld}), nil
 }

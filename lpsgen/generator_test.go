@@ -1,10 +1,12 @@
-package explore
+package lpsgen
 
 import (
 	"math/big"
 	"strings"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -26,9 +28,9 @@ func newSpecBuilder() *specBuilder {
 }
 
 func (b *specBuilder) fsort(res *lps.Sort, dom ...*lps.Sort) *lps.Sort {
-	key := SortString(res)
+	key := res.String()
 	for _, d := range dom {
-		key += "#" + SortString(d)
+		key += "#" + d.String()
 	}
 	if s, ok := b.sorts[key]; ok {
 		return s
@@ -47,7 +49,7 @@ func (b *specBuilder) op(op lps.Op, res *lps.Sort, args ...lps.Expr) lps.Expr {
 	if len(args) > 0 {
 		s = b.fsort(res, dom...)
 	}
-	key := op.String() + ":" + SortString(s)
+	key := op.String() + ":" + s.String()
 	f, ok := b.funcs[key]
 	if !ok {
 		f = &lps.Func{Name: op.String(), Sort: s, Kind: lps.FuncBuiltin, Op: op}
@@ -103,15 +105,15 @@ func counterSpec() *lps.Spec {
 }
 
 func TestLPSGeneratorCounter(t *testing.T) {
-	g, err := NewLPSGenerator(counterSpec(), LPSOptions{})
+	g, err := New(counterSpec(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mode := range allModes {
-		t.Run(mode.name, func(t *testing.T) {
-			x := New(g, mode.opt)
+	for _, mode := range exploretest.Modes[:2] {
+		t.Run(mode.Name, func(t *testing.T) {
+			x := explore.New(g, mode.Opt)
 			var out strings.Builder
-			aw := NewAutWriter(&out, g.Labels())
+			aw := explore.NewAutWriter(&out, g.Labels())
 			x.AddVisitor(aw)
 			r, err := x.Run()
 			if err != nil {
@@ -130,9 +132,9 @@ func TestLPSGeneratorCounter(t *testing.T) {
 		})
 	}
 	// The .fsm writer prints parameter values with the rewriter.
-	x := New(g, Options{})
+	x := explore.New(g, explore.Options{})
 	var fsm strings.Builder
-	fw := NewFSMWriter(&fsm, x.Store(), g)
+	fw := explore.NewFSMWriter(&fsm, x.Store(), g)
 	x.AddVisitor(fw)
 	r, _ := x.Run()
 	fw.Close(r)
@@ -141,17 +143,17 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	}
 }
 
-// Timed and stochastic processes are explored: lpsgen_timed_test.go,
-// lpsgen_dist_test.go.
+// Timed and stochastic processes are explored in the tests of packages
+// timed and stochastic.
 
 func BenchmarkLPSCounter(b *testing.B) {
-	g, err := NewLPSGenerator(counterSpec(), LPSOptions{})
+	g, err := New(counterSpec(), Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		x := New(g, Options{})
+		x := explore.New(g, explore.Options{})
 		if _, err := x.Run(); err != nil {
 			b.Fatal(err)
 		}
@@ -179,13 +181,13 @@ func TestLPSGeneratorSumVariables(t *testing.T) {
 			Assignments: []lps.Assignment{{Param: n, Value: b.op(lps.OpAdd, b.Nat, vref(n), b.nat(1))}},
 		}},
 	}
-	g, err := NewLPSGenerator(spec, LPSOptions{})
+	g, err := New(spec, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := New(g, Options{})
+	x := explore.New(g, explore.Options{})
 	var out strings.Builder
-	aw := NewAutWriter(&out, g.Labels())
+	aw := explore.NewAutWriter(&out, g.Labels())
 	x.AddVisitor(aw)
 	r, err := x.Run()
 	if err != nil {

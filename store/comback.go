@@ -1,15 +1,16 @@
-package explore
+package store
 
 import (
 	"fmt"
 	"math/bits"
 	"slices"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // ComBackStore is the ComBack method (Westergaard, Kristensen, Brodal and
-// Arge; seed ch. 6): hash compaction that never omits a state. It keeps
+// Arge, "The ComBack Method"): hash compaction that never omits a state. It keeps
 //
 //   - a state table from a 32-bit compressed descriptor (the upper half of
 //     the state's xxhash) to the numbers of the states with that
@@ -23,7 +24,7 @@ import (
 //     them (for an LPS: summand by summand, each summand's sum-variable
 //     solutions in enumeration order, so the position names the summand
 //     and the solution). Both fields are bit-packed, as wide as the
-//     largest value so far (seed §6.4.1: a number needs log2(n) bits).
+//     largest value so far (Westergaard et al., §6.4.1: a number needs log2(n) bits).
 //
 // When a state's descriptor is already present, the full states of the
 // numbers with that descriptor are reconstructed by replaying their
@@ -46,7 +47,7 @@ import (
 // the matched number in its collision list; path optimisation (Variant
 // 1); a todo list of numbers instead of states (Variant 4).
 type ComBackStore struct {
-	gen   Generator
+	gen   explore.Generator
 	width int
 	init  []uint32
 	n     uint32
@@ -61,29 +62,29 @@ type ComBackStore struct {
 	tr   packedArray // backedge transition per number
 
 	// Reconstruction scratch.
-	path     []StateID
+	path     []explore.StateID
 	a, b     []uint32
 	stateBuf []uint32
 	want     uint32
-	replayer TransitionReplayer // one transition per replay step, if the explorer names transitions by its keys
+	replayer explore.TransitionReplayer // one transition per replay step, if the explorer names transitions by its keys
 	count    uint32
 	found    bool
-	emitFn   func(LabelID, []uint32)
+	emitFn   func(explore.LabelID, []uint32)
 
 	// Variant 2: cache of full states, slot id % len(cacheIDs).
-	cacheIDs  []StateID
+	cacheIDs  []explore.StateID
 	cacheVecs []uint32
 	// Variant 1: path optimisation. The depth of each number's backedge
-	// path (the seed keeps it in the waiting set; a bit-packed array here,
+	// path (Westergaard et al. keep it in the waiting set; a bit-packed array here,
 	// so it is also known for the state met again).
 	pathOpt   bool
 	depths    packedArray
-	lastFrom  StateID
+	lastFrom  explore.StateID
 	fromDepth int
 	// Variant 4: todo list of numbers.
 	numbers bool
 	// The search's own full vectors (HoldStates), unless noHeld.
-	held   func(StateID) []uint32
+	held   func(explore.StateID) []uint32
 	noHeld bool
 	// Delayed duplicate detection (store_comback_ddd.go).
 	ddd   dddState
@@ -107,27 +108,27 @@ type ComBackOptions struct {
 	// protocol).
 	DDD int
 	// NoHeld: reconstructions ignore the states the search holds (the
-	// seed's basic method, for measurements).
+	// basic ComBack method, for measurements).
 	NoHeld bool
 }
 
 // NewComBackStore returns an empty ComBack store for gen's states.
-func NewComBackStore(gen Generator, opt ComBackOptions) *ComBackStore {
+func NewComBackStore(gen explore.Generator, opt ComBackOptions) *ComBackStore {
 	w := gen.Width()
-	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, noHeld: opt.NoHeld, lastFrom: NoState}
+	s := &ComBackStore{gen: gen, width: w, pathOpt: opt.PathOpt, numbers: opt.Numbers, noHeld: opt.NoHeld, lastFrom: explore.NoState}
 	s.a, s.b, s.stateBuf = make([]uint32, w), make([]uint32, w), make([]uint32, w)
 	s.initIndex(1 << 10)
 	if opt.DDD > 0 {
 		s.initDDD(opt.DDD)
 	}
 	if opt.Cache > 0 {
-		s.cacheIDs = make([]StateID, opt.Cache)
+		s.cacheIDs = make([]explore.StateID, opt.Cache)
 		for i := range s.cacheIDs {
-			s.cacheIDs[i] = NoState
+			s.cacheIDs[i] = explore.NoState
 		}
 		s.cacheVecs = make([]uint32, opt.Cache*w)
 	}
-	s.emitFn = func(_ LabelID, next []uint32) {
+	s.emitFn = func(_ explore.LabelID, next []uint32) {
 		if s.count == s.want {
 			copy(s.b, next)
 			s.found = true
@@ -156,13 +157,13 @@ func (s *ComBackStore) QueueVectors() bool { return !s.numbers }
 func (s *ComBackStore) CanState() bool     { return true }
 
 // Insert inserts the initial state; later states come with InsertFrom.
-func (s *ComBackStore) Insert(state []uint32) (StateID, bool) {
-	return s.InsertFrom(state, NoState, 0)
+func (s *ComBackStore) Insert(state []uint32) (explore.StateID, bool) {
+	return s.InsertFrom(state, explore.NoState, 0)
 }
 
 // InsertFrom looks state up and, if it is new, numbers it and records the
 // backedge (from, tr).
-func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint64) (StateID, bool) {
+func (s *ComBackStore) InsertFrom(state []uint32, from explore.StateID, tr uint64) (explore.StateID, bool) {
 	if len(state) != s.width {
 		panic("explore: state vector of wrong width")
 	}
@@ -171,7 +172,7 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint64) (Stat
 	first := uint64(1 << 63)
 	i := s.slot(d)
 	for ; s.at(i) != 0; i = (i + 1) & mask {
-		id := StateID(s.at(i) - 1)
+		id := explore.StateID(s.at(i) - 1)
 		if s.desc[id] != d {
 			continue
 		}
@@ -193,8 +194,8 @@ func (s *ComBackStore) InsertFrom(state []uint32, from StateID, tr uint64) (Stat
 }
 
 // shorten is path optimisation (Variant 1) for id met again from from.
-func (s *ComBackStore) shorten(id, from StateID, tr uint64) {
-	if !s.pathOpt || from == NoState || id == 0 {
+func (s *ComBackStore) shorten(id, from explore.StateID, tr uint64) {
+	if !s.pathOpt || from == explore.NoState || id == 0 {
 		return
 	}
 	if from != s.lastFrom {
@@ -213,7 +214,7 @@ func (s *ComBackStore) shorten(id, from StateID, tr uint64) {
 }
 
 // add numbers a state known to be new, with descriptor d.
-func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint64) StateID {
+func (s *ComBackStore) add(d uint32, state []uint32, from explore.StateID, tr uint64) explore.StateID {
 	mask := uint64(s.slots - 1)
 	i := s.slot(d)
 	for s.at(i) != 0 {
@@ -223,19 +224,19 @@ func (s *ComBackStore) add(d uint32, state []uint32, from StateID, tr uint64) St
 }
 
 // addAt numbers a new state whose number goes to the free slot i.
-func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from StateID, tr uint64) StateID {
+func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from explore.StateID, tr uint64) explore.StateID {
 	if s.n == 0 {
-		if from != NoState {
+		if from != explore.NoState {
 			panic("explore: ComBack store: the first state must be the initial state")
 		}
 		s.init = slices.Clone(state)
-	} else if from == NoState {
+	} else if from == explore.NoState {
 		panic("explore: ComBack store: a new state without a backedge")
 	}
 	if s.n == ^uint32(0)-1 {
 		panic("explore: more than 2^32-2 states")
 	}
-	id := StateID(s.n)
+	id := explore.StateID(s.n)
 	s.n++
 	if len(s.desc) == cap(s.desc) {
 		s.desc = slices.Grow(s.desc, len(s.desc)/4+1024)
@@ -279,7 +280,7 @@ func (s *ComBackStore) grow() {
 	}
 }
 
-func (s *ComBackStore) cachePut(id StateID, v []uint32) {
+func (s *ComBackStore) cachePut(id explore.StateID, v []uint32) {
 	if len(s.cacheIDs) == 0 {
 		return
 	}
@@ -288,7 +289,7 @@ func (s *ComBackStore) cachePut(id StateID, v []uint32) {
 	copy(s.cacheVecs[k*s.width:], v)
 }
 
-func (s *ComBackStore) cached(id StateID) []uint32 {
+func (s *ComBackStore) cached(id explore.StateID) []uint32 {
 	if len(s.cacheIDs) == 0 {
 		return nil
 	}
@@ -300,7 +301,7 @@ func (s *ComBackStore) cached(id StateID) []uint32 {
 }
 
 // matches reports whether number id is the state v (MATCHES).
-func (s *ComBackStore) matches(id StateID, v []uint32) bool {
+func (s *ComBackStore) matches(id explore.StateID, v []uint32) bool {
 	return slices.Equal(s.reconstruct(id), v)
 }
 
@@ -308,7 +309,7 @@ func (s *ComBackStore) matches(id StateID, v []uint32) bool {
 // number when the search holds it (nil otherwise); the vector is only read,
 // and only until the store's method returns. It returns false when the
 // store does not use it (--comback-held=false).
-func (s *ComBackStore) HoldStates(held func(StateID) []uint32) bool {
+func (s *ComBackStore) HoldStates(held func(explore.StateID) []uint32) bool {
 	if s.noHeld {
 		return false
 	}
@@ -317,7 +318,7 @@ func (s *ComBackStore) HoldStates(held func(StateID) []uint32) bool {
 }
 
 // known returns the full vector of v if it is at hand without replay.
-func (s *ComBackStore) known(v StateID) []uint32 {
+func (s *ComBackStore) known(v explore.StateID) []uint32 {
 	if v == 0 {
 		return s.init
 	}
@@ -338,13 +339,13 @@ func (s *ComBackStore) known(v StateID) []uint32 {
 // follow backedges to the first state at hand (the initial state, a cached
 // or a held one), then replay the transitions forward. The result is valid
 // until the next call.
-func (s *ComBackStore) reconstruct(id StateID) []uint32 {
+func (s *ComBackStore) reconstruct(id explore.StateID) []uint32 {
 	if v := s.known(id); v != nil {
 		return v
 	}
 	s.Reconstructions++
 	s.path = append(s.path[:0], id)
-	for v := StateID(s.pred.get(int(id))); ; v = StateID(s.pred.get(int(v))) {
+	for v := explore.StateID(s.pred.get(int(id))); ; v = explore.StateID(s.pred.get(int(v))) {
 		if c := s.known(v); c != nil {
 			copy(s.a, c)
 			break
@@ -381,7 +382,7 @@ func (s *ComBackStore) reconstruct(id StateID) []uint32 {
 
 // replayStep emits the transition tr of v: alone, by its key, or among
 // all of v's transitions.
-func (s *ComBackStore) replayStep(v []uint32, tr uint64, emit func(LabelID, []uint32)) error {
+func (s *ComBackStore) replayStep(v []uint32, tr uint64, emit func(explore.LabelID, []uint32)) error {
 	if s.replayer != nil {
 		return s.replayer.ReplayTransition(v, tr, emit)
 	}
@@ -390,12 +391,12 @@ func (s *ComBackStore) replayStep(v []uint32, tr uint64, emit func(LabelID, []ui
 
 // UseTransitionKeys makes the backedges hold gen's transition keys when gen
 // is the store's generator and can replay single transitions.
-func (s *ComBackStore) UseTransitionKeys(gen Generator) bool {
+func (s *ComBackStore) UseTransitionKeys(gen explore.Generator) bool {
 	if s.n > 0 {
 		panic("explore: ComBack: UseTransitionKeys after the first insertion")
 	}
-	r, ok := gen.(TransitionReplayer)
-	if !ok || gen != s.gen || !r.ReplaysTransitions() {
+	r, ok := gen.(explore.TransitionReplayer)
+	if !ok || gen != s.gen {
 		return false
 	}
 	r.KeepTransitionKeys()
@@ -405,7 +406,7 @@ func (s *ComBackStore) UseTransitionKeys(gen Generator) bool {
 
 // State reconstructs the vector of id; it stays valid until the next State
 // call (not for the life of the store).
-func (s *ComBackStore) State(id StateID) []uint32 {
+func (s *ComBackStore) State(id explore.StateID) []uint32 {
 	copy(s.stateBuf, s.reconstruct(id))
 	return s.stateBuf
 }

@@ -1,17 +1,21 @@
-package explore
+package store
 
 import (
 	"fmt"
 	"path/filepath"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/confluence"
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
 // TestComBackEqualsTable: ComBack gives exactly the table store's events,
 // state numbers included, in every strategy and with every variant.
 func TestComBackEqualsTable(t *testing.T) {
-	modes := compactModesAndCycles()
+	modes := modesAndCycles()
 	variants := []ComBackOptions{
 		{}, {Cache: 7}, {Cache: 64, PathOpt: true}, {PathOpt: true}, {Numbers: true}, {Numbers: true, Cache: 16, PathOpt: true},
 		{DDD: 1}, {DDD: 5}, {DDD: 1000}, {DDD: 50, PathOpt: true}, {DDD: 20, Numbers: true, Cache: 16}, {DDD: 1 << 20, Numbers: true, PathOpt: true},
@@ -21,9 +25,9 @@ func TestComBackEqualsTable(t *testing.T) {
 	for _, g := range gens {
 		for _, mode := range modes {
 			for _, v := range variants {
-				t.Run(fmt.Sprintf("%s/%s/%+v", g.name, mode.name, v), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/%s/%+v", g.name, mode.Name, v), func(t *testing.T) {
 					s := NewComBackStore(g.gen(), v)
-					sameAsTable(t, g.gen(), mode.opt, s)
+					exploretest.SameAsTable(t, g.gen(), mode.Opt, s)
 					if g.name == "grid" {
 						return // breadth-first DDD finds the grid's duplicates within a batch
 					}
@@ -43,26 +47,26 @@ func TestComBackEqualsTable(t *testing.T) {
 // smaller column: many transitions lead to states stored long ago.
 type torusGen struct {
 	n, m   uint32
-	labels *Labels
-	ls     [3]LabelID
+	labels *explore.Labels
+	ls     [3]explore.LabelID
 	next   [2]uint32
 }
 
 func newTorus(n, m int) *torusGen {
-	g := &torusGen{n: uint32(n), m: uint32(m), labels: NewLabels()}
+	g := &torusGen{n: uint32(n), m: uint32(m), labels: explore.NewLabels()}
 	for i, l := range []string{"right", "up", "jump"} {
 		g.ls[i] = g.labels.InternString(l)
 	}
 	return g
 }
 
-func (g *torusGen) Width() int      { return 2 }
-func (g *torusGen) Labels() *Labels { return g.labels }
+func (g *torusGen) Width() int              { return 2 }
+func (g *torusGen) Labels() *explore.Labels { return g.labels }
 func (g *torusGen) Initial(dst []uint32) ([]uint32, error) {
 	return append(dst, 0, 0), nil
 }
 
-func (g *torusGen) Successors(s []uint32, emit func(LabelID, []uint32)) error {
+func (g *torusGen) Successors(s []uint32, emit func(explore.LabelID, []uint32)) error {
 	next := g.next[:]
 	next[0], next[1] = (s[0]+1)%g.n, s[1]
 	emit(g.ls[0], next)
@@ -77,17 +81,17 @@ func (g *torusGen) Successors(s []uint32, emit func(LabelID, []uint32)) error {
 
 // TestComBackState: State reconstructs every state by replay.
 func TestComBackState(t *testing.T) {
-	g := newGrid(10, 10)
+	g := exploretest.NewGrid(10, 10)
 	s := NewComBackStore(g, ComBackOptions{})
-	if _, err := New(g, Options{Store: s, Strategy: Depth}).Run(); err != nil {
+	if _, err := explore.New(g, explore.Options{Store: s, Strategy: explore.Depth}).Run(); err != nil {
 		t.Fatal(err)
 	}
-	a := NewArenaStore(2)
-	if _, err := New(g, Options{Store: a, Strategy: Depth}).Run(); err != nil {
+	a := explore.NewArenaStore(2)
+	if _, err := explore.New(g, explore.Options{Store: a, Strategy: explore.Depth}).Run(); err != nil {
 		t.Fatal(err)
 	}
 	for id := 0; id < a.Len(); id++ {
-		if got, want := s.State(StateID(id)), a.State(StateID(id)); got[0] != want[0] || got[1] != want[1] {
+		if got, want := s.State(explore.StateID(id)), a.State(explore.StateID(id)); got[0] != want[0] || got[1] != want[1] {
 			t.Fatalf("state %d: %v, want %v", id, got, want)
 		}
 	}
@@ -118,14 +122,12 @@ func TestPackedArray(t *testing.T) {
 // search holds (the todo list, the depth-first path) replay fewer
 // transitions than those from the initial state, with the same results.
 func TestComBackHeldStates(t *testing.T) {
-	for _, mode := range []struct {
-		name string
-		opt  Options
-	}{{"breadth", Options{}}, {"depth", Options{Strategy: Depth}}, {"cycles", Options{Cycles: true}}} {
-		t.Run(mode.name, func(t *testing.T) {
+	modes := []exploretest.Mode{{Name: "breadth"}, {Name: "depth", Opt: explore.Options{Strategy: explore.Depth}}, {Name: "cycles", Opt: explore.Options{Cycles: true}}}
+	for _, mode := range modes {
+		t.Run(mode.Name, func(t *testing.T) {
 			run := func(opt ComBackOptions) *ComBackStore {
 				s := NewComBackStore(newTorus(23, 17), opt)
-				sameAsTable(t, newTorus(23, 17), mode.opt, s)
+				exploretest.SameAsTable(t, newTorus(23, 17), mode.Opt, s)
 				return s
 			}
 			held, basic := run(ComBackOptions{}), run(ComBackOptions{NoHeld: true})
@@ -146,7 +148,7 @@ func TestComBackHeldStates(t *testing.T) {
 func TestComBackDDDShares(t *testing.T) {
 	replay := func(opt ComBackOptions) uint64 {
 		s := NewComBackStore(newTorus(23, 17), opt)
-		sameAsTable(t, newTorus(23, 17), Options{}, s)
+		exploretest.SameAsTable(t, newTorus(23, 17), explore.Options{}, s)
 		return s.ReplaySteps
 	}
 	basic, small, big := replay(ComBackOptions{}), replay(ComBackOptions{DDD: 4}), replay(ComBackOptions{DDD: 1000})
@@ -164,24 +166,24 @@ func TestComBackReplaysSingleTransitions(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		gen := func() Generator {
-			g, err := NewLPSGenerator(spec, LPSOptions{Cached: true})
+		gen := func() explore.Generator {
+			g, err := lpsgen.New(spec, lpsgen.Options{Cached: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return g
 		}
 		variants := []ComBackOptions{{}, {PathOpt: true}, {Numbers: true}, {DDD: 3}, {DDD: 100, Numbers: true}, {Cache: 5, Numbers: true, DDD: 2}}
-		for _, mode := range compactModes {
+		for _, mode := range exploretest.Modes {
 			for _, v := range variants {
-				t.Run(fmt.Sprintf("%s/%s/%+v", file, mode.name, v), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/%s/%+v", file, mode.Name, v), func(t *testing.T) {
 					g := gen()
 					s := NewComBackStore(g, v)
-					opt := mode.opt
+					opt := mode.Opt
 					if opt.MaxStates > 0 {
 						opt.MaxStates = 30
 					}
-					sameAsTable(t, g, opt, s)
+					exploretest.SameAsTable(t, g, opt, s)
 					if s.replayer == nil {
 						t.Error("the LPS generator's transition keys are not used")
 					}
@@ -189,6 +191,46 @@ func TestComBackReplaysSingleTransitions(t *testing.T) {
 						t.Error("no reconstruction")
 					}
 				})
+			}
+		}
+	}
+}
+
+// queueLPS has sum variables in its regular summands and confluent ctau
+// steps, so that ComBack replays keyed transitions of a confluence.Generator.
+const queueLPS = `sort E = struct e1 | e2;
+act  ctau; enq, deq: E;
+proc Q(q: List(E), k: Nat) =
+       sum e: E. (#q < 2) -> enq(e) . Q(q = e |> q, k = 0)
+     + (q != []) -> deq(rhead(q)) . Q(q = rtail(q))
+     + (k < 3) -> ctau . Q(k = k + 1)
+     + delta;
+init Q([], 0);
+`
+
+// TestConfluentComBack: ComBack over a confluence.Generator gives the
+// default store's events: a transition key names the regular transition,
+// and replaying it leads to the representative of its target, as
+// Successors does.
+func TestConfluentComBack(t *testing.T) {
+	spec, err := lps.Parse("queue.lps", []byte(queueLPS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range exploretest.Modes {
+		for _, v := range []ComBackOptions{{NoHeld: true}, {DDD: 3, NoHeld: true}} {
+			g, err := lpsgen.New(spec, lpsgen.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := confluence.New(g, "ctau")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewComBackStore(c, v)
+			exploretest.SameAsTable(t, c, mode.Opt, s)
+			if s.replayer == nil || s.Reconstructions == 0 {
+				t.Errorf("%s %+v: keys used %v, %d reconstructions", mode.Name, v, s.replayer != nil, s.Reconstructions)
 			}
 		}
 	}

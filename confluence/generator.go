@@ -1,28 +1,30 @@
-package explore
+package confluence
 
 import (
 	"bytes"
 	"fmt"
 	"slices"
 
-	"github.com/lps2lts/lps2lts/confluence"
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
-// ConfluentGenerator is an LPSGenerator with on-the-fly confluence
-// reduction (seed note §9, Alg. 17; mCRL2's lps2lts -c). Its summands are
-// split once, at construction: those whose multi-action is the single
-// action named Action (with any arguments; for the name "tau", the empty
-// multi-action) are confluent, the others regular. Every state it hands
-// out — the initial state and every successor — is replaced by its
-// representative: the least state, under a fixed total order, of the
-// terminal strongly connected component of confluent steps reachable from
-// it (confluence.Finder, the seed's Alg. 20). Successors generates the
-// transitions of the regular summands only, so confluent steps never
-// appear in the output. The reduced LTS is branching bisimilar to the full
-// one when the confluent summands are indeed τ-confluent (Blom and van de
-// Pol, CAV 2002); marking them is the user's claim, as in mCRL2.
+// Generator is an lpsgen.Generator with on-the-fly confluence reduction
+// (Wesselink, "State Space Exploration", §9,
+// Algorithm 17; mCRL2's lps2lts -c). Its summands are split once, at
+// construction: those whose multi-action is the single action named Action
+// (with any arguments; for the name "tau", the empty multi-action) are
+// confluent, the others regular. Every state it hands out — the initial
+// state and every successor — is replaced by its representative: the least
+// state, under a fixed total order, of the terminal strongly connected
+// component of confluent steps reachable from it (Finder). Successors
+// generates the transitions of the regular summands only, so confluent
+// steps never appear in the output. The reduced LTS is branching bisimilar
+// to the full one when the confluent summands are indeed τ-confluent (Blom
+// and van de Pol, "State space reduction by proving confluence", CAV
+// 2002); marking them is the user's claim, as in mCRL2.
 //
 // The order that picks the representative compares states parameter by
 // parameter by the printed form of the values (shorter first, then
@@ -35,21 +37,21 @@ import (
 // Timed and stochastic processes are refused: with time the representative
 // would have to respect time stamps, and mCRL2 applies no reduction to
 // stochastic states.
-type ConfluentGenerator struct {
-	*LPSGenerator
+type Generator struct {
+	regular   *lpsgen.Generator // a view over the regular summands
+	confluent *lpsgen.Generator // a view over the confluent summands
 	action    string
-	confluent []lpsSummand
 
-	finder confluence.Finder
-	graph  *confluence.VectorGraph
+	finder Finder
+	graph  *VectorGraph
 	order  termOrder
 
 	// The regular transitions of the state being expanded, buffered so
 	// that the representative search (which runs the generator again)
 	// never runs inside the generator's own emit.
-	bufLabels []LabelID
+	bufLabels []explore.LabelID
 	bufNext   []uint32
-	collect   func(LabelID, []uint32)
+	collect   func(explore.LabelID, []uint32)
 	// The transition keys of the buffered transitions (TransitionKey;
 	// only after KeepTransitionKeys), the key of the transition being
 	// emitted, and ReplayTransition's buffer.
@@ -58,14 +60,11 @@ type ConfluentGenerator struct {
 	curKey    uint64
 	replayBuf []uint32
 
-	graphEmit func(next []uint32)
-	onStep    func(LabelID, []uint32)
-
-	stats ConfluenceStats
+	stats Stats
 }
 
-// ConfluenceStats counts the work of the representative searches.
-type ConfluenceStats struct {
+// Stats counts the work of the representative searches.
+type Stats struct {
 	Searches int    // representative searches (one per state handed out)
 	Visited  uint64 // states visited by those searches, roots included
 	Moved    int    // searches whose representative differs from the root
@@ -85,11 +84,11 @@ func IsConfluentAction(actions []lps.Action, name string) bool {
 	return false
 }
 
-// NewConfluentGenerator splits the summands of g into confluent and regular
-// ones for the confluence action name and returns the reducing generator.
-// It takes g over: g must not be used on its own afterwards.
-func NewConfluentGenerator(g *LPSGenerator, name string) (*ConfluentGenerator, error) {
-	spec := g.spec
+// New splits the summands of g into confluent and regular ones for the
+// confluence action name and returns the reducing generator. It takes g
+// over: g must not be used on its own afterwards.
+func New(g *lpsgen.Generator, name string) (*Generator, error) {
+	spec := g.Spec()
 	if spec.InitDist != nil {
 		return nil, fmt.Errorf("%s: the initial state has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", spec.File)
 	}
@@ -101,53 +100,39 @@ func NewConfluentGenerator(g *LPSGenerator, name string) (*ConfluentGenerator, e
 			return nil, fmt.Errorf("%s:%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", spec.File, s.Pos, i+1)
 		}
 	}
-	c := &ConfluentGenerator{LPSGenerator: g, action: name}
-	var regular []lpsSummand
-	for _, s := range g.summands {
-		if IsConfluentAction(s.src.Actions, name) {
-			// The label of a confluent step is never shown: do not print it.
-			s.fixed, s.fixedID = true, TauLabel
-			c.confluent = append(c.confluent, s)
-		} else {
-			regular = append(regular, s)
-		}
+	isConfluent := func(s *lps.Summand) bool { return IsConfluentAction(s.Actions, name) }
+	c := &Generator{
+		regular:   g.Restrict(func(s *lps.Summand) bool { return !isConfluent(s) }),
+		confluent: g.Restrict(isConfluent),
+		action:    name,
 	}
-	g.summands = regular
-	c.order.r = g.r
-	c.graph = confluence.NewVectorGraph(g.Width(), c.confluentSteps, c.order.compare)
-	c.collect = func(l LabelID, next []uint32) {
+	c.order.r = g.Rewriter()
+	c.graph = NewVectorGraph(g.Width(), c.confluent.Targets, c.order.compare)
+	c.collect = func(l explore.LabelID, next []uint32) {
 		c.bufLabels = append(c.bufLabels, l)
 		c.bufNext = append(c.bufNext, next...)
 		// The key now: by the time the transition is emitted, the
 		// representative search has run the generator again.
 		if c.keys {
-			c.bufKeys = append(c.bufKeys, c.LPSGenerator.TransitionKey())
+			c.bufKeys = append(c.bufKeys, c.regular.TransitionKey())
 		}
 	}
-	c.onStep = func(_ LabelID, next []uint32) { c.graphEmit(next) }
 	return c, nil
 }
 
 // Action is the confluence action name.
-func (c *ConfluentGenerator) Action() string { return c.action }
+func (c *Generator) Action() string { return c.action }
 
 // ConfluentSummands is the number of (non-delta) summands marked confluent.
-func (c *ConfluentGenerator) ConfluentSummands() int { return len(c.confluent) }
+func (c *Generator) ConfluentSummands() int { return c.confluent.Summands() }
 
 // Stats reports the work of the representative searches so far.
-func (c *ConfluentGenerator) Stats() ConfluenceStats { return c.stats }
-
-// confluentSteps is the successor function of the confluent graph: the
-// targets of the confluent summands.
-func (c *ConfluentGenerator) confluentSteps(state []uint32, emit func(next []uint32)) error {
-	c.graphEmit = emit
-	return c.LPSGenerator.successors(c.confluent, state, c.onStep)
-}
+func (c *Generator) Stats() Stats { return c.stats }
 
 // representative returns the representative of state; the result is valid
 // until the next call.
-func (c *ConfluentGenerator) representative(state []uint32) ([]uint32, error) {
-	if len(c.confluent) == 0 {
+func (c *Generator) representative(state []uint32) ([]uint32, error) {
+	if c.confluent.Summands() == 0 {
 		return state, nil
 	}
 	rep, err := c.graph.Representative(&c.finder, state)
@@ -163,8 +148,8 @@ func (c *ConfluentGenerator) representative(state []uint32) ([]uint32, error) {
 }
 
 // Initial returns the representative of the initial state.
-func (c *ConfluentGenerator) Initial(dst []uint32) ([]uint32, error) {
-	init, err := c.LPSGenerator.Initial(nil)
+func (c *Generator) Initial(dst []uint32) ([]uint32, error) {
+	init, err := c.regular.Initial(nil)
 	if err != nil {
 		return dst, err
 	}
@@ -177,9 +162,9 @@ func (c *ConfluentGenerator) Initial(dst []uint32) ([]uint32, error) {
 
 // Successors emits the transitions of the regular summands of state, each
 // to the representative of its target.
-func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uint32)) error {
+func (c *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
 	c.bufLabels, c.bufNext, c.bufKeys = c.bufLabels[:0], c.bufNext[:0], c.bufKeys[:0]
-	if err := c.LPSGenerator.successors(c.LPSGenerator.summands, state, c.collect); err != nil {
+	if err := c.regular.Successors(state, c.collect); err != nil {
 		return err
 	}
 	w := c.Width()
@@ -198,23 +183,23 @@ func (c *ConfluentGenerator) Successors(state []uint32, emit func(LabelID, []uin
 
 // KeepTransitionKeys makes Successors record the key of each regular
 // transition (TransitionReplayer); without it no key is computed.
-func (c *ConfluentGenerator) KeepTransitionKeys() { c.keys = true }
+func (c *Generator) KeepTransitionKeys() { c.keys = true }
 
 // TransitionKey is the key of the regular transition being emitted
 // (TransitionReplayer); its target is replaced by its representative.
-func (c *ConfluentGenerator) TransitionKey() uint64 {
+func (c *Generator) TransitionKey() uint64 {
 	if !c.keys {
-		panic("explore: TransitionKey without KeepTransitionKeys")
+		panic("confluence: TransitionKey without KeepTransitionKeys")
 	}
 	return c.curKey
 }
 
 // ReplayTransition replays the regular transition with that key and emits
 // it to the representative of its target, as Successors does.
-func (c *ConfluentGenerator) ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) error {
+func (c *Generator) ReplayTransition(state []uint32, key uint64, emit func(explore.LabelID, []uint32)) error {
 	found := false
-	var label LabelID
-	err := c.LPSGenerator.ReplayTransition(state, key, func(l LabelID, next []uint32) {
+	var label explore.LabelID
+	err := c.regular.ReplayTransition(state, key, func(l explore.LabelID, next []uint32) {
 		c.replayBuf = append(c.replayBuf[:0], next...)
 		label, found = l, true
 	})
@@ -276,4 +261,25 @@ func (o *termOrder) printed(t uint32) []byte {
 		o.spans[t] = sp
 	}
 	return o.text[sp.start:sp.end]
+}
+
+// Width is the number of process parameters.
+func (c *Generator) Width() int { return c.regular.Width() }
+
+// Labels is the table of labels.
+func (c *Generator) Labels() *explore.Labels { return c.regular.Labels() }
+
+// SolutionBytes is the memory of the regular summands' transition-key
+// solution tables.
+func (c *Generator) SolutionBytes() int { return c.regular.SolutionBytes() }
+
+// Interrupt and Resume stop and resume the rewriter shared by both views
+// (explore.Interruptible).
+func (c *Generator) Interrupt() { c.regular.Interrupt() }
+func (c *Generator) Resume()    { c.regular.Resume() }
+
+// Parameters and AppendValue print states (explore.StateFormatter).
+func (c *Generator) Parameters() (names, sorts []string) { return c.regular.Parameters() }
+func (c *Generator) AppendValue(dst []byte, v uint32) []byte {
+	return c.regular.AppendValue(dst, v)
 }

@@ -1,28 +1,36 @@
-package explore
+package timed
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
 // exploreText parses an LPS, explores it breadth-first and returns its .aut
 // text, or the error of construction or exploration.
-func exploreText(t *testing.T, src string, opt LPSOptions) (string, error) {
+func exploreText(t *testing.T, src string) (string, error) {
 	t.Helper()
 	spec, err := lps.Parse("test.lps", []byte(src))
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	g, err := NewLPSGenerator(spec, opt)
+	base, err := lpsgen.New(spec, lpsgen.Options{})
 	if err != nil {
 		return "", err
 	}
-	x := New(g, Options{})
+	var g explore.Generator = base
+	if IsTimed(spec) {
+		if g, err = New(base); err != nil {
+			return "", err
+		}
+	}
+	x := explore.New(g, explore.Options{})
 	var out bytes.Buffer
-	w := NewAutWriter(&out, g.Labels())
+	w := explore.NewAutWriter(&out, g.Labels())
 	x.AddVisitor(w)
 	res, err := x.Run()
 	if err != nil {
@@ -99,7 +107,7 @@ init P(0);`,
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := exploreText(t, c.src, LPSOptions{})
+			got, err := exploreText(t, c.src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +130,7 @@ init P(0);`,
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := exploreText(t, c.src, LPSOptions{})
+			_, err := exploreText(t, c.src)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got error %v, want one containing %q", err, c.want)
 			}

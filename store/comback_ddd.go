@@ -1,14 +1,15 @@
-package explore
+package store
 
 import (
 	"fmt"
 	"slices"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // This file is ComBack's Variant "delayed duplicate detection"
-// (Evangelista, Westergaard and Kristensen, seed "The ComBack method
+// (Evangelista, Westergaard and Kristensen, "The ComBack method
 // revisited", Alg. 4): instead of replaying the path of every stored
 // number whose descriptor a new state shares, the states reached are
 // collected as candidates, the numbers to compare with are marked, and
@@ -23,45 +24,26 @@ import (
 // exactly as InsertFrom would have (so the results equal the table
 // store's, state numbers included).
 
-// DelayedStore is a store with delayed duplicate detection.
-type DelayedStore interface {
-	TracedStore
-	// DelayCandidate records the k-th candidate of the batch (k counts
-	// from 0 since the last ResolveCandidates) and returns the number of
-	// candidates that need a reconstruction to be decided.
-	DelayCandidate(k int, state []uint32) int
-	// ResolveCandidates decides which candidates are stored states; vecs
-	// holds the candidates' vectors, width each, in order.
-	ResolveCandidates(vecs []uint32)
-	// InsertCandidate is InsertFrom for candidate k after ResolveCandidates;
-	// it is called for every candidate, in order, and the last call ends
-	// the batch.
-	InsertCandidate(k int, from StateID, tr uint64) (StateID, bool)
-	// DelayLimit is the number of undecided candidates at which the
-	// explorer resolves a batch.
-	DelayLimit() int
-}
-
 // queueReplay is the scratch of StatesOf.
 type queueReplay struct {
 	tree  replayTree
-	at    map[StateID]int32
+	at    map[explore.StateID]int32
 	dst   []uint32
-	visit func(StateID, []uint32)
+	visit func(explore.StateID, []uint32)
 }
 
 // dddState is the batch: the candidates and the pruned backedge tree.
 type dddState struct {
 	limit  int
-	cdesc  []uint32  // descriptor per candidate
-	old    []StateID // stored number equal to the candidate, or NoState
-	newID  []StateID // number given by InsertCandidate, or NoState
-	vecs   []uint32  // the candidates' vectors (the explorer's buffer)
+	cdesc  []uint32          // descriptor per candidate
+	old    []explore.StateID // stored number equal to the candidate, or explore.NoState
+	newID  []explore.StateID // number given by InsertCandidate, or explore.NoState
+	vecs   []uint32          // the candidates' vectors (the explorer's buffer)
 	byDesc map[uint32]int32
 	next   []int32 // next candidate with the same descriptor, -1 ends
 	undec  int     // candidates that need a reconstruction
 	tree   replayTree
-	visit  func(StateID, []uint32)
+	visit  func(explore.StateID, []uint32)
 
 	Batches   uint64 // ResolveCandidates calls that replayed
 	Undecided uint64 // candidates that needed a reconstruction
@@ -71,27 +53,27 @@ type dddState struct {
 // search: the marked numbers and their ancestors (Alg. 4's check bits and
 // successor lists, kept beside the backedge table for the batch only).
 type replayTree struct {
-	check   map[StateID]bool
-	inTree  map[StateID]struct{}
-	kids    []StateID // tree nodes other than 0, grouped by predecessor after sorting
-	kidsAt  map[StateID]int32
-	roots   []StateID // tree nodes whose vectors were at hand: the replay starts there
+	check   map[explore.StateID]bool
+	inTree  map[explore.StateID]struct{}
+	kids    []explore.StateID // tree nodes other than 0, grouped by predecessor after sorting
+	kidsAt  map[explore.StateID]int32
+	roots   []explore.StateID // tree nodes whose vectors were at hand: the replay starts there
 	rootV   []uint32
-	stack   []StateID
+	stack   []explore.StateID
 	stackV  []uint32
 	src     []uint32
 	wantTr  []uint32 // replay: positions wanted from one Successors call
 	wantOut []uint32
 	wantI   int
 	wantN   uint32
-	emitFn  func(LabelID, []uint32)
+	emitFn  func(explore.LabelID, []uint32)
 }
 
 func newReplayTree() replayTree {
-	return replayTree{check: map[StateID]bool{}, inTree: map[StateID]struct{}{}, kidsAt: map[StateID]int32{}}
+	return replayTree{check: map[explore.StateID]bool{}, inTree: map[explore.StateID]struct{}{}, kidsAt: map[explore.StateID]int32{}}
 }
 
-func (t *replayTree) emit(_ LabelID, next []uint32) {
+func (t *replayTree) emit(_ explore.LabelID, next []uint32) {
 	for t.wantI < len(t.wantTr) && t.wantTr[t.wantI] == t.wantN {
 		t.wantOut = append(t.wantOut, next...)
 		t.wantI++
@@ -102,7 +84,7 @@ func (t *replayTree) emit(_ LabelID, next []uint32) {
 // mark adds id and its ancestors to the tree (Alg. 4, backtrack), up to
 // the first whose vector is at hand (the initial state at the latest),
 // which becomes a root of the replay.
-func (s *ComBackStore) mark(t *replayTree, id StateID) {
+func (s *ComBackStore) mark(t *replayTree, id explore.StateID) {
 	t.check[id] = true
 	for v := id; ; {
 		if _, ok := t.inTree[v]; ok {
@@ -118,7 +100,7 @@ func (s *ComBackStore) mark(t *replayTree, id StateID) {
 			s.Reconstructions++
 		}
 		t.kids = append(t.kids, v)
-		v = StateID(s.pred.get(int(v)))
+		v = explore.StateID(s.pred.get(int(v)))
 	}
 }
 
@@ -128,7 +110,7 @@ func (s *ComBackStore) initDDD(limit int) {
 	d.byDesc = map[uint32]int32{}
 	d.tree = newReplayTree()
 	d.tree.emitFn = d.tree.emit
-	d.visit = func(id StateID, v []uint32) {
+	d.visit = func(id explore.StateID, v []uint32) {
 		w := s.width
 		k, ok := d.byDesc[s.desc[id]]
 		for ; ok && k >= 0; k = d.next[k] {
@@ -151,8 +133,8 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 	}
 	h := uint32(statehash.Sum(state) >> 32)
 	d.cdesc = append(d.cdesc, h)
-	d.old = append(d.old, NoState)
-	d.newID = append(d.newID, NoState)
+	d.old = append(d.old, explore.NoState)
+	d.newID = append(d.newID, explore.NoState)
 	head, seen := d.byDesc[h]
 	if !seen {
 		head = -1
@@ -170,7 +152,7 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 	mask := uint64(s.slots - 1)
 	marked := false
 	for i := s.slot(h); s.at(i) != 0; i = (i + 1) & mask {
-		id := StateID(s.at(i) - 1)
+		id := explore.StateID(s.at(i) - 1)
 		if s.desc[id] != h {
 			continue
 		}
@@ -186,7 +168,7 @@ func (s *ComBackStore) DelayCandidate(k int, state []uint32) int {
 
 // A candidate whose descriptor has stored numbers is flagged by old ==
 // markedOld until it is resolved.
-const markedOld = NoState - 1
+const markedOld = explore.NoState - 1
 
 func (d *dddState) markDesc(k int)           { d.old[k] = markedOld }
 func (d *dddState) cdescMarked(k int32) bool { return d.old[k] == markedOld }
@@ -205,16 +187,16 @@ func (s *ComBackStore) ResolveCandidates(vecs []uint32) {
 	}
 	for k := range d.old {
 		if d.old[k] == markedOld {
-			d.old[k] = NoState
+			d.old[k] = explore.NoState
 		}
 	}
 }
 
 // replay reconstructs the marked numbers of t in one pruned depth-first
 // search from the initial state, calls visit for each, and empties t.
-func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
+func (s *ComBackStore) replay(d *replayTree, visit func(explore.StateID, []uint32)) {
 	w := s.width
-	slices.SortFunc(d.kids, func(a, b StateID) int {
+	slices.SortFunc(d.kids, func(a, b explore.StateID) int {
 		pa, pb := s.pred.get(int(a)), s.pred.get(int(b))
 		if pa != pb {
 			if pa < pb {
@@ -231,7 +213,7 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 		return 0
 	})
 	for i := len(d.kids) - 1; i >= 0; i-- {
-		d.kidsAt[StateID(s.pred.get(int(d.kids[i])))] = int32(i)
+		d.kidsAt[explore.StateID(s.pred.get(int(d.kids[i])))] = int32(i)
 	}
 	d.stack = append(d.stack[:0], d.roots...)
 	d.stackV = append(d.stackV[:0], d.rootV...)
@@ -249,7 +231,7 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 		}
 		hi := int(lo)
 		d.wantTr = d.wantTr[:0]
-		for hi < len(d.kids) && StateID(s.pred.get(int(d.kids[hi]))) == id {
+		for hi < len(d.kids) && explore.StateID(s.pred.get(int(d.kids[hi]))) == id {
 			d.wantTr = append(d.wantTr, uint32(s.tr.get(int(d.kids[hi]))))
 			hi++
 		}
@@ -315,26 +297,26 @@ func (s *ComBackStore) replay(d *replayTree, visit func(StateID, []uint32)) {
 
 // InsertCandidate numbers candidate k if it is new: neither a stored
 // state nor an earlier candidate of the batch.
-func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint64) (StateID, bool) {
+func (s *ComBackStore) InsertCandidate(k int, from explore.StateID, tr uint64) (explore.StateID, bool) {
 	d := &s.ddd
 	w := s.width
 	v := d.vecs[k*w : (k+1)*w]
-	var id StateID
+	var id explore.StateID
 	isNew := false
-	if old := d.old[k]; old != NoState {
+	if old := d.old[k]; old != explore.NoState {
 		id = old
 		s.shorten(id, from, tr)
 	} else {
-		id = NoState
+		id = explore.NoState
 		for j := d.next[k]; j >= 0; j = d.next[j] {
 			// Earlier candidates with the same descriptor (the chain runs
 			// backwards in the batch).
-			if d.newID[j] != NoState && slices.Equal(d.vecs[int(j)*w:int(j+1)*w], v) {
+			if d.newID[j] != explore.NoState && slices.Equal(d.vecs[int(j)*w:int(j+1)*w], v) {
 				id = d.newID[j]
 				break
 			}
 		}
-		if id == NoState {
+		if id == explore.NoState {
 			id = s.add(d.cdesc[k], v, from, tr)
 			d.newID[k] = id
 			isNew = true
@@ -352,16 +334,16 @@ func (s *ComBackStore) InsertCandidate(k int, from StateID, tr uint64) (StateID,
 }
 
 // StatesOf rebuilds the states of ids in one pruned replay of the
-// backedge tree (grouped reconstruction of queued numbers, seed "The
+// backedge tree (grouped reconstruction of queued numbers, "The
 // ComBack method revisited" §4.3): the numbers of a breadth-first queue
 // share most of their paths.
-func (s *ComBackStore) StatesOf(ids []StateID, dst []uint32) []uint32 {
+func (s *ComBackStore) StatesOf(ids []explore.StateID, dst []uint32) []uint32 {
 	q := &s.queue
 	if q.tree.check == nil {
 		q.tree = newReplayTree()
 		q.tree.emitFn = q.tree.emit
-		q.at = map[StateID]int32{}
-		q.visit = func(id StateID, v []uint32) {
+		q.at = map[explore.StateID]int32{}
+		q.visit = func(id explore.StateID, v []uint32) {
 			i := int(q.at[id])
 			copy(q.dst[i*s.width:], v)
 		}

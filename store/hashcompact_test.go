@@ -1,68 +1,18 @@
-package explore
+package store
 
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 )
 
-// tripleRecorder records every event, for comparing a store with the table.
-type tripleRecorder struct {
-	NopVisitor
-	trans  [][3]uint32
-	disc   [][]uint32
-	starts []StateID
-}
-
-func (r *tripleRecorder) DiscoverState(s StateID, v []uint32, _ StateID, _ LabelID) {
-	r.disc = append(r.disc, slices.Clone(v))
-}
-func (r *tripleRecorder) StartState(s StateID, _ []uint32) { r.starts = append(r.starts, s) }
-func (r *tripleRecorder) ExamineTransition(from StateID, l LabelID, to StateID) {
-	r.trans = append(r.trans, [3]uint32{uint32(from), uint32(l), uint32(to)})
-}
-
-// sameAsTable runs gen with store and with the default store and wants
-// the same events, state numbers included.
-func sameAsTable(t *testing.T, gen Generator, opt Options, store Store) Result {
-	t.Helper()
-	want := &tripleRecorder{}
-	r1, _ := run(t, gen, opt, want)
-	got := &tripleRecorder{}
-	opt.Store = store
-	r2, _ := run(t, gen, opt, got)
-	if r1 != r2 {
-		t.Fatalf("table %+v, %T %+v", r1, store, r2)
-	}
-	if !slices.Equal(want.trans, got.trans) || !slices.Equal(want.starts, got.starts) {
-		t.Fatalf("%T: transitions or expansion order differ from the table store", store)
-	}
-	for i := range want.disc {
-		if !slices.Equal(want.disc[i], got.disc[i]) {
-			t.Fatalf("%T: state %d is %v, table has %v", store, i, got.disc[i], want.disc[i])
-		}
-	}
-	return r2
-}
-
-type compactMode struct {
-	name string
-	opt  Options
-}
-
-var compactModes = []compactMode{
-	{"breadth", Options{Strategy: Breadth}},
-	{"depth", Options{Strategy: Depth}},
-	{"highway", Options{Strategy: Highway, TodoMax: 5, Seed: 3}},
-	{"highway-big", Options{Strategy: Highway, TodoMax: 1 << 30, Seed: 1}},
-	{"max", Options{MaxStates: 100}},
-}
-
-// compactModesAndCycles is compactModes and cycle mode.
-func compactModesAndCycles() []compactMode {
-	return append(compactModes[:len(compactModes):len(compactModes)], compactMode{"cycles", Options{Cycles: true}})
+// modesAndCycles is exploretest.Modes and cycle mode.
+func modesAndCycles() []exploretest.Mode {
+	return append(exploretest.Modes[:len(exploretest.Modes):len(exploretest.Modes)], exploretest.Mode{Name: "cycles", Opt: explore.Options{Cycles: true}})
 }
 
 // compactGens are the generators the compact stores are compared on: a
@@ -70,27 +20,27 @@ func compactModesAndCycles() []compactMode {
 // long ago.
 func compactGens(n, m int) []namedGen {
 	return []namedGen{
-		{"grid", func() Generator { return newGrid(n, m) }},
-		{"torus", func() Generator { return newTorus(23, 17) }},
+		{"grid", func() explore.Generator { return exploretest.NewGrid(n, m) }},
+		{"torus", func() explore.Generator { return newTorus(23, 17) }},
 	}
 }
 
 type namedGen struct {
 	name string
-	gen  func() Generator
+	gen  func() explore.Generator
 }
 
 func TestHashCompactEqualsTable(t *testing.T) {
-	modes, gens := compactModesAndCycles(), compactGens(40, 50)
+	modes, gens := modesAndCycles(), compactGens(40, 50)
 	for _, g := range gens {
 		for _, bits := range []int{32, 40, 64} {
 			for _, mode := range modes {
-				t.Run(fmt.Sprintf("%s/%d/%s", g.name, bits, mode.name), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/%d/%s", g.name, bits, mode.Name), func(t *testing.T) {
 					s, err := NewHashCompactStore(bits, 1<<16, 0, true)
 					if err != nil {
 						t.Fatal(err)
 					}
-					sameAsTable(t, g.gen(), mode.opt, s)
+					exploretest.SameAsTable(t, g.gen(), mode.Opt, s)
 					if p := s.OmissionProbability(); p > 1e-3 {
 						t.Errorf("omission estimate %g for 2000 states in 65536 slots", p)
 					}
@@ -105,8 +55,8 @@ func TestHashCompactEqualsTable(t *testing.T) {
 func TestCyclesNeedIDs(t *testing.T) {
 	hc, _ := NewHashCompactStore(40, 1<<10, 0, false)
 	bs, _ := NewBitstateStore(1<<16, 3)
-	for _, s := range []Store{hc, bs} {
-		_, err := New(newTorus(5, 5), Options{Store: s, Cycles: true}).Run()
+	for _, s := range []explore.Store{hc, bs} {
+		_, err := explore.New(newTorus(5, 5), explore.Options{Store: s, Cycles: true}).Run()
 		if err == nil || !strings.Contains(err.Error(), "numbers states") {
 			t.Errorf("%T: %v", s, err)
 		}
@@ -122,14 +72,14 @@ func TestHashCompactTinyTableOmits(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[[2]uint32]bool{}
-	rec := &tripleRecorder{}
-	x := New(newGrid(40, 50), Options{Store: s})
+	rec := &exploretest.Record{}
+	x := explore.New(exploretest.NewGrid(40, 50), explore.Options{Store: s})
 	x.AddVisitor(rec)
 	r, err := x.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range rec.disc {
+	for _, v := range rec.Discovered {
 		seen[[2]uint32{v[0], v[1]}] = true
 	}
 	if len(seen) >= 2000 {
@@ -140,8 +90,8 @@ func TestHashCompactTinyTableOmits(t *testing.T) {
 	}
 	t.Logf("%d of 2000 states found; %s", len(seen), s.Describe())
 	// Old states have no id without ids.
-	for _, tr := range rec.trans {
-		if StateID(tr[2]) != NoState && tr[2] >= uint32(r.States) {
+	for _, tr := range rec.Transitions {
+		if explore.StateID(tr[2]) != explore.NoState && tr[2] >= uint32(r.States) {
 			t.Fatalf("bad target %d", tr[2])
 		}
 	}
@@ -155,15 +105,15 @@ func TestHashCompactLimitedReplaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &tripleRecorder{}
-	x := New(newGrid(20, 20), Options{Store: s, Strategy: Depth})
+	rec := &exploretest.Record{}
+	x := explore.New(exploretest.NewGrid(20, 20), explore.Options{Store: s, Strategy: explore.Depth})
 	x.AddVisitor(rec)
 	r, err := x.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[[2]uint32]bool{}
-	for _, v := range rec.disc {
+	for _, v := range rec.Discovered {
 		seen[[2]uint32{v[0], v[1]}] = true
 	}
 	if len(seen) != 400 || s.Replaced() == 0 || r.States <= 400 {
@@ -172,16 +122,16 @@ func TestHashCompactLimitedReplaces(t *testing.T) {
 }
 
 // TestHashCompactOmissionFormula checks the estimate against the figures
-// quoted in the seed: 800 million states, 1-limited, 400 MB of 5-byte
+// quoted by Stern and Dill: 800 million states, 1-limited, 400 MB of 5-byte
 // values: 0.07%; 80 million states filling the table, plain scheme:
 // below 0.13%.
 func TestHashCompactOmissionFormula(t *testing.T) {
 	m := 400e6 / 5
 	if p := HashCompactOmission(800e6, m, 40, 1); math.Abs(p-0.0007) > 0.0001 {
-		t.Errorf("1-limited, 800M states: %g, seed says 0.07%%", p)
+		t.Errorf("1-limited, 800M states: %g, Stern and Dill say 0.07%%", p)
 	}
 	if p := HashCompactOmission(80e6, m, 40, m); p > 0.0013 || p < 0.0008 {
-		t.Errorf("plain scheme, 80M states: %g, seed says < 0.13%%", p)
+		t.Errorf("plain scheme, 80M states: %g, Stern and Dill say < 0.13%%", p)
 	}
 	if HashCompactOmission(0, m, 40, 3) != 0 {
 		t.Error("no states, no omission")
@@ -194,19 +144,19 @@ func TestHashCompactOmissionFormula(t *testing.T) {
 }
 
 func TestBitstate(t *testing.T) {
-	for _, mode := range compactModes {
-		t.Run(mode.name, func(t *testing.T) {
+	for _, mode := range exploretest.Modes {
+		t.Run(mode.Name, func(t *testing.T) {
 			s, err := NewBitstateStore(1<<20, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := mode.opt
+			opt := mode.Opt
 			opt.Store = s
-			r, err := New(newGrid(40, 50), opt).Run()
+			r, err := explore.New(exploretest.NewGrid(40, 50), opt).Run()
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := run(t, newGrid(40, 50), mode.opt)
+			want, _ := exploretest.Run(t, exploretest.NewGrid(40, 50), mode.Opt)
 			if r.States != want.States || r.Transitions != want.Transitions {
 				t.Errorf("bitstate %+v, table %+v", r, want)
 			}
@@ -217,14 +167,14 @@ func TestBitstate(t *testing.T) {
 	}
 	// A tiny array omits states.
 	s, _ := NewBitstateStore(64, 1)
-	r, err := New(newGrid(40, 50), Options{Store: s}).Run()
+	r, err := explore.New(exploretest.NewGrid(40, 50), explore.Options{Store: s}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.States >= 2000 || s.OmissionProbability() < 0.99 {
 		t.Errorf("tiny bit array: %d states, estimate %g", r.States, s.OmissionProbability())
 	}
-	if _, err := New(newGrid(3, 3), Options{Store: s, Cycles: true}).Run(); err == nil {
+	if _, err := explore.New(exploretest.NewGrid(3, 3), explore.Options{Store: s, Cycles: true}).Run(); err == nil {
 		t.Error("cycle mode accepted with a store without states")
 	}
 }
@@ -237,7 +187,7 @@ func TestHashCompactFullTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(newGrid(100, 100), Options{Store: s}).Run()
+	r, err := explore.New(exploretest.NewGrid(100, 100), explore.Options{Store: s}).Run()
 	if err != nil {
 		t.Fatal(err)
 	}

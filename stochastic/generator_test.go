@@ -1,23 +1,25 @@
-package explore
+package stochastic
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
 // distRecorder prints the probabilistic events in a compact form:
 // "init 0 1/4 1 3/4" and "0 -a-> 1 1/2 2 1/2" (every probability shown).
 type distRecorder struct {
-	NopVisitor
-	labels *Labels
+	explore.NopVisitor
+	labels *explore.Labels
 	probs  *Probabilities
 	lines  []string
 }
 
-func (r *distRecorder) dist(to []StateID, probs []ProbID) string {
+func (r *distRecorder) dist(to []explore.StateID, probs []explore.ProbabilityID) string {
 	var b strings.Builder
 	for k, s := range to {
 		if k > 0 {
@@ -28,28 +30,29 @@ func (r *distRecorder) dist(to []StateID, probs []ProbID) string {
 	return b.String()
 }
 
-func (r *distRecorder) InitialDistribution(to []StateID, probs []ProbID) {
+func (r *distRecorder) InitialDistribution(to []explore.StateID, probs []explore.ProbabilityID) {
 	r.lines = append(r.lines, "init "+r.dist(to, probs))
 }
 
-func (r *distRecorder) ExamineDistTransition(from StateID, label LabelID, to []StateID, probs []ProbID) {
+func (r *distRecorder) ExamineStochasticTransition(from explore.StateID, label explore.LabelID, to []explore.StateID, probs []explore.ProbabilityID) {
 	r.lines = append(r.lines, fmt.Sprintf("%d -%s-> %s", from, r.labels.Text(label), r.dist(to, probs)))
 }
 
-func exploreDist(t *testing.T, src string, opt LPSOptions, xopt Options) ([]string, Result, error) {
+func exploreDist(t *testing.T, src string, opt Options, xopt explore.Options) ([]string, explore.Result, error) {
 	t.Helper()
 	spec, err := lps.Parse("test.lps", []byte(src))
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	g, err := NewLPSGenerator(spec, opt)
+	base, err := lpsgen.New(spec, lpsgen.Options{})
 	if err != nil {
-		return nil, Result{}, err
+		return nil, explore.Result{}, err
 	}
-	if !g.Probabilistic() {
-		t.Fatal("generator is not probabilistic")
+	g, err := New(base, opt)
+	if err != nil {
+		return nil, explore.Result{}, err
 	}
-	x := New(g, xopt)
+	x := explore.New(g, xopt)
 	rec := &distRecorder{labels: g.Labels(), probs: g.Probabilities()}
 	x.AddVisitor(rec)
 	res, err := x.Run()
@@ -109,16 +112,16 @@ init dist b: Bool[1 / 2] . P(0);`,
 		},
 	}
 	for _, c := range cases {
-		for _, opt := range []Options{{}, {Strategy: Depth}, {Cycles: true}} {
+		for _, opt := range []explore.Options{{}, {Strategy: explore.Depth}, {Cycles: true}} {
 			t.Run(c.name+"/"+opt.Strategy.String(), func(t *testing.T) {
-				got, res, err := exploreDist(t, c.src, LPSOptions{}, opt)
+				got, res, err := exploreDist(t, c.src, Options{}, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if res.States != c.states || res.Transitions != uint64(len(c.want)-1) {
 					t.Errorf("%d states, %d transitions; want %d, %d", res.States, res.Transitions, c.states, len(c.want)-1)
 				}
-				if opt.Strategy == Breadth && !opt.Cycles && strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				if opt.Strategy == explore.Breadth && !opt.Cycles && strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 					t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 				}
 			})
@@ -173,7 +176,7 @@ init P(0);`,
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := exploreDist(t, c.src, LPSOptions{}, Options{})
+			_, _, err := exploreDist(t, c.src, Options{}, explore.Options{})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got error %v, want one containing %q", err, c.want)
 			}
@@ -187,7 +190,7 @@ func TestNoProbabilityChecking(t *testing.T) {
 	src := `act a;
 proc P(n: Nat) = (n < 1) -> a . dist b: Bool[if(b, 1 / 2, 1 / 3)] . P(n = if(b, 1, 2)) + delta;
 init P(0);`
-	got, _, err := exploreDist(t, src, LPSOptions{NoProbabilityCheck: true}, Options{})
+	got, _, err := exploreDist(t, src, Options{NoProbabilityCheck: true}, explore.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package explore
+package store
 
 import (
 	"encoding/binary"
@@ -6,11 +6,12 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // HashCompactStore is Stern and Dill's improved hash compaction with their
-// t-limited scheme (seed "Combining State Space Caching and Hash
+// t-limited scheme ("Combining State Space Caching and Hash
 // Compaction"): an open-addressing table of m slots, each holding a
 // B-bit compressed value c(s) of a state instead of the state. The probe
 // sequence (double hashing from the state's xxhash) is computed
@@ -130,7 +131,7 @@ func (s *HashCompactStore) CanState() bool     { return false }
 func (s *HashCompactStore) KeepsIDs() bool { return s.ids }
 
 // State panics: hash compaction keeps no states.
-func (s *HashCompactStore) State(StateID) []uint32 {
+func (s *HashCompactStore) State(explore.StateID) []uint32 {
 	panic("explore: hash compaction keeps no state vectors")
 }
 
@@ -148,7 +149,7 @@ func (s *HashCompactStore) value(i uint64) uint64 {
 	return binary.LittleEndian.Uint64(s.table[int(i)*s.slotBytes:]) & s.mask
 }
 
-func (s *HashCompactStore) set(i uint64, c uint64, id StateID) {
+func (s *HashCompactStore) set(i uint64, c uint64, id explore.StateID) {
 	off := int(i) * s.slotBytes
 	w := binary.LittleEndian.Uint64(s.table[off:])
 	binary.LittleEndian.PutUint64(s.table[off:], w&^s.mask|c)
@@ -157,15 +158,15 @@ func (s *HashCompactStore) set(i uint64, c uint64, id StateID) {
 	}
 }
 
-func (s *HashCompactStore) id(i uint64) StateID {
+func (s *HashCompactStore) id(i uint64) explore.StateID {
 	if !s.ids {
-		return NoState
+		return explore.NoState
 	}
-	return StateID(binary.LittleEndian.Uint32(s.table[int(i)*s.slotBytes+int(s.bits/8):]))
+	return explore.StateID(binary.LittleEndian.Uint32(s.table[int(i)*s.slotBytes+int(s.bits/8):]))
 }
 
 // Insert looks state up by its compressed value along its probe sequence.
-func (s *HashCompactStore) Insert(state []uint32) (StateID, bool) {
+func (s *HashCompactStore) Insert(state []uint32) (explore.StateID, bool) {
 	h := statehash.Sum(state)
 	c := statehash.Second(state) & s.mask
 	if c == 0 {
@@ -196,17 +197,17 @@ func (s *HashCompactStore) Insert(state []uint32) (StateID, bool) {
 	return s.add((pos+bits.Rem64(hi, lo, s.m))%s.m, c), true
 }
 
-func (s *HashCompactStore) add(i, c uint64) StateID {
+func (s *HashCompactStore) add(i, c uint64) explore.StateID {
 	if s.n == ^uint32(0)-1 {
 		panic("explore: more than 2^32-2 states")
 	}
-	id := StateID(s.n)
+	id := explore.StateID(s.n)
 	s.n++
 	s.set(i, c, id)
 	return id
 }
 
-// OmissionProbability is the seed's approximation (1) of the probability
+// OmissionProbability is Stern and Dill's approximation (1) of the probability
 // of even one omission, for the observed number of states.
 func (s *HashCompactStore) OmissionProbability() float64 {
 	return HashCompactOmission(float64(s.n), float64(s.m), int(s.bits), float64(s.t))

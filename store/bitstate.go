@@ -1,14 +1,15 @@
-package explore
+package store
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
 // BitstateStore is Holzmann's bitstate hashing, the baseline of the ComBack
-// paper (seed ch. 6, Table 6.1): a state sets k bits of an m-bit array, at
+// paper (Westergaard et al., Table 6.1): a state sets k bits of an m-bit array, at
 // positions h1 + i*h2 (i < k) by double hashing from two independent
 // hashes, and counts as old when all k bits are already set. It keeps
 // neither states nor ids: Insert returns NoState for an old state.
@@ -38,7 +39,7 @@ func (s *BitstateStore) QueueVectors() bool { return true }
 func (s *BitstateStore) CanState() bool     { return false }
 
 // State panics: bitstate hashing keeps no states.
-func (s *BitstateStore) State(StateID) []uint32 {
+func (s *BitstateStore) State(explore.StateID) []uint32 {
 	panic("explore: bitstate hashing keeps no state vectors")
 }
 
@@ -46,7 +47,7 @@ func (s *BitstateStore) State(StateID) []uint32 {
 func (s *BitstateStore) Bytes() int { return 8 * len(s.words) }
 
 // Insert sets the state's k bits; it is new if one of them was clear.
-func (s *BitstateStore) Insert(state []uint32) (StateID, bool) {
+func (s *BitstateStore) Insert(state []uint32) (explore.StateID, bool) {
 	h1 := statehash.Sum(state)
 	h2 := statehash.Second(state) | 1
 	mm := s.m - 1
@@ -61,13 +62,13 @@ func (s *BitstateStore) Insert(state []uint32) (StateID, bool) {
 		}
 	}
 	if !isNew {
-		return NoState, false
+		return explore.NoState, false
 	}
 	if s.n == ^uint32(0)-1 {
 		panic("explore: more than 2^32-2 states")
 	}
 	s.n++
-	return StateID(s.n - 1), true
+	return explore.StateID(s.n - 1), true
 }
 
 // FalsePositive estimates the probability that a new state, inserted now,

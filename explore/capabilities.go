@@ -1,0 +1,165 @@
+package explore
+
+// The optional capabilities of generators, visitors and stores, all in one
+// place. The explorer looks for each once, when it is built (New) or a
+// visitor is added (AddVisitor), never per transition.
+
+// Generators.
+
+// Interruptible is implemented by generators whose Successors can be cut
+// short from another goroutine. Explorer.Stop calls Interrupt, so that a
+// state whose successors take long (an infinite sum that is enumerated
+// until the enumeration bound, a rewrite that does not terminate) does not
+// delay the stop: the generator's running Successors returns an error
+// wrapping ErrInterrupted, and the explorer ends the search as for Stop,
+// keeping the transitions of that state emitted so far. Resume undoes
+// Interrupt.
+type Interruptible interface {
+	Interrupt()
+	Resume()
+}
+
+// TransitionReplayer is a Generator that names each transition it emits
+// by a key and can compute that one transition again from its key,
+// without the state's other transitions. ComBack records keys in its
+// backedge table, so a reconstruction step costs one summand instead of
+// the full successor function (Westergaard et al., "The ComBack Method",
+// §3: a backedge is a transition, executed again in its predecessor).
+type TransitionReplayer interface {
+	Generator
+	// KeepTransitionKeys is called once, before the first Successors,
+	// by a store that will ask for keys; a generator that must do work
+	// per transition to have them does it only from then on.
+	KeepTransitionKeys()
+	// TransitionKey is the key of the transition being emitted; it may
+	// only be called inside Successors' emit.
+	TransitionKey() uint64
+	// ReplayTransition emits the transition of state with that key, alone;
+	// only its target state counts (the label need not be computed).
+	ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) error
+}
+
+// StochasticGenerator is a Generator whose transitions lead to
+// distributions. The explorer uses InitialDistribution and
+// StochasticSuccessors instead of Initial and Successors.
+type StochasticGenerator interface {
+	Generator
+	// InitialDistribution appends the support of the initial distribution
+	// to dst (the state vectors one after another) and their probabilities
+	// to probs.
+	InitialDistribution(dst []uint32, probs []ProbabilityID) ([]uint32, []ProbabilityID, error)
+	// StochasticSuccessors calls emit once per outgoing transition of state:
+	// next holds len(probs) state vectors one after another, in the
+	// generator's order; a state may occur more than once. The slices are
+	// only read during the call.
+	StochasticSuccessors(state []uint32, emit func(label LabelID, next []uint32, probs []ProbabilityID)) error
+}
+
+// StateFormatter is an optional Generator extension used by the .fsm
+// writer: the names and sorts of the state vector's positions and the
+// printed form of a value.
+type StateFormatter interface {
+	Parameters() (names, sorts []string)
+	AppendValue(dst []byte, v uint32) []byte
+}
+
+// Visitors.
+
+// BackEdgeVisitor is an optional Visitor extension, used in cycle mode
+// (Options.Cycles): BackEdge(u, a, v) is delivered when the depth-first
+// search walks a transition u -a-> v to a state v that is on the search
+// stack, that is, when it has found a cycle (Wesselink, "State Space Exploration", §4).
+type BackEdgeVisitor interface {
+	BackEdge(from StateID, label LabelID, to StateID)
+}
+
+// StochasticVisitor is an optional Visitor extension for stochastic
+// searches. A StochasticVisitor receives ExamineStochasticTransition
+// instead of ExamineTransition; other visitors receive ExamineTransition(from, label, to[0]), the first
+// state of the distribution (as mCRL2's detectors use first_state).
+type StochasticVisitor interface {
+	// InitialDistribution comes once, after the DiscoverState events of
+	// the initial states and before any StartState.
+	InitialDistribution(states []StateID, probs []ProbabilityID)
+	ExamineStochasticTransition(from StateID, label LabelID, to []StateID, probs []ProbabilityID)
+}
+
+// Stores (the compact stores of package store; compactsearch.go uses them).
+
+// VectorQueueStore is implemented by stores for which the explorer keeps
+// full vectors in its todo list.
+type VectorQueueStore interface {
+	Store
+	// QueueVectors says the todo list should hold vectors (true), or ids
+	// whose vectors State gives back (false; ComBack's Variant 4).
+	QueueVectors() bool
+	// CanState says State works at all (ComBack: by replay, slowly). When
+	// false, State panics, and Insert returns NoState for states already
+	// stored when the store keeps no ids (see IDStore).
+	CanState() bool
+}
+
+// IDStore is a VectorQueueStore that cannot give states back but can say
+// whether it numbers them (hash compaction with ids): cycle mode then
+// keeps the vectors of the DFS frames' transitions itself.
+type IDStore interface {
+	KeepsIDs() bool
+}
+
+// TracedStore is a store that records how each new state was reached: the
+// state it was reached from and the position of the transition among that
+// state's transitions, in the order Generator.Successors emits them
+// (ComBack's backedge table). The explorer calls InsertFrom instead of
+// Insert; from is NoState for the initial state.
+type TracedStore interface {
+	Store
+	InsertFrom(state []uint32, from StateID, tr uint64) (StateID, bool)
+}
+
+// KeyedStore is a store that can name transitions by a generator's keys
+// (TransitionReplayer); UseTransitionKeys is called before the first
+// insertion and says whether the store does so for gen.
+type KeyedStore interface {
+	UseTransitionKeys(gen Generator) bool
+}
+
+// HoldingStore is a store that reconstructs states more cheaply from the
+// vectors the search holds (ComBack).
+type HoldingStore interface {
+	HoldStates(held func(StateID) []uint32) bool
+}
+
+// BlockStateStore is a store that rebuilds the states of many numbers at
+// once more cheaply than one by one.
+type BlockStateStore interface {
+	// StatesOf appends the vectors of ids to dst, in order.
+	StatesOf(ids []StateID, dst []uint32) []uint32
+}
+
+// DelayedStore is a store with delayed duplicate detection.
+type DelayedStore interface {
+	TracedStore
+	// DelayCandidate records the k-th candidate of the batch (k counts
+	// from 0 since the last ResolveCandidates) and returns the number of
+	// candidates that need a reconstruction to be decided.
+	DelayCandidate(k int, state []uint32) int
+	// ResolveCandidates decides which candidates are stored states; vecs
+	// holds the candidates' vectors, width each, in order.
+	ResolveCandidates(vecs []uint32)
+	// InsertCandidate is InsertFrom for candidate k after ResolveCandidates;
+	// it is called for every candidate, in order, and the last call ends
+	// the batch.
+	InsertCandidate(k int, from StateID, tr uint64) (StateID, bool)
+	// DelayLimit is the number of undecided candidates at which the
+	// explorer resolves a batch.
+	DelayLimit() int
+}
+
+// StoreStats is implemented by stores that can describe their memory use
+// and their guarantees (printed by lps2lts -v).
+type StoreStats interface {
+	// Bytes is the memory held by the store's tables.
+	Bytes() int
+	// Describe is a one-line description of the store after a search.
+	Describe() string
+}

@@ -1,0 +1,39 @@
+// Package lpsgen is the successor generator of a linear process: it turns
+// an LPS (lps.Spec) into an explore.Generator, following Wesselink's note
+// "State Space Exploration", §5 (Algorithm 11).
+//
+// In: a checked specification and Options (enumeration caches, the
+// enumeration bound). Out: a Generator whose state is the vector of the
+// normal forms of the process parameters, as rewrite.Term ids, and whose
+// labels are the multi-actions as mCRL2 prints them, interned in an
+// explore.Labels table.
+//
+// What always holds:
+//   - For a state, the parameters are bound to its values; then, summand by
+//     summand in specification order, the condition is rewritten, the sum
+//     variables are enumerated (package enumerate) for the values that make
+//     it true, and each solution is one transition. Delta summands have no
+//     transitions.
+//   - Step is the one place that computes a transition: its label (the
+//     actions sorted by name, then by printed arguments, joined by "|";
+//     "tau" for the empty multi-action; cached per summand by the vector of
+//     rewritten arguments, so a label is printed once) and its next state.
+//     The plain generator emits Step's result; the timed and stochastic
+//     forms (packages timed and stochastic) call Transitions with a visit
+//     function of their own that uses Step, Label and AppendNext, and add
+//     a time stamp or a distribution. Package confluence uses Restrict and
+//     Targets.
+//   - Errors name the file, the summand (1-based, in specification order)
+//     and its position (SummandError). A panic of the rewriter or the
+//     enumerator becomes such an error. An interrupted rewrite or
+//     enumeration (Interrupt) is explore.ErrInterrupted.
+//   - Time tags and distributions are ignored here: a timed or stochastic
+//     process is explored through its form.
+//
+// Transition keys (replay.go): each transition has a key, the summand and
+// the number of its sum-variable solution in a per-summand table, from
+// which ReplayTransition computes that one transition again without
+// enumerating (the ComBack store's backedges).
+//
+// Not safe for concurrent use: one Generator per goroutine.
+package lpsgen

@@ -1,0 +1,378 @@
+package lpsgen
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/enumerate"
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// Generator is the explore.Generator of a linear process (see the package
+// documentation). It also implements explore.Interruptible,
+// explore.TransitionReplayer and explore.StateFormatter.
+type Generator struct {
+	spec   *lps.Spec
+	r      *rewrite.Rewriter
+	en     *enumerate.Enumerator
+	labels *explore.Labels
+
+	params   []rewrite.Term
+	init     []rewrite.Term
+	summands []Summand
+
+	sub  *rewrite.Subst
+	next []uint32
+	// Label printing scratch (label.go).
+	argBuf []uint32
+	buf    []byte
+	acts   []printedAction
+
+	// The Transitions call in progress: the state, the visit function, the
+	// summand whose sum variables are being enumerated, and the error a
+	// visit returned from inside the enumeration.
+	state  []uint32
+	visit  func(*Summand) error
+	cur    *Summand
+	errOut error
+	// Stored method values, so that a call allocates no closure.
+	onSolutionFn func([]rewrite.Term) bool
+	emitStepFn   func(*Summand) error
+	emitTargetFn func(explore.LabelID, []uint32)
+	emit         func(explore.LabelID, []uint32)
+	emitTarget   func([]uint32) // Targets' emit
+	// The transition being visited, for its key (replay.go): its summand's
+	// position and its sum-variable values.
+	keyK    int
+	keyVals []rewrite.Term
+	solBuf  []uint32
+	// noLabels: Targets and ReplayTransition compute target states only.
+	noLabels bool
+}
+
+// Options configure a Generator.
+type Options struct {
+	// Cached and GlobalCache ask for enumeration caching (Wesselink's
+	// note, §8): a cache per summand, or one for all summands (GlobalCache,
+	// with or without Cached). The transitions are the same either way.
+	Cached, GlobalCache bool
+	// EnumLimit bounds the work of each enumeration of sum variables
+	// (enumerate.DefaultLimit when 0): a sum that takes more is an error
+	// naming the summand.
+	EnumLimit int
+}
+
+// New prepares spec for exploration: it builds the rewriter and translates
+// the initial state, conditions, actions and assignments once.
+func New(spec *lps.Spec, opt Options) (*Generator, error) {
+	r, err := rewrite.New(spec)
+	if err != nil {
+		return nil, err
+	}
+	if len(spec.Init) != len(spec.Params) {
+		return nil, fmt.Errorf("%s: %d initial values for %d parameters", spec.File, len(spec.Init), len(spec.Params))
+	}
+	g := &Generator{spec: spec, r: r, labels: explore.NewLabels()}
+	g.en = enumerate.New(r)
+	g.en.Limit = opt.EnumLimit
+	pindex := make(map[*lps.Var]int, len(spec.Params))
+	for i, p := range spec.Params {
+		g.params = append(g.params, r.VarTerm(p))
+		g.init = append(g.init, r.Translate(spec.Init[i]))
+		pindex[p] = i
+	}
+	for i, src := range spec.Summands {
+		if src.Delta {
+			continue // delta summands have no transitions
+		}
+		s, err := g.translateSummand(i, src, pindex)
+		if err != nil {
+			return nil, err
+		}
+		s.number = len(g.summands)
+		g.summands = append(g.summands, s)
+	}
+	if opt.Cached || opt.GlobalCache {
+		global := enumerate.NewCache()
+		for k := range g.summands {
+			g.summands[k].cache = global
+			if !opt.GlobalCache {
+				g.summands[k].cache = enumerate.NewCache()
+			}
+		}
+	}
+	g.initScratch()
+	return g, nil
+}
+
+// initScratch sets up what each view of the generator (New, Restrict) has
+// of its own.
+func (g *Generator) initScratch() {
+	g.sub = g.r.NewSubst()
+	g.next = make([]uint32, len(g.params))
+	g.onSolutionFn = g.onSolution
+	g.emitStepFn = g.emitStep
+	g.emitTargetFn = g.emitTargetOnly
+}
+
+// Restrict returns a view of g over the summands for which keep holds. The
+// view shares g's rewriter, labels and enumeration caches and has buffers
+// of its own; g and its views must not be used concurrently, nor one from
+// inside another's emit. Summands are numbered anew within the view.
+func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
+	v := &Generator{spec: g.spec, r: g.r, labels: g.labels, params: g.params, init: g.init}
+	v.en = enumerate.New(g.r)
+	v.en.Limit = g.en.Limit
+	for _, s := range g.summands {
+		if keep(s.src) {
+			s.number = len(v.summands)
+			s.sols = nil // keys are numbered per view
+			v.summands = append(v.summands, s)
+		}
+	}
+	v.initScratch()
+	return v
+}
+
+// Spec is the specification being explored.
+func (g *Generator) Spec() *lps.Spec { return g.spec }
+
+// Rewriter is the generator's rewriter.
+func (g *Generator) Rewriter() *rewrite.Rewriter { return g.r }
+
+// Enumerator is the generator's enumerator of sum variables.
+func (g *Generator) Enumerator() *enumerate.Enumerator { return g.en }
+
+// Summands is the number of (non-delta) summands.
+func (g *Generator) Summands() int { return len(g.summands) }
+
+// Width is the number of process parameters.
+func (g *Generator) Width() int { return len(g.params) }
+
+// Labels is the table of the generator's labels.
+func (g *Generator) Labels() *explore.Labels { return g.labels }
+
+// Initial appends the initial state: the rewritten initial values of the
+// parameters.
+func (g *Generator) Initial(dst []uint32) ([]uint32, error) {
+	g.sub.Clear()
+	return g.AppendInitial(dst)
+}
+
+// AppendInitial appends the initial values of the parameters rewritten
+// under the current bindings (those of Bind; a stochastic initial
+// distribution binds its variables).
+func (g *Generator) AppendInitial(dst []uint32) ([]uint32, error) {
+	for i, t := range g.init {
+		v, err := g.r.Rewrite(t, g.sub)
+		if err != nil {
+			return dst, explorerError(fmt.Errorf("initial value of parameter %s: %w", g.spec.Params[i].Name, err))
+		}
+		dst = append(dst, uint32(v))
+	}
+	return dst, nil
+}
+
+// Successors emits the transitions of state: Step for every transition
+// that Transitions visits.
+func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
+	g.emit = emit
+	return g.Transitions(state, g.emitStepFn)
+}
+
+func (g *Generator) emitStep(s *Summand) error {
+	label, next, err := g.Step(g.next[:0], s)
+	if err != nil {
+		return err
+	}
+	g.emit(label, next)
+	return nil
+}
+
+// Targets emits the target states of the transitions of state, without
+// computing their labels (confluence reduction follows confluent steps
+// whose labels are never shown).
+func (g *Generator) Targets(state []uint32, emit func(next []uint32)) error {
+	g.noLabels, g.emitTarget = true, emit
+	defer func() { g.noLabels = false }()
+	return g.Successors(state, g.emitTargetFn)
+}
+
+func (g *Generator) emitTargetOnly(_ explore.LabelID, next []uint32) { g.emitTarget(next) }
+
+// Transitions calls visit once for every transition of state, in the
+// order described in the package documentation, with the parameters bound
+// to state's first Width values and the sum variables to the transition's
+// solution. state may be longer than Width (a timed state ends with its
+// stamp); it must stay unchanged during the call. visit computes what it
+// needs with Step, Label, AppendNext and Rewrite; an error it returns ends
+// the call, named with its summand. A panic in the rewriter or the
+// enumerator becomes an error naming the summand.
+func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err error) {
+	g.state, g.visit = state, visit
+	var cur *Summand
+	defer func() {
+		if p := recover(); p != nil {
+			if cur == nil {
+				err = fmt.Errorf("internal error: %v", p)
+				return
+			}
+			err = g.SummandError(cur, fmt.Errorf("internal error: %v", p))
+		}
+		err = explorerError(err)
+	}()
+	g.bindParams(state)
+	for k := range g.summands {
+		s := &g.summands[k]
+		cur = s
+		g.keyK, g.keyVals = k, nil
+		c, err := g.r.Rewrite(s.cond, g.sub)
+		if err != nil {
+			return g.SummandError(s, fmt.Errorf("condition: %w", err))
+		}
+		if c == g.r.False() {
+			continue
+		}
+		if len(s.sumVars) == 0 {
+			if c != g.r.True() {
+				return g.SummandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.r.String(c)))
+			}
+			if err := visit(s); err != nil {
+				return g.SummandError(s, err)
+			}
+			continue
+		}
+		g.cur, g.errOut = s, nil
+		err = g.en.EnumerateCached(s.cache, s.sumVars, c, g.sub, g.onSolutionFn)
+		if g.errOut != nil {
+			err = g.errOut
+		}
+		// The sum variables were bound for the solutions; start the next
+		// summand from the parameters alone.
+		g.bindParams(state)
+		if err != nil {
+			return g.SummandError(s, err)
+		}
+	}
+	return nil
+}
+
+func (g *Generator) onSolution(vals []rewrite.Term) bool {
+	s := g.cur
+	for i, v := range s.sumVarT {
+		g.sub.Set(v, vals[i])
+	}
+	g.keyVals = vals
+	if err := g.visit(s); err != nil {
+		g.errOut = err
+		return false
+	}
+	return true
+}
+
+func (g *Generator) bindParams(state []uint32) {
+	g.sub.Clear()
+	for i, p := range g.params {
+		g.sub.Set(p, rewrite.Term(state[i]))
+	}
+}
+
+// Step computes the transition of summand s under the current bindings:
+// its label, and its next state appended to dst. It is the one computation
+// of a transition for every form of exploration.
+func (g *Generator) Step(dst []uint32, s *Summand) (explore.LabelID, []uint32, error) {
+	label, err := g.Label(s)
+	if err != nil {
+		return 0, dst, err
+	}
+	dst, err = g.AppendNext(dst, s)
+	return label, dst, err
+}
+
+// AppendNext appends the next state of summand s under the current
+// bindings: the new values of the parameters.
+func (g *Generator) AppendNext(dst []uint32, s *Summand) ([]uint32, error) {
+	for i, t := range s.next {
+		if s.keep[i] {
+			dst = append(dst, g.state[i])
+			continue
+		}
+		v, err := g.r.Rewrite(t, g.sub)
+		if err != nil {
+			return dst, fmt.Errorf("next value of %s: %w", g.spec.Params[i].Name, err)
+		}
+		dst = append(dst, uint32(v))
+	}
+	return dst, nil
+}
+
+// Rewrite rewrites t under the current bindings (the parameters, the sum
+// variables, and what Bind added).
+func (g *Generator) Rewrite(t rewrite.Term) (rewrite.Term, error) {
+	return g.r.Rewrite(t, g.sub)
+}
+
+// Bind binds the variable term v to val in the current bindings; val 0
+// unbinds it. A stochastic form binds the variables of a distribution.
+func (g *Generator) Bind(v, val rewrite.Term) { g.sub.Set(v, val) }
+
+// ClearBindings unbinds every variable.
+func (g *Generator) ClearBindings() { g.sub.Clear() }
+
+// SummandError is a failure while computing the transitions of a summand.
+type SummandError struct {
+	File    string
+	Summand int // 1-based, in specification order
+	Pos     lps.Pos
+	Err     error
+}
+
+func (e *SummandError) Error() string {
+	return fmt.Sprintf("%s:%s: summand %d: %v", e.File, e.Pos, e.Summand, e.Err)
+}
+
+func (e *SummandError) Unwrap() error { return e.Err }
+
+// SummandError wraps err with the position of summand s.
+func (g *Generator) SummandError(s *Summand, err error) error {
+	var se *SummandError
+	if errors.As(err, &se) {
+		return err
+	}
+	return &SummandError{File: g.spec.File, Summand: s.index + 1, Pos: s.src.Pos, Err: err}
+}
+
+// Interrupt makes the running and later rewrites and enumerations fail, so
+// that a Successors call that takes long (an infinite sum enumerated up to
+// its bound, a rewrite that does not terminate) ends with
+// explore.ErrInterrupted (explore.Interruptible).
+func (g *Generator) Interrupt() { g.r.Interrupt() }
+
+// Resume undoes Interrupt.
+func (g *Generator) Resume() { g.r.Resume() }
+
+// explorerError gives an interrupted rewrite or enumeration the explorer's
+// word for it, explore.ErrInterrupted, keeping the rest of the message.
+func explorerError(err error) error {
+	if err != nil && errors.Is(err, rewrite.ErrInterrupted) && !errors.Is(err, explore.ErrInterrupted) {
+		return fmt.Errorf("%w: %w", explore.ErrInterrupted, err)
+	}
+	return err
+}
+
+// Parameters gives the .fsm writer the process parameters and their sorts
+// (explore.StateFormatter).
+func (g *Generator) Parameters() (names, sorts []string) {
+	for _, p := range g.spec.Params {
+		names = append(names, p.Name)
+		sorts = append(sorts, p.S.String())
+	}
+	return names, sorts
+}
+
+// AppendValue prints a parameter value (explore.StateFormatter).
+func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
+	return g.r.AppendString(dst, rewrite.Term(v))
+}

@@ -1,0 +1,90 @@
+package lpsgen
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// printedAction is one action of a multi-action printed into Generator.buf.
+type printedAction struct {
+	name       string
+	start, end int
+}
+
+// Label is the label of summand s's transition under the current bindings
+// (inside a visit function of Transitions). A label is printed once per
+// summand and vector of rewritten arguments, then found in the summand's
+// cache.
+func (g *Generator) Label(s *Summand) (explore.LabelID, error) {
+	if s.fixed || g.noLabels {
+		return s.fixedID, nil
+	}
+	g.argBuf = g.argBuf[:0]
+	for _, a := range s.actions {
+		for j, t := range a.args {
+			v, err := g.r.Rewrite(t, g.sub)
+			if err != nil {
+				return 0, fmt.Errorf("argument %d of action %s: %w", j+1, a.name, err)
+			}
+			g.argBuf = append(g.argBuf, uint32(v))
+		}
+	}
+	if id, ok := s.labelKey.Find(g.argBuf); ok {
+		return s.labelIDs[id], nil
+	}
+	id := g.labelOf(s.actions, g.argBuf)
+	s.labelKey.Insert(g.argBuf)
+	s.labelIDs = append(s.labelIDs, id)
+	return id, nil
+}
+
+// labelOf prints the multi-action whose data arguments, in order, are the
+// normal forms args, and interns it. As mCRL2 prints a multi-action, the
+// actions are sorted by name, then by their printed form, and joined by
+// "|"; the empty multi-action is tau.
+func (g *Generator) labelOf(actions []action, args []uint32) explore.LabelID {
+	if len(actions) == 0 {
+		return explore.TauLabel
+	}
+	g.buf, g.acts = g.buf[:0], g.acts[:0]
+	k := 0
+	for _, a := range actions {
+		start := len(g.buf)
+		g.buf = append(g.buf, a.name...)
+		for j := range a.args {
+			if j == 0 {
+				g.buf = append(g.buf, '(')
+			} else {
+				g.buf = append(g.buf, ", "...)
+			}
+			g.buf = g.r.AppendString(g.buf, rewrite.Term(args[k]))
+			k++
+		}
+		if len(a.args) > 0 {
+			g.buf = append(g.buf, ')')
+		}
+		g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
+	}
+	if len(g.acts) == 1 {
+		return g.labels.Intern(g.buf)
+	}
+	slices.SortFunc(g.acts, func(x, y printedAction) int {
+		if c := strings.Compare(x.name, y.name); c != 0 {
+			return c
+		}
+		return bytes.Compare(g.buf[x.start:x.end], g.buf[y.start:y.end])
+	})
+	end := len(g.buf)
+	for i, a := range g.acts {
+		if i > 0 {
+			g.buf = append(g.buf, '|')
+		}
+		g.buf = append(g.buf, g.buf[a.start:a.end]...)
+	}
+	return g.labels.Intern(g.buf[end:])
+}

@@ -1,0 +1,305 @@
+package stochastic
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// Generator is the explore.StochasticGenerator of a stochastic process (see
+// the package documentation). It also implements explore.Interruptible and
+// explore.StateFormatter.
+type Generator struct {
+	base  *lpsgen.Generator
+	r     *rewrite.Rewriter
+	check bool
+	zero  rewrite.Term
+	one   *big.Rat
+	table *Probabilities
+	// probs caches each probability term met: its id.
+	probs map[rewrite.Term]explore.ProbabilityID
+	init  *distribution
+	// dists[k] is the distribution of summand number k; nil for a summand
+	// without one (the Dirac distribution of its next state).
+	dists []*distribution
+
+	state   []uint32
+	emit    func(explore.LabelID, []uint32, []explore.ProbabilityID)
+	visitFn func(*lpsgen.Summand) error
+	// The distribution being built: the support's state vectors one after
+	// another, and their probabilities.
+	targets []uint32
+	pids    []explore.ProbabilityID
+	sum     big.Rat
+}
+
+// maxDistributionValues bounds the number of values of a distribution's
+// variables.
+const maxDistributionValues = 1 << 16
+
+// distribution is `dist vars[prob]`: its variables, their values (every
+// combination, in enumeration order, computed once) and the probability.
+type distribution struct {
+	varT   []rewrite.Term
+	values [][]rewrite.Term
+	prob   rewrite.Term
+}
+
+// Options configure a Generator.
+type Options struct {
+	// NoProbabilityCheck turns off the checks that probabilities lie in
+	// [0, 1] and that each distribution adds up to 1.
+	NoProbabilityCheck bool
+}
+
+// IsStochastic says whether spec has a distribution: in its initial state
+// or in a (non-delta) summand.
+func IsStochastic(spec *lps.Spec) bool { return realSort(spec) != nil }
+
+// realSort finds the sort Real of the specification, that of a
+// distribution's probability; nil when it has none.
+func realSort(spec *lps.Spec) *lps.Sort {
+	if spec.InitDist != nil {
+		return spec.InitDist.Prob.Sort()
+	}
+	for _, s := range spec.Summands {
+		if s.Dist != nil && !s.Delta {
+			return s.Dist.Prob.Sort()
+		}
+	}
+	return nil
+}
+
+// New returns the stochastic generator over base. It takes base over:
+// base must not be used on its own afterwards. Time tags are refused.
+func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
+	spec := base.Spec()
+	real := realSort(spec)
+	if real == nil {
+		return nil, fmt.Errorf("%s: the specification has no distribution", spec.File)
+	}
+	for i, s := range spec.Summands {
+		if s.Time != nil && !s.Delta {
+			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): timed stochastic specifications are not supported", spec.File, s.Pos, i+1)
+		}
+	}
+	r := base.Rewriter()
+	zero, err := r.Rewrite(r.Translate(&lps.Number{Value: big.NewInt(0), S: real}), nil)
+	if err != nil {
+		return nil, err
+	}
+	g := &Generator{
+		base:  base,
+		r:     r,
+		check: !opt.NoProbabilityCheck,
+		zero:  zero,
+		one:   big.NewRat(1, 1),
+		table: NewProbabilities(),
+		probs: make(map[rewrite.Term]explore.ProbabilityID),
+		dists: make([]*distribution, base.Summands()),
+	}
+	if d := spec.InitDist; d != nil {
+		if g.init, err = g.newDistribution(d); err != nil {
+			return nil, fmt.Errorf("%s:%s: initial distribution: %w", spec.File, d.Pos, err)
+		}
+	}
+	k := 0
+	for i, s := range spec.Summands {
+		if s.Delta {
+			continue
+		}
+		if s.Dist != nil {
+			if g.dists[k], err = g.newDistribution(s.Dist); err != nil {
+				return nil, &lpsgen.SummandError{File: spec.File, Summand: i + 1, Pos: s.Pos, Err: fmt.Errorf("distribution: %w", err)}
+			}
+		}
+		k++
+	}
+	g.visitFn = g.visit
+	return g, nil
+}
+
+// newDistribution translates a distribution and enumerates the values of
+// its variables once (Wesselink's Algorithm 13 enumerates them for every
+// transition, but their domain does not depend on the state).
+func (g *Generator) newDistribution(d *lps.Distribution) (*distribution, error) {
+	nd := &distribution{prob: g.r.Translate(d.Prob)}
+	for _, v := range d.Vars {
+		nd.varT = append(nd.varT, g.r.VarTerm(v))
+	}
+	if len(d.Vars) == 0 {
+		nd.values = [][]rewrite.Term{nil}
+		return nd, nil
+	}
+	// mCRL2 narrows the variables of a distribution by its probability;
+	// here they range over all values, so their sorts must be finite.
+	for _, v := range d.Vars {
+		if _, ok := g.r.Values(v.S, maxDistributionValues); !ok {
+			return nil, fmt.Errorf("cannot enumerate the elements of sort %s of distribution variable %s (only finite sorts of at most %d values)", v.S, v.Name, maxDistributionValues)
+		}
+	}
+	err := g.base.Enumerator().Enumerate(d.Vars, g.r.True(), g.r.NewSubst(), func(vals []rewrite.Term) bool {
+		nd.values = append(nd.values, append([]rewrite.Term(nil), vals...))
+		return true
+	})
+	return nd, err
+}
+
+// Probabilities is the table of the probabilities met so far.
+func (g *Generator) Probabilities() *Probabilities { return g.table }
+
+// Width is the number of parameters.
+func (g *Generator) Width() int { return g.base.Width() }
+
+// Labels is the table of labels.
+func (g *Generator) Labels() *explore.Labels { return g.base.Labels() }
+
+// Initial is refused: the explorer asks a StochasticGenerator for its
+// InitialDistribution.
+func (g *Generator) Initial(dst []uint32) ([]uint32, error) {
+	return dst, fmt.Errorf("a stochastic process starts in a distribution (InitialDistribution)")
+}
+
+// Successors is refused: the explorer asks a StochasticGenerator for its
+// StochasticSuccessors.
+func (g *Generator) Successors([]uint32, func(explore.LabelID, []uint32)) error {
+	return fmt.Errorf("the transitions of a stochastic process lead to distributions (StochasticSuccessors)")
+}
+
+// InitialDistribution computes the initial distribution (Algorithm 13 with
+// the empty substitution); without `dist` in init it is the initial state
+// with probability 1.
+func (g *Generator) InitialDistribution(dst []uint32, probs []explore.ProbabilityID) ([]uint32, []explore.ProbabilityID, error) {
+	g.targets, g.pids = g.targets[:0], g.pids[:0]
+	g.base.ClearBindings()
+	err := g.distribution(g.init, func() (err error) {
+		g.targets, err = g.base.AppendInitial(g.targets)
+		return err
+	})
+	if err != nil {
+		return dst, probs, err
+	}
+	return append(dst, g.targets...), append(probs, g.pids...), nil
+}
+
+// StochasticSuccessors emits the transitions of state, each leading to a
+// distribution (Wesselink's Algorithm 14, lines 13-26).
+func (g *Generator) StochasticSuccessors(state []uint32, emit func(explore.LabelID, []uint32, []explore.ProbabilityID)) error {
+	g.state, g.emit = state, emit
+	return g.base.Transitions(state, g.visitFn)
+}
+
+// visit computes the label and the distribution of one solution of the sum
+// variables and emits the transition.
+func (g *Generator) visit(s *lpsgen.Summand) error {
+	label, err := g.base.Label(s)
+	if err != nil {
+		return err
+	}
+	g.targets, g.pids = g.targets[:0], g.pids[:0]
+	err = g.distribution(g.dists[s.Number()], func() (err error) {
+		g.targets, err = g.base.AppendNext(g.targets, s)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	g.emit(label, g.targets, g.pids)
+	return nil
+}
+
+// distribution is Algorithm 13: for each value of the distribution's
+// variables with a non-zero probability it binds them, records the
+// probability and calls state, which appends the state vector. d == nil is
+// the Dirac distribution. As in mCRL2's lps2lts, the support comes in the
+// enumeration order and equal states are not merged; zero probabilities
+// are dropped. It checks the probabilities and unbinds the variables.
+func (g *Generator) distribution(d *distribution, state func() error) error {
+	if d == nil {
+		g.pids = append(g.pids, g.table.Intern(g.one))
+		return state()
+	}
+	defer func() {
+		// Unbind: a later summand may have a sum variable of the same
+		// name and sort.
+		for _, v := range d.varT {
+			g.base.Bind(v, 0)
+		}
+	}()
+	for _, vals := range d.values {
+		for i, v := range d.varT {
+			g.base.Bind(v, vals[i])
+		}
+		p, err := g.base.Rewrite(d.prob)
+		if err != nil {
+			return fmt.Errorf("probability: %w", err)
+		}
+		if p == g.zero {
+			continue
+		}
+		id, err := g.probability(p)
+		if err != nil {
+			return err
+		}
+		g.pids = append(g.pids, id)
+		if err := state(); err != nil {
+			return err
+		}
+	}
+	if len(g.pids) == 0 {
+		return fmt.Errorf("the distribution is empty (every probability is 0)")
+	}
+	if !g.check {
+		return nil
+	}
+	g.sum.SetInt64(0)
+	for _, id := range g.pids {
+		g.sum.Add(&g.sum, g.table.Value(id))
+	}
+	if g.sum.Cmp(g.one) != 0 {
+		ps := make([]string, len(g.pids))
+		for i, id := range g.pids {
+			ps[i] = g.table.Text(id)
+		}
+		return fmt.Errorf("the probabilities [%s] do not add up to one, but to %s", strings.Join(ps, ", "), text(&g.sum))
+	}
+	return nil
+}
+
+// probability reads a rewritten probability as the rational the rewriter
+// holds, checks it (when asked) and interns it.
+func (g *Generator) probability(p rewrite.Term) (explore.ProbabilityID, error) {
+	if id, ok := g.probs[p]; ok {
+		return id, nil
+	}
+	x, ok := g.r.Rat(p)
+	if !ok {
+		return 0, fmt.Errorf("the probability %s is not a proper rational number", g.r.String(p))
+	}
+	if g.check && x.Sign() < 0 {
+		return 0, fmt.Errorf("probability is smaller than zero: %s", g.r.String(p))
+	}
+	if g.check && x.Cmp(g.one) > 0 {
+		return 0, fmt.Errorf("probability is greater than one: %s", g.r.String(p))
+	}
+	id := g.table.Intern(x)
+	g.probs[p] = id
+	return id, nil
+}
+
+// Interrupt and Resume forward to the base generator
+// (explore.Interruptible).
+func (g *Generator) Interrupt() { g.base.Interrupt() }
+func (g *Generator) Resume()    { g.base.Resume() }
+
+// Parameters and AppendValue forward to the base generator
+// (explore.StateFormatter).
+func (g *Generator) Parameters() (names, sorts []string) { return g.base.Parameters() }
+func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
+	return g.base.AppendValue(dst, v)
+}

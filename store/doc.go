@@ -1,0 +1,23 @@
+// Package store holds the compact visited-state stores of the search
+// engine (explore.Store implementations that keep far less than a full
+// vector per state):
+//
+//   - HashCompactStore: Stern and Dill's hash compaction ("Combining State
+//     Space Caching and Hash Compaction"): a few bits of a second hash per
+//     state in an open-addressing table, optionally t-limited; it may omit
+//     states and prints the estimated probability that it did.
+//   - BitstateStore: bitstate hashing, k bits per state in a bit array; it
+//     may omit states and keeps no state numbers.
+//   - ComBackStore: the ComBack method (Westergaard, Kristensen, Brodal and
+//     Arge, "The ComBack Method"): hash compaction that never omits a
+//     state, rebuilding a state by replaying its backedge path when its
+//     compressed value is met again; with delayed duplicate detection
+//     (Evangelista, Westergaard and Kristensen, "The ComBack Method
+//     Revisited") when asked.
+//
+// All hash state vectors with internal/statehash. A ComBack store replays
+// transitions through the generator (explore.TransitionReplayer when the
+// generator offers it, explore.Generator.Successors else), so it must be
+// built for the generator it is used with. The search engine finds what a
+// store can do by the optional interfaces in explore/capabilities.go.
+package store
