@@ -24,7 +24,7 @@ var builtinNames = map[string]Op{
 	"head": OpHead, "tail": OpTail, "rhead": OpRHead, "rtail": OpRTail,
 	"count": OpBagCount, "max": OpMax, "min": OpMin, "abs": OpAbs,
 	"succ": OpSucc, "pred": OpPred, "exp": OpExp,
-	"floor": OpFloor, "ceil": OpCeil, "round": OpRound,
+	"floor": OpFloor, "ceil": OpCeil, "round": OpRound, "sqrt": OpSqrt,
 	"Set2Bag": OpSet2Bag, "Bag2Set": OpBag2Set,
 }
 
@@ -180,11 +180,20 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 			res = map[SortKind]*Sort{SortPos: st.Nat, SortNat: st.Int, SortInt: st.Int, SortReal: st.Real}[s.Kind]
 		}
 		return x.mk(op, []Expr{x.coerce(a, s)}, res, p)
+	case OpSqrt: // mCRL2's sqrt: Nat -> Nat
+		return x.mk(op, []Expr{x.expect(raw[0], st.Nat)}, st.Nat, p)
 	case OpFloor, OpCeil, OpRound:
 		a := x.expect(raw[0], st.Real)
 		return x.mk(op, []Expr{a}, st.Int, p)
 	case OpSet2Bag, OpBag2Set:
-		a := x.synth(raw[0], nil)
+		var h *Sort
+		switch {
+		case op == OpSet2Bag && hint != nil && (hint.Kind == SortBag || hint.Kind == SortFBag):
+			h = st.Set(hint.Elem)
+		case op == OpBag2Set && hint != nil && (hint.Kind == SortSet || hint.Kind == SortFSet):
+			h = st.Bag(hint.Elem)
+		}
+		a := x.synth(raw[0], h)
 		if a == nil {
 			return nil
 		}

@@ -394,17 +394,22 @@ func isFlex(e rawExpr) bool {
 }
 
 // synthPair synthesizes two operands, the context-dependent one second so
-// that it can take the other's sort as its hint.
+// that it can take the other's sort as its hint. A container hint goes to
+// both operands, so that literals deep inside (head([[1]]) ++ [2] as a
+// List(Nat)) take the element sort the context wants, as mCRL2's type
+// checker gives them. An operand left with an unknown element sort (an
+// empty {} or [] without context) is checked again with the other's sort.
 func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
+	ch := containerHint(hint)
 	if isFlex(l) && !isFlex(r) {
-		R := x.synth(r, nil)
+		R := x.synth(r, ch)
 		if R == nil {
 			return nil, nil
 		}
 		L := x.synth(l, R.Sort())
 		return L, R
 	}
-	var lh *Sort
+	lh := ch
 	if isFlex(l) {
 		lh = hint
 	}
@@ -413,7 +418,22 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		return nil, nil
 	}
 	R := x.synth(r, L.Sort())
+	if R != nil && containsAny(L.Sort()) && !containsAny(R.Sort()) {
+		if L2 := x.synth(l, R.Sort()); L2 != nil {
+			L = L2
+		}
+	}
 	return L, R
+}
+
+// containerHint is hint when it is a container sort, else nil: such a hint
+// may be passed to any operand, as only literals and container operations
+// take it up, while a numeric hint changes the sort of arithmetic.
+func containerHint(hint *Sort) *Sort {
+	if hint != nil && hint.IsContainer() {
+		return hint
+	}
+	return nil
 }
 
 // ---------------------------------------------------------------------------

@@ -167,6 +167,7 @@ const (
 	OpFloor
 	OpCeil
 	OpRound
+	OpSqrt // sqrt(n): the integer square root (rounded down) of a Nat
 	OpPos2Nat
 	OpPos2Int
 	OpPos2Real
@@ -214,7 +215,7 @@ var opNames = [...]string{
 	OpImplies: "=>", OpEq: "==", OpNeq: "!=", OpIf: "if", OpLt: "<", OpLe: "<=", OpGt: ">",
 	OpGe: ">=", OpAdd: "+", OpSub: "-", OpMul: "*", OpDivide: "/", OpDiv: "div", OpMod: "mod",
 	OpNeg: "-", OpExp: "exp", OpAbs: "abs", OpSucc: "succ", OpPred: "pred", OpMax: "max",
-	OpMin: "min", OpFloor: "floor", OpCeil: "ceil", OpRound: "round", OpPos2Nat: "Pos2Nat",
+	OpMin: "min", OpFloor: "floor", OpCeil: "ceil", OpRound: "round", OpSqrt: "sqrt", OpPos2Nat: "Pos2Nat",
 	OpPos2Int: "Pos2Int", OpPos2Real: "Pos2Real", OpNat2Pos: "Nat2Pos", OpNat2Int: "Nat2Int",
 	OpNat2Real: "Nat2Real", OpInt2Pos: "Int2Pos", OpInt2Nat: "Int2Nat", OpInt2Real: "Int2Real",
 	OpReal2Pos: "Real2Pos", OpReal2Nat: "Real2Nat", OpReal2Int: "Real2Int",

@@ -627,7 +627,8 @@ func (p *printer) app(b *strings.Builder, e *App) {
 			}
 		}
 	}
-	p.paren(b, e.Head, precedence(e.Head) < maxPrec || isBinder(e.Head))
+	// An applied update needs no parentheses (mCRL2 prints f[x -> y](z)).
+	p.paren(b, e.Head, precedence(e.Head) < 13 || isBinder(e.Head))
 	b.WriteString("(")
 	p.exprs(b, e.Args)
 	b.WriteString(")")

@@ -92,7 +92,7 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		}
 		fallthrough
 	case lps.OpDivide, lps.OpDiv, lps.OpMod, lps.OpNeg, lps.OpExp, lps.OpAbs, lps.OpSucc, lps.OpPred,
-		lps.OpMax, lps.OpMin, lps.OpFloor, lps.OpCeil, lps.OpRound, lps.OpPos2Nat, lps.OpPos2Int,
+		lps.OpMax, lps.OpMin, lps.OpFloor, lps.OpCeil, lps.OpRound, lps.OpSqrt, lps.OpPos2Nat, lps.OpPos2Int,
 		lps.OpPos2Real, lps.OpNat2Pos, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Pos, lps.OpInt2Nat,
 		lps.OpInt2Real, lps.OpReal2Pos, lps.OpReal2Nat, lps.OpReal2Int:
 		for _, a := range args {

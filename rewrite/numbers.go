@@ -194,6 +194,11 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		z.Neg(x)
 	case lps.OpAbs:
 		z.Abs(x)
+	case lps.OpSqrt:
+		if x.Sign() < 0 {
+			return 0, false
+		}
+		z.Sqrt(x)
 	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpNat2Pos, lps.OpInt2Pos, lps.OpInt2Nat:
 		z.Set(x)
 	default:
