@@ -716,6 +716,9 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	// forall c: S. membership agrees; decidable for a finite element sort.
 	elems, ok := r.Values(a.sort.Elem, 1<<12)
 	if !ok {
+		if a.kind == kSet {
+			return r.equalSetsConst(a, b)
+		}
 		return 0, false
 	}
 	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
@@ -742,6 +745,37 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		}
 	}
 	return r.trueT, true
+}
+
+// equalSetsConst decides @set(f, s) == @set(g, t) over a large or
+// infinite element sort when f and g are the constants @true_ or
+// @false_. mCRL2's rule is forall c. (f(c) == g(c)) != c in s△t (the
+// symmetric difference): with f(c) == g(c) a constant b, that is b when
+// s△t is empty, and false otherwise (b true: an element of s△t is a
+// counterexample; b false: s△t, finite, cannot hold every element of the
+// sort).
+func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
+	f, g := r.st.node(a.args[0]), r.st.node(b.args[0])
+	if f.kind != kFnConst || g.kind != kFnConst {
+		return 0, false
+	}
+	s, t := r.st.node(a.args[1]).args, r.st.node(b.args[1]).args
+	if !r.allGround(s) || !r.allGround(t) {
+		return 0, false
+	}
+	if len(s) == len(t) {
+		same := true
+		for i := range s {
+			if s[i] != t[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return r.Bool(f.val == g.val), true
+		}
+	}
+	return r.falseT, true
 }
 
 // equalFunctions decides f == g for functions over a finite domain by

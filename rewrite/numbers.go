@@ -195,10 +195,18 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpAbs:
 		z.Abs(x)
 	case lps.OpSqrt:
-		if x.Sign() < 0 {
+		switch {
+		case x.Sign() < 0:
 			return 0, false
+		case x.IsUint64():
+			// mCRL2 computes the root of a number that fits a machine
+			// word in floating point (its @sqrt_word), which differs
+			// from the exact root just below some squares above 2^52:
+			// sqrt(2^64 - 1) is 4294967296 there. Labels must match.
+			z.SetUint64(uint64(math.Sqrt(float64(x.Uint64()))))
+		default:
+			z.Sqrt(x)
 		}
-		z.Sqrt(x)
 	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpNat2Pos, lps.OpInt2Pos, lps.OpInt2Nat:
 		z.Set(x)
 	default:
