@@ -1,6 +1,10 @@
 package rewrite
 
 import (
+	"cmp"
+	"math"
+	"math/big"
+
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -113,10 +117,57 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
-// bagEntry is an element of a finite bag with its multiplicity.
+// bagEntry is an element of a finite bag with its multiplicity, a number
+// term (multiplicities of 2^63 and more are big numbers).
 type bagEntry struct {
 	e Term
-	n int64
+	n Term
+}
+
+// natAdd, natMin and natMonus are +, min and monus on the multiplicities
+// of bags: on int64 when the values allow, else on big integers.
+func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
+	x, y := r.st.node(a), r.st.node(b)
+	if x.kind == kNum && y.kind == kNum && x.val <= math.MaxInt64-y.val {
+		return r.mkInt(nat, x.val+y.val)
+	}
+	return r.mkBigInt(nat, new(big.Int).Add(r.bigOf(a), r.bigOf(b)))
+}
+
+func (r *Rewriter) natCmp(a, b Term) int {
+	x, y := r.st.node(a), r.st.node(b)
+	if x.kind == kNum && y.kind == kNum {
+		return cmp.Compare(x.val, y.val)
+	}
+	return r.bigOf(a).Cmp(r.bigOf(b))
+}
+
+func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
+	if r.natCmp(a, b) <= 0 {
+		return r.mkInt(nat, 0)
+	}
+	x, y := r.st.node(a), r.st.node(b)
+	if x.kind == kNum && y.kind == kNum {
+		return r.mkInt(nat, x.val-y.val)
+	}
+	return r.mkBigInt(nat, new(big.Int).Sub(r.bigOf(a), r.bigOf(b)))
+}
+
+// natIn returns the number n as a term of sort nat, so that equal
+// multiplicities are one term.
+func (r *Rewriter) natIn(nat *lps.Sort, n Term) Term {
+	if r.st.node(n).sort == nat {
+		return n
+	}
+	return r.mkBigInt(nat, r.bigOf(n))
+}
+
+func (r *Rewriter) isPositive(n Term) bool {
+	x := r.st.node(n)
+	if x.kind == kNum {
+		return x.val > 0
+	}
+	return x.big.Sign() > 0
 }
 
 // mkFBag builds the canonical finite bag of entries: sorted by element,
@@ -129,12 +180,12 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 	}
 	args := make([]Term, 0, 2*len(es))
 	for i := 0; i < len(es); {
-		e, n := es[i].e, int64(0)
-		for ; i < len(es) && es[i].e == e; i++ {
-			n += es[i].n
+		e, n := es[i].e, r.natIn(nat, es[i].n)
+		for i++; i < len(es) && es[i].e == e; i++ {
+			n = r.natAdd(nat, n, es[i].n)
 		}
-		if n > 0 {
-			args = append(args, e, r.mkInt(nat, n))
+		if r.isPositive(n) {
+			args = append(args, e, n)
 		}
 	}
 	return r.st.internArgs(&node{kind: kFBag, sort: s}, args)
@@ -145,7 +196,7 @@ func (r *Rewriter) bagEntries(b Term) []bagEntry {
 	n := r.st.node(b)
 	es := make([]bagEntry, 0, len(n.args)/2)
 	for i := 0; i < len(n.args); i += 2 {
-		es = append(es, bagEntry{n.args[i], r.st.node(n.args[i+1]).val})
+		es = append(es, bagEntry{n.args[i], n.args[i+1]})
 	}
 	return es
 }
@@ -201,7 +252,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 		args[i] = r.rewrite(a, s)
 		if i%2 == 1 {
 			natSort = r.st.node(args[i]).sort
-			if r.st.node(args[i]).kind != kNum {
+			if !r.isIntValue(args[i]) {
 				ground = false
 			}
 		} else if !r.IsGround(args[i]) {
@@ -213,7 +264,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 	}
 	es := make([]bagEntry, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {
-		es = append(es, bagEntry{args[i], r.st.node(args[i+1]).val})
+		es = append(es, bagEntry{args[i], args[i+1]})
 	}
 	fb := r.mkFBag(n.sort, natSort, es)
 	if n.sort.Kind == lps.SortBag {
@@ -284,8 +335,9 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 			return 0, false
 		}
 		es := make([]bagEntry, len(elems))
+		one := r.mkInt(r.natSortOf(), 1)
 		for i, e := range elems {
-			es[i] = bagEntry{e, 1}
+			es[i] = bagEntry{e, one}
 		}
 		return r.mkBag(res, r.fnConst(res, fnZero), r.mkFBag(res, r.natSortOf(), es)), true
 	case lps.OpBag2Set:
@@ -383,7 +435,7 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 		}
 		for i := 0; i < len(n.args); i += 2 {
 			if n.args[i] == e {
-				return r.mkInt(nat, r.st.node(n.args[i+1]).val), true
+				return r.natIn(nat, n.args[i+1]), true
 			}
 		}
 		return r.mkInt(nat, 0), true
@@ -568,8 +620,9 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
 // of finite bags.
 func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
 	var out []bagEntry
-	cmp := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
-	mergeSorted(a, b, cmp, func(x bagEntry) {
+	nat := r.natSortOf()
+	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
+	mergeSorted(a, b, byElem, func(x bagEntry) {
 		if op != lps.OpMul {
 			out = append(out, x)
 		}
@@ -580,14 +633,18 @@ func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
 	}, func(x, y bagEntry) {
 		switch op {
 		case lps.OpAdd:
-			out = append(out, bagEntry{x.e, x.n + y.n})
+			out = append(out, bagEntry{x.e, r.natAdd(nat, x.n, y.n)})
 		case lps.OpMul:
-			out = append(out, bagEntry{x.e, min(x.n, y.n)})
+			m := x.n
+			if r.natCmp(y.n, x.n) < 0 {
+				m = y.n
+			}
+			out = append(out, bagEntry{x.e, m})
 		case lps.OpSub:
-			out = append(out, bagEntry{x.e, max(x.n-y.n, 0)})
+			out = append(out, bagEntry{x.e, r.natMonus(nat, x.n, y.n)})
 		}
 	})
-	return r.mkFBag(s, r.natSortOf(), out)
+	return r.mkFBag(s, nat, out)
 }
 
 // mergeSorted walks the lists a and b, each sorted by cmp, in order: an
