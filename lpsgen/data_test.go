@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -53,6 +54,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},
 		{"", "FBag(Nat)", "{1: 18446744073709551615} + {1: 1}", "a({1: 18446744073709551616})"},
 		{"", "Nat", "count(2, {2: 9223372036854775808} * {2: 9223372036854775809})", "a(9223372036854775808)"},
+		// Function updates in mCRL2's canonical form.
+		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](0)", "a(d1)"},
+		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](1)", "a(q(1))"},
+		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Bool", "q[0 -> d1][1 -> d1][0 -> d1] == q[1 -> d1][0 -> d1]", "a(true)"},
+		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Bool", "q[1 -> d1][0 -> d2] == q[0 -> d2][1 -> d1]", "a(true)"},
+		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Nat -> D", "q[1 -> d1][0 -> d2][1 -> d2]", "a(q[1 -> d2][0 -> d2])"},
 		// sqrt: Nat -> Nat rounds down.
 		{"", "Nat", "sqrt(17)", "a(4)"},
 		{"", "Nat", "sqrt(0)", "a(0)"},
@@ -65,5 +72,56 @@ func TestDataNormalForms(t *testing.T) {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {
 			t.Errorf("%s: got %s, want %s", c.expr, got, c.want)
 		}
+	}
+}
+
+// TestFunctionValuesAsParameters: a function-valued parameter reaches
+// mCRL2's canonical form, so states that hold the same function are one
+// state and the labels show values, not unevaluated updates.
+func TestFunctionValuesAsParameters(t *testing.T) {
+	src := `sort D = struct d1 | d2;
+map  q: Nat -> D;
+     e: Set(Nat);
+eqn  e = {};
+act  a: D;
+     b: Bool;
+     c: Nat;
+proc P(f: Nat -> D, n: Nat) =
+       (n < 4) -> a(f(0)) . P(f = f[n mod 2 -> d1], n = n + 1)
+     + (n == 4) -> b(f == q[1 -> d1][0 -> d1]) . P(n = 5)
+     + (n == 5) -> b(q[0 -> d1](0) == d1) . P(n = 6)
+     + (n == 6) -> c(count(3, Set2Bag(!e))) . P(n = 7)
+     + (n == 7) -> b(3 in !{1, 2}) . P(n = 8);
+init P(q, 0);
+`
+	spec, err := lps.Parse("functions.lps", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	x := explore.New(g, explore.Options{})
+	w := explore.NewAutWriter(&out, g.Labels())
+	x.AddVisitor(w)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close(r)
+	want := `des (0,8,9)
+(0,"a(q(0))",1)
+(1,"a(d1)",2)
+(2,"a(d1)",3)
+(3,"a(d1)",4)
+(4,"b(true)",5)
+(5,"b(true)",6)
+(6,"c(1)",7)
+(7,"b(true)",8)
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

@@ -330,27 +330,44 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		}
 		return r.mkBag(res, r.fnConst(res, fnZero), r.st.internArgs(&node{kind: kFBag, sort: res}, n.args)), true
 	case lps.OpSet2Bag:
-		elems, ok := r.fsetElems(args[0])
-		if !ok {
+		// Set2Bag(@set(h, s)) = @bag(@Bool2Nat_(h), s with each
+		// element once).
+		n := r.st.node(args[0])
+		if n.kind != kSet {
 			return 0, false
 		}
+		elems := r.st.node(n.args[1]).args
 		es := make([]bagEntry, len(elems))
 		one := r.mkInt(r.natSortOf(), 1)
 		for i, e := range elems {
 			es[i] = bagEntry{e, one}
 		}
-		return r.mkBag(res, r.fnConst(res, fnZero), r.mkFBag(res, r.natSortOf(), es)), true
+		return r.mkBag(res, r.fnBool2Nat(res, n.args[0]), r.mkFBag(res, r.natSortOf(), es)), true
 	case lps.OpBag2Set:
+		// Bag2Set(@bag(f, b)) = @set(@Nat2Bool_(f), u), where u holds
+		// the elements of b whose membership differs from f's verdict.
 		n := r.st.node(args[0])
-		if n.kind != kBag || !r.isFnConst(n.args[0], fnZero) {
+		if n.kind != kBag {
 			return 0, false
 		}
-		fb := r.st.node(n.args[1])
+		f, fb := n.args[0], r.st.node(n.args[1])
+		fz := r.isFnConst(f, fnZero)
+		nat := r.natSortOf()
 		elems := make([]Term, 0, len(fb.args)/2)
 		for i := 0; i < len(fb.args); i += 2 {
-			elems = append(elems, fb.args[i])
+			if fz {
+				elems = append(elems, fb.args[i])
+				continue
+			}
+			fe := r.applyTerm(nat, f, []Term{fb.args[i]})
+			if !r.isIntValue(fe) {
+				return 0, false
+			}
+			if r.isPositive(fe) != r.isPositive(r.swapZero(nat, fe, fb.args[i+1])) {
+				elems = append(elems, fb.args[i])
+			}
 		}
-		return r.mkSet(res, r.fnConst(res, fnFalse), r.mkFSet(res, elems)), true
+		return r.mkSet(res, r.fnNat2Bool(res, f), r.mkFSet(res, elems)), true
 	case lps.OpComplement:
 		return r.setComplement(fn, args[0])
 	case lps.OpAdd, lps.OpMul, lps.OpSub:
@@ -485,6 +502,28 @@ func (r *Rewriter) fnNot(s *lps.Sort, f Term) Term {
 		}
 	}
 	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnNot}, []Term{f})
+}
+
+// fnBool2Nat builds @Bool2Nat_(h): @zero_ for @false_, @one_ for @true_.
+func (r *Rewriter) fnBool2Nat(s *lps.Sort, h Term) Term {
+	switch {
+	case r.isFnConst(h, fnFalse):
+		return r.fnConst(s, fnZero)
+	case r.isFnConst(h, fnTrue):
+		return r.fnConst(s, fnOne)
+	}
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnBool2Nat}, []Term{h})
+}
+
+// fnNat2Bool builds @Nat2Bool_(f): @false_ for @zero_, @true_ for @one_.
+func (r *Rewriter) fnNat2Bool(s *lps.Sort, f Term) Term {
+	switch {
+	case r.isFnConst(f, fnZero):
+		return r.fnConst(s, fnFalse)
+	case r.isFnConst(f, fnOne):
+		return r.fnConst(s, fnTrue)
+	}
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnNat2Bool}, []Term{f})
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -874,8 +913,22 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	case kFnOp:
 		nat := r.natSortOf()
 		x := r.applyTerm(nil, h.args[0], []Term{arg})
-		if h.val == fnNot {
+		switch h.val {
+		case fnNot:
 			return r.not(x), true
+		case fnBool2Nat:
+			switch x {
+			case r.trueT:
+				return r.mkInt(nat, 1), true
+			case r.falseT:
+				return r.mkInt(nat, 0), true
+			}
+			return 0, false
+		case fnNat2Bool:
+			if !r.isIntValue(x) {
+				return 0, false
+			}
+			return r.Bool(r.isPositive(x)), true
 		}
 		y := r.applyTerm(nil, h.args[1], []Term{arg})
 		switch h.val {
@@ -917,13 +970,20 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 
 // update evaluates f[x -> v].
 func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool) {
-	return r.updateFn(fn.res, args[0], args[1], args[2])
+	if t, ok := r.updateFn(fn.res, args[0], args[1], args[2]); ok {
+		return t, true
+	}
+	// Not in canonical form yet (the argument is not a value): kept as
+	// an update, printed f[x -> v] as mCRL2 prints it.
+	return r.st.internArgs(&node{kind: kUpdate, sort: fn.res}, args), true
 }
 
 // updateFn normalises f[x -> v] as mCRL2's function_update equations do:
 // a function is its base (not an update) under a chain of stable updates
 // ordered by argument, smallest outermost, and an update that gives the
-// base's own value at x is dropped.
+// base's own value at x is dropped. When that cannot be decided (q(0) ==
+// d1 for a map q without equations), mCRL2's conditional rule does not
+// apply and the update stays, still in its place in the chain.
 func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 	if !r.IsGround(x) {
 		return 0, false
@@ -941,8 +1001,8 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 	}
 	bx := r.applyTerm(nil, base, []Term{x})
 	same := r.equal(bx, v)
-	if same != r.trueT && same != r.falseT {
-		return 0, false
+	if same != r.trueT {
+		same = r.falseT
 	}
 	out := chain[:0:0]
 	placed := false
