@@ -27,21 +27,8 @@ func confluentRun(t *testing.T, src, name string, opt explore.Options, vs ...exp
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := explore.New(c, opt)
-	var out strings.Builder
-	aw := explore.NewAutWriter(&out, c.Labels())
-	x.AddVisitor(aw)
-	for _, v := range vs {
-		x.AddVisitor(v)
-	}
-	r, err := x.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := aw.Close(r); err != nil {
-		t.Fatal(err)
-	}
-	return r, out.String(), c
+	r, out := exploretest.Aut(t, c, opt, vs...)
+	return r, out, c
 }
 
 // printedState prints a state vector with the generator's printer.

@@ -2,10 +2,10 @@ package lpsgen
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -102,15 +102,7 @@ init P(q, 0);
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out strings.Builder
-	x := explore.New(g, explore.Options{})
-	w := explore.NewAutWriter(&out, g.Labels())
-	x.AddVisitor(w)
-	r, err := x.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Close(r)
+	_, out := exploretest.Aut(t, g, explore.Options{})
 	want := `des (0,8,9)
 (0,"a(q(0))",1)
 (1,"a(d1)",2)
@@ -121,7 +113,7 @@ init P(q, 0);
 (6,"c(1)",7)
 (7,"b(true)",8)
 `
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }

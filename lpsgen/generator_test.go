@@ -111,19 +111,10 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	}
 	for _, mode := range exploretest.Modes[:2] {
 		t.Run(mode.Name, func(t *testing.T) {
-			x := explore.New(g, mode.Opt)
-			var out strings.Builder
-			aw := explore.NewAutWriter(&out, g.Labels())
-			x.AddVisitor(aw)
-			r, err := x.Run()
-			if err != nil {
-				t.Fatal(err)
-			}
-			aw.Close(r)
+			r, text := exploretest.Aut(t, g, mode.Opt)
 			if r.States != 8 || r.Transitions != 18 {
-				t.Fatalf("%d states, %d transitions; want 8, 18\n%s", r.States, r.Transitions, out.String())
+				t.Fatalf("%d states, %d transitions; want 8, 18\n%s", r.States, r.Transitions, text)
 			}
-			text := out.String()
 			for _, want := range []string{`"a(0, false)"`, `"tau"`, `"a(2, true)|c"`, `"a(0, false)|c"`} {
 				if !strings.Contains(text, want) {
 					t.Errorf("no label %s in\n%s", want, text)
@@ -185,20 +176,12 @@ func TestLPSGeneratorSumVariables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := explore.New(g, explore.Options{})
-	var out strings.Builder
-	aw := explore.NewAutWriter(&out, g.Labels())
-	x.AddVisitor(aw)
-	r, err := x.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	aw.Close(r)
+	r, out := exploretest.Aut(t, g, explore.Options{})
 	// n=0: e(true) -> 1; n=1: e(true), e(false) -> 2; n=2: none.
 	if r.States != 3 || r.Transitions != 3 {
-		t.Fatalf("%d states %d transitions:\n%s", r.States, r.Transitions, out.String())
+		t.Fatalf("%d states %d transitions:\n%s", r.States, r.Transitions, out)
 	}
-	if !strings.Contains(out.String(), `(1,"e(false)",2)`) || !strings.Contains(out.String(), `(1,"e(true)",2)`) {
-		t.Errorf("aut:\n%s", out.String())
+	if !strings.Contains(out, `(1,"e(false)",2)`) || !strings.Contains(out, `(1,"e(true)",2)`) {
+		t.Errorf("aut:\n%s", out)
 	}
 }

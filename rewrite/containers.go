@@ -342,7 +342,7 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		for i, e := range elems {
 			es[i] = bagEntry{e, one}
 		}
-		return r.mkBag(res, r.fnBool2Nat(res, n.args[0]), r.mkFBag(res, r.natSortOf(), es)), true
+		return r.mkBag(res, r.fnUnary(res, fnBool2Nat, n.args[0]), r.mkFBag(res, r.natSortOf(), es)), true
 	case lps.OpBag2Set:
 		// Bag2Set(@bag(f, b)) = @set(@Nat2Bool_(f), u), where u holds
 		// the elements of b whose membership differs from f's verdict.
@@ -367,7 +367,7 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 				elems = append(elems, fb.args[i])
 			}
 		}
-		return r.mkSet(res, r.fnNat2Bool(res, f), r.mkFSet(res, elems)), true
+		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.mkFSet(res, elems)), true
 	case lps.OpComplement:
 		return r.setComplement(fn, args[0])
 	case lps.OpAdd, lps.OpMul, lps.OpSub:
@@ -487,43 +487,25 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 	if n.kind != kSet {
 		return 0, false
 	}
-	return r.mkSet(n.sort, r.fnNot(n.sort, n.args[0]), n.args[1]), true
+	return r.mkSet(n.sort, r.fnUnary(n.sort, fnNot, n.args[0]), n.args[1]), true
 }
 
-// fnNot builds @not_(f) with mCRL2's simplifications.
-func (r *Rewriter) fnNot(s *lps.Sort, f Term) Term {
-	n := r.st.node(f)
-	if n.kind == kFnConst {
-		switch n.val {
-		case fnFalse:
-			return r.fnConst(s, fnTrue)
-		case fnTrue:
-			return r.fnConst(s, fnFalse)
+// fnUnary builds @not_(f), @Bool2Nat_(f) or @Nat2Bool_(f) (op is fnNot,
+// fnBool2Nat or fnNat2Bool), applying mCRL2's rules for the function
+// constants (@not_(@false_) = @true_, @Bool2Nat_(@true_) = @one_, ...).
+func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
+	if n := r.st.node(f); n.kind == kFnConst {
+		if c, ok := fnUnaryConst[op][int(n.val)]; ok {
+			return r.fnConst(s, c)
 		}
 	}
-	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnNot}, []Term{f})
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
 }
 
-// fnBool2Nat builds @Bool2Nat_(h): @zero_ for @false_, @one_ for @true_.
-func (r *Rewriter) fnBool2Nat(s *lps.Sort, h Term) Term {
-	switch {
-	case r.isFnConst(h, fnFalse):
-		return r.fnConst(s, fnZero)
-	case r.isFnConst(h, fnTrue):
-		return r.fnConst(s, fnOne)
-	}
-	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnBool2Nat}, []Term{h})
-}
-
-// fnNat2Bool builds @Nat2Bool_(f): @false_ for @zero_, @true_ for @one_.
-func (r *Rewriter) fnNat2Bool(s *lps.Sort, f Term) Term {
-	switch {
-	case r.isFnConst(f, fnZero):
-		return r.fnConst(s, fnFalse)
-	case r.isFnConst(f, fnOne):
-		return r.fnConst(s, fnTrue)
-	}
-	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: fnNat2Bool}, []Term{f})
+var fnUnaryConst = map[int]map[int]int{
+	fnNot:      {fnFalse: fnTrue, fnTrue: fnFalse},
+	fnBool2Nat: {fnFalse: fnZero, fnTrue: fnOne},
+	fnNat2Bool: {fnZero: fnFalse, fnOne: fnTrue},
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -612,7 +594,7 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		switch fn.op {
 		case lps.OpSub:
 			// x - y = x * !y
-			g = r.fnNot(res, g)
+			g = r.fnUnary(res, fnNot, g)
 			fallthrough
 		case lps.OpMul:
 			fs, ok := r.fsetMerge(res, f, g, s, t, false)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -214,4 +215,25 @@ var Modes = []Mode{
 	{"highway", explore.Options{Strategy: explore.Highway, TodoMax: 5, Seed: 3}},
 	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
 	{"max", explore.Options{MaxStates: 100}},
+}
+
+// Aut explores gen with the visitors vs and returns the result and the
+// .aut text; the test fails when the search does.
+func Aut(t testing.TB, gen explore.Generator, opt explore.Options, vs ...explore.Visitor) (explore.Result, string) {
+	t.Helper()
+	x := explore.New(gen, opt)
+	var out strings.Builder
+	aw := explore.NewAutWriter(&out, gen.Labels())
+	x.AddVisitor(aw)
+	for _, v := range vs {
+		x.AddVisitor(v)
+	}
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	return r, out.String()
 }
