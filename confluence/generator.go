@@ -283,3 +283,6 @@ func (c *Generator) Parameters() (names, sorts []string) { return c.regular.Para
 func (c *Generator) AppendValue(dst []byte, v uint32) []byte {
 	return c.regular.AppendValue(dst, v)
 }
+
+// DeclaredActions returns the names of the specification's action labels.
+func (c *Generator) DeclaredActions() []string { return c.regular.DeclaredActions() }

@@ -128,6 +128,9 @@ type FSMWriter struct {
 	out   io.Writer
 	store Store
 	gen   Generator
+	// NoInfo leaves the parameter values out (mCRL2's --no-info): no
+	// parameter table, and an empty line per state.
+	NoInfo bool
 }
 
 // NewFSMWriter returns an .fsm writer on out for the states of store.
@@ -146,11 +149,14 @@ func (f *FSMWriter) Close(r Result) error {
 		// parameter; mCRL2 leaves it out of the state labels.
 		names, sorts = sf.Parameters()
 		width = min(width, len(names))
-	} else {
+	} else if !f.NoInfo {
 		for i := 0; i < width; i++ {
 			names = append(names, "p"+strconv.Itoa(i))
 			sorts = append(sorts, "Value")
 		}
+	}
+	if f.NoInfo {
+		width = 0
 	}
 	// Number the values of each parameter in order of first occurrence.
 	index := make([]map[uint32]int, width)

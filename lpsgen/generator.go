@@ -136,6 +136,15 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 	return v
 }
 
+// DeclaredActions returns the names of the specification's action labels.
+func (g *Generator) DeclaredActions() []string {
+	names := make([]string, len(g.spec.Actions))
+	for i, a := range g.spec.Actions {
+		names[i] = a.Name
+	}
+	return names
+}
+
 // Spec is the specification being explored.
 func (g *Generator) Spec() *lps.Spec { return g.spec }
 

@@ -208,3 +208,6 @@ func (g *Generator) Parameters() (names, sorts []string) { return g.base.Paramet
 func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
 	return g.base.AppendValue(dst, v)
 }
+
+// DeclaredActions returns the names of the specification's action labels.
+func (g *Generator) DeclaredActions() []string { return g.base.DeclaredActions() }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -25,16 +26,21 @@ var secondSignalGrace = time.Second
 // (Explorer.Stop interrupts the generator), the output written so far gets
 // a valid header and the summary is printed. A second signal exits with
 // status 130 if the run has not finished its output within
-// secondSignalGrace (a computation that does not poll the stop flag). The
-// returned function ends the handling; call it when the output is closed.
-func handleSignals(x *explore.Explorer, stderr io.Writer) (done func()) {
+// secondSignalGrace (a computation that does not poll the stop flag).
+// done ends the handling; signalled tells afterwards which signal stopped
+// the run, if any.
+func handleSignals(x *explore.Explorer, stderr io.Writer) (done func(), signalled func() os.Signal) {
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	fin := make(chan struct{})
+	var first atomic.Value
 	go func() {
 		for n := 0; ; n++ {
 			select {
-			case <-sig:
+			case s := <-sig:
+				if n == 0 {
+					first.Store(s)
+				}
 			case <-fin:
 				return
 			}
@@ -51,10 +57,24 @@ func handleSignals(x *explore.Explorer, stderr io.Writer) (done func()) {
 			}
 		}
 	}()
-	return func() {
+	done = func() {
 		signal.Stop(sig)
 		close(fin)
 	}
+	signalled = func() os.Signal {
+		s, _ := first.Load().(os.Signal)
+		return s
+	}
+	return done, signalled
+}
+
+// signalExitCode is the status of a run stopped by s: 128 plus the
+// signal's number, as shells report it (130 for Ctrl-C).
+func signalExitCode(s os.Signal) int {
+	if n, ok := s.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
 }
 
 // addEnumFlags registers --enum-limit.

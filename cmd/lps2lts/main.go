@@ -1,14 +1,15 @@
 // Command lps2lts generates the labelled transition system of an mCRL2
 // linear process specification, as mCRL2's lps2lts does:
 //
-//	lps2lts [options] INFILE [OUTFILE]
+//	lps2lts [options] [INFILE [OUTFILE]]
 //
-// INFILE is a textual LPS (as lpspp prints it); "-" reads standard input. OUTFILE's format comes from
-// -o/--out or its extension (.aut, .fsm, .dot); OUTFILE "-" writes to
-// standard output (format from -o, default aut); without OUTFILE the state
-// space is explored but not saved. Exit status: 0 when nothing was
-// reported, 1 when a requested detector (-D, -a, -m, -n, -F, --cycle)
-// reported something, 2 on an error.
+// INFILE is a textual LPS (as lpspp prints it); "-" or no INFILE reads
+// standard input. OUTFILE's format comes from -o/--out or its extension
+// (.aut, .fsm, .dot); OUTFILE "-" writes to standard output (format from
+// -o, default aut); without OUTFILE the state space is explored but not
+// saved. Exit status: 0 when nothing was reported, 1 when a requested
+// detector (-D, -a, -m, -n, -F, --cycle) reported something, 2 on an
+// error, 128+N when signal N stopped the run (130 for Ctrl-C).
 package main
 
 import (
@@ -17,7 +18,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/pprof"
 	"strconv"
@@ -29,7 +29,6 @@ import (
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/stochastic"
 )
 
 func main() {
@@ -57,6 +56,9 @@ type config struct {
 	enumLimit                           int
 	maxMemory                           int
 	store                               storeConfig
+	compat                              compatFlags
+	noInfo, suppress                    bool
+	timings                             string // "" for none, "-" for stderr
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -89,21 +91,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var cfg config
 	code := 0
 	cmd := &cobra.Command{
-		Use:   "lps2lts [options] INFILE [OUTFILE]",
+		Use:   "lps2lts [options] [INFILE [OUTFILE]]",
 		Short: "generate the labelled transition system of a linear process",
-		Long: `Explores the state space of the linear process in INFILE and writes it to
-OUTFILE: .aut (streamed), .fsm or .dot, chosen by --out or the extension.
-OUTFILE '-' writes to standard output (format from --out, default aut).
-Without OUTFILE the state space is explored but not saved.
+		Long: `Explores the state space of the linear process in INFILE (standard input
+without INFILE or with '-') and writes it to OUTFILE: .aut (streamed), .fsm
+or .dot, chosen by --out or the extension. OUTFILE '-' writes to standard
+output (format from --out, default aut). Without OUTFILE the state space is
+explored but not saved. OUTFILE is written under a temporary name and
+renamed at the end, so a run that fails leaves an existing OUTFILE as it
+was; Ctrl-C, --max and --max-memory still give a valid OUTFILE.
 
 Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
--m, -n, -F, --cycle) reported something, 2 on an error.`,
-		Args:                  cobra.RangeArgs(1, 2),
+-m, -n, -F, --cycle) reported something, 2 on an error, 130 when Ctrl-C
+stopped the run (128+N for signal N).`,
+		Args:                  cobra.RangeArgs(0, 2),
+		Version:               version,
 		DisableFlagsInUseLine: true,
 		SilenceUsage:          true,
 		SilenceErrors:         true,
 		RunE: func(c *cobra.Command, pos []string) error {
 			cfg.traceSet = c.Flags().Changed("trace")
+			if err := cfg.compat.apply(&cfg, c.Flags()); err != nil {
+				return err
+			}
 			var err error
 			code, err = generate(&cfg, c, pos, stdout, stderr)
 			return err
@@ -141,12 +151,18 @@ Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 	f.MarkHidden("cpuprofile")
 	addStoreFlags(f, &cfg.store)
 	addEnumFlags(f, &cfg.enumLimit)
+	addCompatFlags(f, &cfg)
 	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
+	cmd.SetVersionTemplate("{{.Name}} {{.Version}}\n")
 	if err := cmd.Execute(); err != nil {
-		fmt.Fprintf(stderr, "lps2lts: %v\n", err)
-		return 2
+		if err != errReported {
+			fmt.Fprintf(stderr, "lps2lts: %v\n", err)
+		}
+		if code == 0 {
+			code = 2
+		}
 	}
 	return code
 }
@@ -212,15 +228,23 @@ type job struct {
 	opt             explore.Options
 }
 
+// errReported is returned by generate for an error it has already
+// printed (before the summary line, as mCRL2 does).
+var errReported = errors.New("reported")
+
 // generate runs lps2lts: check the options, load the generator, wire the
 // explorer with its store, output and checks, search, and report.
 func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Writer) (int, error) {
+	start := time.Now()
 	j, err := planJob(cfg, c.Flags(), pos)
 	if err != nil {
 		return 2, err
 	}
 	gen, err := loadGenerator(j.infile, cfg)
 	if err != nil {
+		return 2, err
+	}
+	if err := checkActionNames(cfg, gen); err != nil {
 		return 2, err
 	}
 	needIDs := j.outfile != "" || cfg.nondet || cfg.cycle
@@ -238,15 +262,31 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	div := addChecks(cfg, x, rep, stderr)
 
-	start := time.Now()
-	res, runErr, memoryReached := search(cfg, x, div, stderr)
-	closeErr := out.close(res)
-	reportRun(cfg, j, x, res, rep, memoryReached, time.Since(start), stderr)
+	searchStart := time.Now()
+	res, runErr, stopped := search(cfg, x, div, stderr)
+	searchTime := time.Since(searchStart)
+	// The output is kept when the search ended or was stopped (Ctrl-C,
+	// --max, the memory limit): it is valid for the part explored. A
+	// failed search leaves the old OUTFILE as it was.
+	kept, closeErr := out.close(res, runErr == nil)
+	if runErr != nil {
+		fmt.Fprintf(stderr, "lps2lts: %v\n", explainError(runErr))
+		switch {
+		case out.temp != "" && kept:
+			fmt.Fprintf(stderr, "lps2lts: '%s' holds the state space explored before the error\n", j.outfile)
+		case out.temp != "":
+			fmt.Fprintf(stderr, "lps2lts: '%s' was left as it was\n", j.outfile)
+		}
+	}
+	reportRun(cfg, j, x, res, rep, stopped, searchTime, stderr)
+	writeTimings(cfg, time.Since(start), searchTime, stderr)
 	switch {
 	case runErr != nil:
-		return 2, explainError(runErr)
+		return 2, errReported
 	case closeErr != nil:
 		return 2, fmt.Errorf("writing %s: %w", j.outfile, closeErr)
+	case stopped.signal != nil:
+		return signalExitCode(stopped.signal), nil
 	case rep.Found > 0:
 		return 1, nil
 	}
@@ -256,7 +296,10 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 // planJob checks the options that do not need the input and decides the
 // output format.
 func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
-	j := &job{infile: pos[0]}
+	j := &job{infile: "-"}
+	if len(pos) > 0 {
+		j.infile = pos[0]
+	}
 	if len(pos) == 2 {
 		j.outfile = pos[1]
 	}
@@ -280,19 +323,11 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
 		return nil, &usageError{"--max and --trace take a non-negative number"}
 	}
-	j.format = strings.ToLower(cfg.out)
-	if j.format == "" && j.outfile != "" && j.outfile != "-" {
-		j.format = strings.TrimPrefix(strings.ToLower(filepath.Ext(j.outfile)), ".")
+	if j.format, err = outputFormat(cfg.out, j.outfile); err != nil {
+		return nil, err
 	}
-	if j.format == "" && j.outfile == "-" {
-		j.format = "aut"
-	}
-	switch j.format {
-	case "", "aut", "fsm", "dot":
-	default:
-		if j.outfile != "" {
-			return nil, &usageError{fmt.Sprintf("output format %q is not supported (use aut, fsm or dot)", j.format)}
-		}
+	if err := checkNotInput(j.infile, j.outfile); err != nil {
+		return nil, err
 	}
 	return j, nil
 }
@@ -311,62 +346,6 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
 	}
 	return rep
-}
-
-// output is the LTS writer and the file it writes, if any.
-type output struct {
-	writer explore.LTSWriter
-	file   *os.File
-}
-
-// openOutput creates OUTFILE and adds the writer for its format.
-func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writer) (*output, error) {
-	out := &output{}
-	if j.outfile == "" {
-		return out, nil
-	}
-	gen := x.Generator()
-	sg, isStochastic := gen.(*stochastic.Generator)
-	if isStochastic && j.format != "aut" {
-		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
-	}
-	var w io.Writer = stdout
-	if j.outfile != "-" {
-		f, err := os.Create(j.outfile)
-		if err != nil {
-			return nil, err
-		}
-		out.file, w = f, f
-	}
-	switch {
-	case isStochastic:
-		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
-	case j.format == "aut":
-		out.writer = explore.NewAutWriter(w, gen.Labels())
-	case j.format == "fsm":
-		out.writer = explore.NewFSMWriter(w, x.Store(), gen)
-	case j.format == "dot":
-		out.writer = explore.NewDotWriter(w, gen.Labels())
-	}
-	x.AddVisitor(out.writer)
-	if cfg.verbose {
-		fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(j.format), j.outfile)
-	}
-	return out, nil
-}
-
-// close finishes the output (the .aut header) and closes its file.
-func (o *output) close(res explore.Result) error {
-	if o.writer == nil {
-		return nil
-	}
-	err := o.writer.Close(res)
-	if o.file != nil {
-		if cerr := o.file.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
 }
 
 // addChecks adds the detectors asked for, and progress lines with -v. It
@@ -390,7 +369,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr i
 	if cfg.cycle {
 		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
 	}
-	if cfg.verbose {
+	if cfg.verbose && !cfg.suppress {
 		x.AddVisitor(&explore.Progress{Explorer: x, Out: stderr, Interval: cfg.progressEvery})
 	}
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
@@ -399,19 +378,32 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr i
 	return div
 }
 
+// stopCause says why a search stopped early: a signal (Ctrl-C, SIGTERM)
+// or the memory limit.
+type stopCause struct {
+	signal os.Signal
+	memory bool
+}
+
 // search runs the explorer under the signal handler, the memory watch and
-// the CPU profile, and finishes the divergence check. memoryReached says
-// afterwards whether the memory limit stopped the search.
-func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, stderr io.Writer) (res explore.Result, err error, memoryReached func() bool) {
+// the CPU profile, and finishes the divergence check.
+func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, stderr io.Writer) (res explore.Result, err error, stopped stopCause) {
 	// Ctrl-C or SIGTERM ends the search at once, also inside a long
 	// enumeration; the output stays valid (interrupt.go).
-	defer handleSignals(x, stderr)()
+	signalDone, signalled := handleSignals(x, stderr)
+	defer func() {
+		signalDone()
+		stopped.signal = signalled()
+	}()
 	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
-	defer memoryDone()
+	defer func() {
+		memoryDone()
+		stopped.memory = memoryReached()
+	}()
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
 		if err != nil {
-			return res, err, memoryReached
+			return res, err, stopped
 		}
 		pprof.StartCPUProfile(pf)
 		defer func() {
@@ -427,17 +419,17 @@ func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, s
 	if res.Stopped && errors.Is(err, explore.ErrInterrupted) {
 		err = nil // a check after the search, cut short by the interrupt
 	}
-	return res, err, memoryReached
+	return res, err, stopped
 }
 
 // reportRun prints why the search stopped early, mCRL2's summary line,
 // the store's figures and, with -v, the rate and confluence figures.
-func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, memoryReached func() bool, elapsed time.Duration, stderr io.Writer) {
+func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, stopped stopCause, elapsed time.Duration, stderr io.Writer) {
 	if !cfg.quiet {
 		switch {
 		case res.MaxReached:
 			fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
-		case res.Stopped && rep.Found == 0 && memoryReached():
+		case res.Stopped && rep.Found == 0 && stopped.memory:
 			fmt.Fprintf(stderr, "Memory limit of %d MB reached (--max-memory): the state space is incomplete.\n", cfg.maxMemory)
 		case res.Stopped && rep.Found == 0:
 			fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")

@@ -47,7 +47,7 @@ func TestInterruptWritesValidAut(t *testing.T) {
 	defer func() { loadGenerator = loadGraph }()
 	out := filepath.Join(t.TempDir(), "chain.aut")
 	code, _, stderr := lps2lts("chain.lps", out)
-	if code != 0 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
+	if code != 130 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	data, err := os.ReadFile(out)

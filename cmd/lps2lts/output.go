@@ -1,0 +1,158 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/stochastic"
+)
+
+// outputFormat decides the format of OUTFILE from -o or its extension. It
+// is checked before anything is read or written, so that a run that
+// cannot write its output fails without touching a file.
+func outputFormat(out, outfile string) (string, error) {
+	format := strings.ToLower(out)
+	if format == "" && outfile == "-" {
+		format = "aut"
+	}
+	if format == "" && outfile != "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(outfile)), ".")
+		if format == "" {
+			return "", &usageError{fmt.Sprintf("cannot tell the output format of '%s' from its extension (use -o aut, fsm or dot, or an OUTFILE ending in .aut, .fsm or .dot)", outfile)}
+		}
+	}
+	switch format {
+	case "", "aut", "fsm", "dot":
+		return format, nil
+	case "lts":
+		return "", &usageError{"the mCRL2 binary LTS format (lts) is not supported: write .aut, .fsm or .dot (mCRL2's ltsconvert turns an .aut file into .lts)"}
+	}
+	return "", &usageError{fmt.Sprintf("output format '%s' is not supported (use aut, fsm or dot)", format)}
+}
+
+// checkNotInput refuses an OUTFILE that is the input file: writing the
+// LTS would destroy the specification.
+func checkNotInput(infile, outfile string) error {
+	if infile == "-" || outfile == "-" || outfile == "" {
+		return nil
+	}
+	in, err := os.Stat(infile)
+	if err != nil {
+		return nil // the input's own error comes when it is read
+	}
+	if out, err := os.Stat(outfile); err == nil && os.SameFile(in, out) {
+		return &usageError{fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", outfile)}
+	}
+	return nil
+}
+
+// output is the LTS writer and where it writes. A regular OUTFILE is
+// written to a temporary file in the same folder and renamed over OUTFILE
+// when the run ends (also after Ctrl-C, --max or the memory limit: the
+// LTS is valid for the part explored). When the run fails, an OUTFILE
+// that existed is left as it was and the temporary file is removed; a new
+// OUTFILE keeps the part explored before the error. Standard output,
+// devices and pipes are written directly (streamed).
+type output struct {
+	writer explore.LTSWriter
+	file   *os.File // the file written, nil for standard output
+	temp   string   // the temporary name of file, "" when written directly
+	final  string   // OUTFILE
+	mode   os.FileMode
+	// existed: OUTFILE was there before the run.
+	existed bool
+}
+
+// openOutput creates OUTFILE's writer and adds it to x.
+func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writer) (*output, error) {
+	out := &output{final: j.outfile}
+	if j.outfile == "" {
+		return out, nil
+	}
+	gen := x.Generator()
+	sg, isStochastic := gen.(*stochastic.Generator)
+	if isStochastic && j.format != "aut" {
+		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
+	}
+	var w io.Writer = stdout
+	if j.outfile != "-" {
+		if err := out.create(); err != nil {
+			return nil, err
+		}
+		w = out.file
+	}
+	switch {
+	case isStochastic:
+		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
+	case j.format == "aut":
+		out.writer = explore.NewAutWriter(w, gen.Labels())
+	case j.format == "fsm":
+		fw := explore.NewFSMWriter(w, x.Store(), gen)
+		fw.NoInfo = cfg.noInfo
+		out.writer = fw
+	case j.format == "dot":
+		out.writer = explore.NewDotWriter(w, gen.Labels())
+	}
+	x.AddVisitor(out.writer)
+	if cfg.verbose {
+		fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(j.format), j.outfile)
+	}
+	return out, nil
+}
+
+// create opens the file to write: a temporary file beside a regular (or
+// new) OUTFILE, OUTFILE itself when it is a device or a pipe.
+func (o *output) create() error {
+	o.mode = 0o644
+	if st, err := os.Stat(o.final); err == nil {
+		if !st.Mode().IsRegular() {
+			f, err := os.OpenFile(o.final, os.O_WRONLY, 0)
+			o.file = f
+			return err
+		}
+		o.mode, o.existed = st.Mode().Perm(), true
+	}
+	dir, base := filepath.Split(o.final)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write '%s': %w", o.final, err)
+	}
+	o.file, o.temp = f, f.Name()
+	return nil
+}
+
+// close finishes the output (the .aut header) and closes its file. The
+// temporary file becomes OUTFILE when the run succeeded (ok) or OUTFILE is
+// new; otherwise it is removed. kept says whether OUTFILE was written.
+func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
+	if o.writer == nil {
+		return false, nil
+	}
+	err = o.writer.Close(res)
+	if o.file == nil {
+		return err == nil, err
+	}
+	if cerr := o.file.Close(); err == nil {
+		err = cerr
+	}
+	if o.temp == "" {
+		return err == nil, err
+	}
+	if err == nil && (ok || !o.existed) {
+		if err = os.Chmod(o.temp, o.mode); err == nil {
+			err = os.Rename(o.temp, o.final)
+		}
+	}
+	if err != nil || !(ok || !o.existed) {
+		os.Remove(o.temp)
+		return false, err
+	}
+	return true, nil
+}

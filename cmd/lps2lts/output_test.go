@@ -1,0 +1,154 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const smallModel = `act a, b: Nat;
+proc P(n: Nat) = (n < 3) -> a(n) . P(n = n + 1) + (n == 3) -> b(n) . P(n = 0);
+init P(0);
+`
+
+const stochasticModel = `act a;
+proc P(b: Bool) = a . dist c: Bool[1 / 2] . P(b = c);
+init P(true);
+`
+
+// TestNeverLoseAFile: every run that cannot write its output fails before
+// touching a file, and a failed run leaves an existing OUTFILE as it was.
+func TestNeverLoseAFile(t *testing.T) {
+	useLPS(t)
+	dir, in := writeModel(t, smallModel)
+	_, stoch := writeModel(t, stochasticModel)
+	old := filepath.Join(dir, "old.fsm")
+	keep := "precious\n"
+	if err := os.WriteFile(old, []byte(keep), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no extension", []string{in, filepath.Join(dir, "noext")}, "cannot tell the output format"},
+		{"empty extension", []string{in, filepath.Join(dir, "out.")}, "cannot tell the output format"},
+		{"unknown extension", []string{in, filepath.Join(dir, "out.txt")}, "'txt' is not supported"},
+		{"mCRL2 lts", []string{in, filepath.Join(dir, "out.lts")}, "binary LTS format"},
+		{"output is input", []string{"-o", "aut", in, in}, "is the input file"},
+		{"stochastic to fsm", []string{stoch, old}, "not supported for stochastic"},
+		{"unknown action", []string{"-a", "c", in, old}, "'c' is not an action"},
+		{"unknown rewriter", []string{"-r", "fast", in, old}, "illegal argument 'fast'"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before, _ := os.ReadDir(dir)
+			code, _, stderr := lps2lts(c.args...)
+			if code != 2 || !strings.Contains(stderr, c.want) {
+				t.Fatalf("exit %d, want 2 and %q: %s", code, c.want, stderr)
+			}
+			if strings.Contains(stderr, "panic") {
+				t.Fatal(stderr)
+			}
+			after, _ := os.ReadDir(dir)
+			if len(after) != len(before) {
+				t.Errorf("files before %d, after %d", len(before), len(after))
+			}
+			if data, _ := os.ReadFile(old); string(data) != keep {
+				t.Errorf("old.fsm is now %q", data)
+			}
+			if data, _ := os.ReadFile(in); string(data) != smallModel {
+				t.Errorf("the input is now %q", data)
+			}
+		})
+	}
+}
+
+// TestFailedRunKeepsOldOutput: a run that fails during the search leaves
+// an existing OUTFILE unchanged (the error comes before the summary), and
+// a successful run replaces it with a file ending in a newline.
+func TestFailedRunKeepsOldOutput(t *testing.T) {
+	useLPS(t)
+	dir, in := writeModel(t, infiniteSum)
+	out := filepath.Join(dir, "m.aut")
+	if err := os.WriteFile(out, []byte("old\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := lps2lts("--enum-limit=1000", in, out)
+	if code != 2 || !strings.Contains(stderr, "was left as it was") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if e, d := strings.Index(stderr, "does not finish"), strings.Index(stderr, "Done with"); e < 0 || d < e {
+		t.Errorf("the error should come before the summary:\n%s", stderr)
+	}
+	if data, _ := os.ReadFile(out); string(data) != "old\n" {
+		t.Errorf("m.aut is now %q", data)
+	}
+	_, good := writeModel(t, smallModel)
+	if code, _, stderr := lps2lts(good, out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.HasPrefix(string(data), "des (0,4,4)") || !strings.HasSuffix(string(data), ")\n") {
+		t.Errorf("m.aut is %q", data)
+	}
+	if st, _ := os.Stat(out); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the old file's 0640", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+// TestMCRL2Options: mCRL2's option names are accepted with their meaning.
+func TestMCRL2Options(t *testing.T) {
+	useLPS(t)
+	dir, in := writeModel(t, smallModel)
+	timings := filepath.Join(dir, "t.yaml")
+	for _, args := range [][]string{
+		{"-r", "jittyc", in},
+		{"--rewriter=jittyp", "-d", "--suppress", in},
+		{"--log-level=verbose", "--save-at-end", "--no-info", "--control-flow", in, filepath.Join(dir, "x.fsm")},
+		{"--timings=" + timings, in},
+	} {
+		if code, _, stderr := lps2lts(args...); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	if data, err := os.ReadFile(timings); err != nil || !strings.Contains(string(data), "tool: lps2lts") {
+		t.Errorf("timings: %q, %v", data, err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "x.fsm")); !strings.HasPrefix(string(data), "---\n\n") {
+		t.Errorf("--no-info .fsm starts %q", data[:min(len(data), 20)])
+	}
+	if code, stdout, _ := lps2lts("--version"); code != 0 || !strings.HasPrefix(stdout, "lps2lts ") {
+		t.Errorf("--version: exit %d, %q", code, stdout)
+	}
+	// Without INFILE the specification comes from standard input.
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	stdin := os.Stdin
+	os.Stdin = f
+	code, _, stderr := lps2lts()
+	os.Stdin = stdin
+	if code != 0 || !strings.Contains(stderr, "4 states") {
+		t.Errorf("standard input: exit %d: %s", code, stderr)
+	}
+	if got := multiActionNames("a(1, f(2))|b | c(x)"); strings.Join(got, ",") != "a,b,c" {
+		t.Errorf("multiActionNames: %v", got)
+	}
+}
+
+// useLPS makes the command read real LPS files for the test.
+func useLPS(t *testing.T) {
+	loadGenerator = loadLPS
+	t.Cleanup(func() { loadGenerator = loadGraph })
+}
