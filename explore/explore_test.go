@@ -223,7 +223,7 @@ func TestFSMAndDot(t *testing.T) {
 	x := explore.New(g, explore.Options{})
 	var fsm, dot bytes.Buffer
 	fw := explore.NewFSMWriter(&fsm, x.Store(), g)
-	dw := explore.NewDotWriter(&dot, g.Labels())
+	dw := explore.NewDotWriter(&dot, g)
 	x.AddVisitor(fw)
 	x.AddVisitor(dw)
 	r, _ := x.Run()

@@ -212,30 +212,72 @@ func (f *FSMWriter) Close(r Result) error {
 	return w.Flush()
 }
 
-// DotWriter writes a GraphViz digraph as mCRL2 does for an LTS without state
-// information: states S0, S1, ..., the initial one with peripheries=2.
+// DotWriter writes a GraphViz digraph as mCRL2 does: states S0, S1, ...,
+// the initial one with peripheries=2, each labelled with its parameter
+// values "(v1, v2, ...)" when the generator can print them (a
+// StateFormatter) and NoInfo is off. The labels are printed when a state
+// is discovered, so that any store will do.
 type DotWriter struct {
 	recordWriter
 	out    io.Writer
 	labels *Labels
+	sf     StateFormatter
+	width  int
+	// NoInfo leaves the state labels out (mCRL2's --no-info).
+	NoInfo bool
+	text   []byte // the state labels, one after the other
+	ends   []int  // ends[s] is where state s's label ends in text
 }
 
-// NewDotWriter returns a .dot writer on out.
-func NewDotWriter(out io.Writer, labels *Labels) *DotWriter {
-	return &DotWriter{out: out, labels: labels}
+// NewDotWriter returns a .dot writer on out for the states of gen.
+func NewDotWriter(out io.Writer, gen Generator) *DotWriter {
+	d := &DotWriter{out: out, labels: gen.Labels()}
+	if sf, ok := gen.(StateFormatter); ok {
+		names, _ := sf.Parameters()
+		// A timed state's vector ends with its time stamp, which is no
+		// parameter.
+		d.sf, d.width = sf, min(gen.Width(), len(names))
+	}
+	return d
+}
+
+func (d *DotWriter) DiscoverState(s StateID, v []uint32, _ StateID, _ LabelID) {
+	if d.sf == nil || d.NoInfo {
+		return
+	}
+	d.text = append(d.text, '(')
+	for i, x := range v[:d.width] {
+		if i > 0 {
+			d.text = append(d.text, ", "...)
+		}
+		d.text = d.sf.AppendValue(d.text, x)
+	}
+	d.text = append(d.text, ')')
+	d.ends = append(d.ends, len(d.text))
 }
 
 func (d *DotWriter) Close(r Result) error {
 	w := bufio.NewWriterSize(d.out, 1<<16)
 	w.WriteString("digraph G {\ncenter = TRUE;\nmclimit = 10.0;\nnodesep = 0.05;\nnode [ width=0.25, height=0.25, label=\"\" ];\n")
-	if r.States > 0 {
-		w.WriteString("S0 [ peripheries=2 ];\n")
-		for s := 0; s < r.States; s++ {
-			fmt.Fprintf(w, "S%d\n", s)
+	start := 0
+	for s := 0; s < r.States; s++ {
+		fmt.Fprintf(w, "S%d [ ", s)
+		if s < len(d.ends) {
+			w.WriteString("label=")
+			w.WriteString(strconv.Quote(string(d.text[start:d.ends[s]])))
+			start = d.ends[s]
+			if s == 0 {
+				w.WriteString(",")
+			}
+			w.WriteString(" ")
 		}
+		if s == 0 {
+			w.WriteString("peripheries=2 ")
+		}
+		w.WriteString("];\n")
 	}
 	for i := 0; i+2 < len(d.recs); i += 3 {
-		fmt.Fprintf(w, "S%d -> S%d[label=\"%s\"];\n", d.recs[i], d.recs[i+2], d.labels.Text(LabelID(d.recs[i+1])))
+		fmt.Fprintf(w, "S%d -> S%d[label=%s];\n", d.recs[i], d.recs[i+2], strconv.Quote(d.labels.Text(LabelID(d.recs[i+1]))))
 	}
 	w.WriteString("}\n")
 	return w.Flush()

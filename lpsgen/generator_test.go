@@ -132,6 +132,14 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	if !strings.HasPrefix(fsm.String(), "n(4) Nat  \"0\" \"1\" \"2\" \"3\"\nb(2) Bool  \"false\" \"true\"\n---\n") {
 		t.Errorf("fsm:\n%s", fsm.String())
 	}
+	// The .dot writer labels states with their parameter values.
+	var dot strings.Builder
+	dw := explore.NewDotWriter(&dot, g)
+	r, _ = exploretest.Aut(t, g, explore.Options{}, dw)
+	dw.Close(r)
+	if !strings.Contains(dot.String(), "S0 [ label=\"(0, false)\", peripheries=2 ];\n") {
+		t.Errorf("dot:\n%s", dot.String())
+	}
 }
 
 // Timed and stochastic processes are explored in the tests of packages

@@ -59,6 +59,7 @@ type config struct {
 	compat                              compatFlags
 	noInfo, suppress                    bool
 	timings                             string // "" for none, "-" for stderr
+	stats                               string // --stats=FILE.json
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -152,6 +153,7 @@ stopped the run (128+N for signal N).`,
 	addStoreFlags(f, &cfg.store)
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
+	f.StringVar(&cfg.stats, "stats", "", "write the run's figures (states, transitions, levels, seconds, peak memory, store bytes/state) as JSON to `FILE`")
 	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -280,6 +282,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	reportRun(cfg, j, x, res, rep, stopped, searchTime, stderr)
 	writeTimings(cfg, time.Since(start), searchTime, stderr)
+	if cfg.stats != "" {
+		if err := writeStats(cfg.stats, x, res, cfg.store.kind, searchTime); err != nil {
+			fmt.Fprintf(stderr, "lps2lts: --stats: %v\n", err)
+		}
+	}
 	switch {
 	case runErr != nil:
 		return 2, errReported

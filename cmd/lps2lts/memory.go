@@ -101,3 +101,22 @@ func watchMemory(x *explore.Explorer, limitMB int) (reached func() bool, done fu
 		debug.SetMemoryLimit(old)
 	}
 }
+
+// peakRSS is the process's peak resident set (VmHWM on Linux), 0 where
+// the system does not tell.
+func peakRSS() uint64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 2 && f[1] == "kB" {
+				kb, _ := strconv.ParseUint(f[0], 10, 64)
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}

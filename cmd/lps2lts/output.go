@@ -95,7 +95,9 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		fw.NoInfo = cfg.noInfo
 		out.writer = fw
 	case j.format == "dot":
-		out.writer = explore.NewDotWriter(w, gen.Labels())
+		dw := explore.NewDotWriter(w, gen)
+		dw.NoInfo = cfg.noInfo
+		out.writer = dw
 	}
 	x.AddVisitor(out.writer)
 	if cfg.verbose {

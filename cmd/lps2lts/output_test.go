@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +120,14 @@ func TestMCRL2Options(t *testing.T) {
 		if code, _, stderr := lps2lts(args...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
+	}
+	stats := filepath.Join(dir, "s.json")
+	if code, _, stderr := lps2lts("--stats="+stats, "--store=comback", in); code != 0 {
+		t.Errorf("--stats: exit %d: %s", code, stderr)
+	}
+	var st runStats
+	if data, err := os.ReadFile(stats); err != nil || json.Unmarshal(data, &st) != nil || st.States != 4 || st.Transitions != 4 || !st.Complete || st.Store != "comback" || st.StoreBytes == 0 {
+		t.Errorf("--stats: %s, %v", data, err)
 	}
 	if data, err := os.ReadFile(timings); err != nil || !strings.Contains(string(data), "tool: lps2lts") {
 		t.Errorf("timings: %q, %v", data, err)

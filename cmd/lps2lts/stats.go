@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"time"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/store"
+)
+
+// runStats are the figures --stats writes, for scripts and plots.
+type runStats struct {
+	States      int     `json:"states"`
+	Transitions uint64  `json:"transitions"`
+	Levels      int     `json:"levels,omitempty"`
+	Explored    int     `json:"explored"`
+	Complete    bool    `json:"complete"`
+	Seconds     float64 `json:"seconds"`
+	StatesPerS  float64 `json:"states_per_second"`
+	PeakRSS     uint64  `json:"peak_rss_bytes,omitempty"`
+	Store       string  `json:"store"`
+	StoreBytes  int     `json:"store_bytes"`
+	BytesState  float64 `json:"store_bytes_per_state"`
+	TodoBytes   int     `json:"todo_bytes"`
+	StoreReport string  `json:"store_report,omitempty"`
+	Omission    float64 `json:"omission_probability,omitempty"`
+}
+
+// storeBytes is the memory held by the store's tables.
+func storeBytes(st explore.Store) int {
+	switch s := st.(type) {
+	case *explore.ArenaStore:
+		return s.Bytes()
+	case explore.StoreStats:
+		return s.Bytes()
+	}
+	return 0
+}
+
+// writeStats writes the run's figures as JSON to path (written under a
+// temporary name and renamed, like OUTFILE).
+func writeStats(path string, x *explore.Explorer, res explore.Result, storeName string, elapsed time.Duration) error {
+	st := x.Store()
+	s := runStats{
+		States: res.States, Transitions: res.Transitions, Levels: res.Levels, Explored: res.Explored,
+		Complete: !res.Stopped && !res.MaxReached,
+		Seconds:  elapsed.Seconds(), StatesPerS: float64(res.States) / max(elapsed.Seconds(), 1e-9),
+		PeakRSS: peakRSS(), Store: storeName, StoreBytes: storeBytes(st), TodoBytes: x.QueueBytes(),
+	}
+	if res.States > 0 {
+		s.BytesState = float64(s.StoreBytes) / float64(res.States)
+	}
+	if d, ok := st.(explore.StoreStats); ok {
+		s.StoreReport = d.Describe()
+	}
+	if o, ok := st.(interface{ OmissionProbability() float64 }); ok {
+		s.Omission = o.OmissionProbability()
+	}
+	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
+		s.Store = "comback"
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
