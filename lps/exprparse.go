@@ -52,12 +52,14 @@ type (
 		Body rawExpr
 	}
 	rawApp struct {
-		Pos  lexer.Position // of the opening parenthesis
-		Head rawExpr
-		Args []rawExpr
+		Pos   lexer.Position // of the opening parenthesis
+		start lexer.Position // of Head, kept so that rawPos takes constant time
+		Head  rawExpr
+		Args  []rawExpr
 	}
 	rawUpdate struct { // f[key -> val]
 		Pos      lexer.Position
+		start    lexer.Position // of Fun
 		Fun      rawExpr
 		Key, Val rawExpr
 	}
@@ -67,9 +69,10 @@ type (
 		X   rawExpr
 	}
 	rawBinary struct {
-		Pos  lexer.Position // of the operator
-		Op   string
-		L, R rawExpr
+		Pos   lexer.Position // of the operator
+		start lexer.Position // of L: a chain of n operators would take n steps to find it
+		Op    string
+		L, R  rawExpr
 	}
 	rawBinder struct {
 		Pos  lexer.Position
@@ -78,9 +81,10 @@ type (
 		Body rawExpr
 	}
 	rawWhere struct {
-		Pos  lexer.Position // of `whr`
-		Body rawExpr
-		Defs []rawDef
+		Pos   lexer.Position // of `whr`
+		start lexer.Position // of Body
+		Body  rawExpr
+		Defs  []rawDef
 	}
 )
 
@@ -96,12 +100,12 @@ func (e *rawList) rawPos() lexer.Position   { return e.Pos }
 func (e *rawSet) rawPos() lexer.Position    { return e.Pos }
 func (e *rawBag) rawPos() lexer.Position    { return e.Pos }
 func (e *rawComp) rawPos() lexer.Position   { return e.Pos }
-func (e *rawApp) rawPos() lexer.Position    { return e.Head.rawPos() }
-func (e *rawUpdate) rawPos() lexer.Position { return e.Fun.rawPos() }
+func (e *rawApp) rawPos() lexer.Position    { return e.start }
+func (e *rawUpdate) rawPos() lexer.Position { return e.start }
 func (e *rawUnary) rawPos() lexer.Position  { return e.Pos }
-func (e *rawBinary) rawPos() lexer.Position { return e.L.rawPos() }
+func (e *rawBinary) rawPos() lexer.Position { return e.start }
 func (e *rawBinder) rawPos() lexer.Position { return e.Pos }
-func (e *rawWhere) rawPos() lexer.Position  { return e.Body.rawPos() }
+func (e *rawWhere) rawPos() lexer.Position  { return e.start }
 
 // astExpr is a full data expression (mCRL2's DataExpr).
 type astExpr struct {
@@ -187,6 +191,76 @@ func (s *astSortExpr) Parse(lex *lexer.PeekingLexer) error {
 
 type exprParser struct {
 	lex *lexer.PeekingLexer
+	// level is the depth of the parser's recursion, heights the height of
+	// the operator chains built so far: both are bounded (maxNesting,
+	// maxHeight), so that neither the parser nor the checker and the
+	// rewriter, which recurse over the tree, can overflow the stack.
+	level   int
+	heights map[rawExpr]int
+}
+
+const (
+	maxNesting = 100000
+	maxHeight  = 1 << 17
+)
+
+// height is the height of the tree x; chains built by the parser's loops
+// are remembered, everything else lies within the recursion bound.
+func (p *exprParser) height(x rawExpr) int {
+	if h, ok := p.heights[x]; ok {
+		return h
+	}
+	h := 0
+	for _, c := range rawChildren(x) {
+		h = max(h, p.height(c))
+	}
+	return h + 1
+}
+
+// chained records the height of a node built in a loop (an operator
+// chain, applications and updates in a row) and refuses one that is too
+// high.
+func (p *exprParser) chained(x rawExpr, at lexer.Position) error {
+	h := p.height(x)
+	if h > maxHeight {
+		return &parseErr{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)}
+	}
+	if p.heights == nil {
+		p.heights = make(map[rawExpr]int)
+	}
+	p.heights[x] = h
+	return nil
+}
+
+// rawChildren are the subexpressions of x.
+func rawChildren(x rawExpr) []rawExpr {
+	switch x := x.(type) {
+	case *rawList:
+		return x.Elems
+	case *rawSet:
+		return x.Elems
+	case *rawBag:
+		return append(append([]rawExpr(nil), x.Elems...), x.Counts...)
+	case *rawComp:
+		return []rawExpr{x.Body}
+	case *rawApp:
+		return append([]rawExpr{x.Head}, x.Args...)
+	case *rawUpdate:
+		return []rawExpr{x.Fun, x.Key, x.Val}
+	case *rawUnary:
+		return []rawExpr{x.X}
+	case *rawBinary:
+		return []rawExpr{x.L, x.R}
+	case *rawBinder:
+		return []rawExpr{x.Body}
+	case *rawWhere:
+		out := []rawExpr{x.Body}
+		for _, d := range x.Defs {
+			out = append(out, d.Value)
+		}
+		return out
+	}
+	return nil
 }
 
 // parseErr is a syntax error found by the hand-written parser.
@@ -268,7 +342,7 @@ func (p *exprParser) expr() (rawExpr, error) {
 		return x, err
 	}
 	for p.is(p.lex.Peek(), "whr") {
-		w := &rawWhere{Pos: p.lex.Next().Pos, Body: x}
+		w := &rawWhere{Pos: p.lex.Next().Pos, start: x.rawPos(), Body: x}
 		for {
 			name, err := p.ident()
 			if err != nil {
@@ -298,6 +372,10 @@ func (p *exprParser) expr() (rawExpr, error) {
 // binary parses operands joined by binary operators of priority >= min
 // (precedence climbing).
 func (p *exprParser) binary(min int) (rawExpr, error) {
+	if p.level++; p.level > maxNesting {
+		return nil, p.errorf(p.lex.Peek(), "expression too deeply nested (more than %d levels)", maxNesting)
+	}
+	defer func() { p.level-- }()
 	x, err := p.operand(false)
 	if err != nil {
 		return x, err
@@ -317,7 +395,10 @@ func (p *exprParser) binary(min int) (rawExpr, error) {
 		if err != nil {
 			return x, err
 		}
-		x = &rawBinary{Pos: t.Pos, Op: t.Value, L: x, R: y}
+		x = &rawBinary{Pos: t.Pos, start: x.rawPos(), Op: t.Value, L: x, R: y}
+		if err := p.chained(x, t.Pos); err != nil {
+			return x, err
+		}
 	}
 }
 
@@ -338,6 +419,10 @@ func (p *exprParser) startsUnit(t *lexer.Token) bool {
 // only mCRL2's DataExprUnit.
 func (p *exprParser) operand(unit bool) (rawExpr, error) {
 	t := p.lex.Peek()
+	if p.level++; p.level > maxNesting {
+		return nil, p.errorf(t, "expression too deeply nested (more than %d levels)", maxNesting)
+	}
+	defer func() { p.level-- }()
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
 		p.lex.Next()
 		x, err := p.operand(unit)
@@ -368,7 +453,10 @@ func (p *exprParser) operand(unit bool) (rawExpr, error) {
 			if err != nil {
 				return x, err
 			}
-			x = &rawApp{Pos: t.Pos, Head: x, Args: args}
+			x = &rawApp{Pos: t.Pos, start: x.rawPos(), Head: x, Args: args}
+			if err := p.chained(x, t.Pos); err != nil {
+				return x, err
+			}
 		case !unit && p.is(t, "["):
 			p.lex.Next()
 			key, err := p.expr()
@@ -385,7 +473,10 @@ func (p *exprParser) operand(unit bool) (rawExpr, error) {
 			if _, err := p.expect("]"); err != nil {
 				return x, err
 			}
-			x = &rawUpdate{Pos: t.Pos, Fun: x, Key: key, Val: val}
+			x = &rawUpdate{Pos: t.Pos, start: x.rawPos(), Fun: x, Key: key, Val: val}
+			if err := p.chained(x, t.Pos); err != nil {
+				return x, err
+			}
 		default:
 			return x, nil
 		}
@@ -603,6 +694,10 @@ func (p *exprParser) sortExpr() (*astSortExpr, error) {
 
 func (p *exprParser) sortAtom() (*astSortAtom, error) {
 	t := p.lex.Peek()
+	if p.level++; p.level > maxNesting {
+		return nil, p.errorf(t, "sort too deeply nested (more than %d levels)", maxNesting)
+	}
+	defer func() { p.level-- }()
 	a := &astSortAtom{Pos: t.Pos}
 	switch {
 	case t.Type == tokIdent:

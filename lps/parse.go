@@ -3,6 +3,7 @@ package lps
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -12,11 +13,38 @@ import (
 
 // ParseFile reads and checks the LPS in the named file.
 func ParseFile(path string) (*Spec, error) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := ReadInput(path, f)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(path, src)
+}
+
+// MaxInputSize bounds the size of a specification read by ParseFile and
+// ReadInput, so that /dev/zero or a wrong file gets an error, not all the
+// machine's memory.
+const MaxInputSize = 256 << 20
+
+// ReadInput reads a specification from r, refusing more than MaxInputSize
+// bytes; name is used in the error.
+func ReadInput(name string, r io.Reader) ([]byte, error) {
+	return readLimited(name, r, MaxInputSize)
+}
+
+func readLimited(name string, r io.Reader, limit int64) ([]byte, error) {
+	src, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) > limit {
+		return nil, fmt.Errorf("%s: input larger than %d bytes; refusing to read it", name, limit)
+	}
+	return src, nil
 }
 
 // Parse reads and checks an LPS. filename is used in error positions. On

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 
 	"github.com/lps2lts/lps2lts/confluence"
@@ -17,7 +16,7 @@ func readLPS(path string) (*lps.Spec, error) {
 	if path != "-" {
 		return lps.ParseFile(path)
 	}
-	src, err := io.ReadAll(os.Stdin)
+	src, err := lps.ReadInput("stdin", os.Stdin)
 	if err != nil {
 		return nil, err
 	}

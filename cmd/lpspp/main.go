@@ -36,9 +36,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	if name == "-" {
 		name = "<stdin>"
-		src, err = io.ReadAll(stdin)
+		src, err = lps.ReadInput(name, stdin)
 	} else {
-		src, err = os.ReadFile(name)
+		var f *os.File
+		if f, err = os.Open(name); err == nil {
+			src, err = lps.ReadInput(name, f)
+			f.Close()
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "lpspp:", err)
