@@ -62,6 +62,9 @@ type Options struct {
 	// (enumerate.DefaultLimit when 0): a sum that takes more is an error
 	// naming the summand.
 	EnumLimit int
+	// NoGuardCache turns off the cache of each summand's condition by the
+	// parameters it reads (guards.go), for measurements.
+	NoGuardCache bool
 }
 
 // New prepares spec for exploration: it builds the rewriter and translates
@@ -92,6 +95,9 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 			return nil, err
 		}
 		s.number = len(g.summands)
+		if !opt.NoGuardCache {
+			s.guard = newGuardCache(src.Cond, pindex)
+		}
 		g.summands = append(g.summands, s)
 	}
 	if opt.Cached || opt.GlobalCache {
@@ -237,17 +243,33 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 		s := &g.summands[k]
 		cur = s
 		g.keyK, g.keyVals = k, nil
+		gc := s.guard
+		if gc != nil && gc.off {
+			gc = nil
+		}
+		if gc != nil {
+			if e, hit := gc.lookup(state); hit {
+				if err := g.replayGuard(s, e, state); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		c, err := g.r.Rewrite(s.cond, g.sub)
 		if err != nil {
+			gc.finish(false, false)
 			return g.SummandError(s, fmt.Errorf("condition: %w", err))
 		}
 		if c == g.r.False() {
+			gc.finish(false, true)
 			continue
 		}
 		if len(s.sumVars) == 0 {
 			if c != g.r.True() {
+				gc.finish(false, false)
 				return g.SummandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.r.String(c)))
 			}
+			gc.finish(true, true)
 			if err := visit(s); err != nil {
 				return g.SummandError(s, err)
 			}
@@ -258,6 +280,7 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 		if g.errOut != nil {
 			err = g.errOut
 		}
+		gc.finish(true, err == nil)
 		// The sum variables were bound for the solutions; start the next
 		// summand from the parameters alone.
 		g.bindParams(state)
@@ -268,8 +291,42 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 	return nil
 }
 
+// replayGuard visits the transitions of summand s that its guard cache
+// remembers for state.
+func (g *Generator) replayGuard(s *Summand, e guardEntry, state []uint32) error {
+	if !e.holds {
+		return nil
+	}
+	if len(s.sumVars) == 0 {
+		if err := g.visit(s); err != nil {
+			return g.SummandError(s, err)
+		}
+		return nil
+	}
+	n := len(s.sumVarT)
+	sols := s.guard.sols
+	for i := int(e.lo); i < int(e.hi); i += n {
+		vals := sols[i : i+n : i+n]
+		for j, v := range s.sumVarT {
+			g.sub.Set(v, vals[j])
+		}
+		g.keyVals = vals
+		if err := g.visit(s); err != nil {
+			g.bindParams(state)
+			return g.SummandError(s, err)
+		}
+	}
+	for _, v := range s.sumVarT {
+		g.sub.Unset(v)
+	}
+	return nil
+}
+
 func (g *Generator) onSolution(vals []rewrite.Term) bool {
 	s := g.cur
+	if s.guard != nil {
+		s.guard.record(vals)
+	}
 	for i, v := range s.sumVarT {
 		g.sub.Set(v, vals[i])
 	}

@@ -38,6 +38,9 @@ type Summand struct {
 	// condition (Options.Cached: one per summand; GlobalCache: one
 	// shared); nil without caching.
 	cache *enumerate.Cache
+	// guard remembers the condition's outcome by the parameters it reads
+	// (guards.go); nil when Options.NoGuardCache.
+	guard *guardCache
 	// sols numbers the sum-variable solutions named by transition keys
 	// (replay.go); nil until the first key is asked for.
 	sols *explore.ArenaStore

@@ -286,6 +286,14 @@ func (s *Subst) setID(id uint32, val Term) {
 	s.vals[id] = val
 }
 
+// Unset removes the binding of variable v (cheaper than Clear and binding
+// the others again).
+func (s *Subst) Unset(v Term) {
+	if id := s.sh.st.node(v).v.id; int(id) < len(s.vals) {
+		s.vals[id] = 0
+	}
+}
+
 // Get returns the value bound to variable v, or 0.
 func (s *Subst) Get(v Term) Term {
 	n := s.sh.st.node(v)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -77,6 +78,44 @@ func BenchmarkCorpusStores(b *testing.B) {
 				}
 				b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 				b.ReportMetric(storeBytes, "storeB/state")
+			})
+		}
+	}
+}
+
+// BenchmarkGuardHeavy measures the first 20000 states (breadth-first) of
+// two models with about a hundred guarded summands each, with and without
+// the guard cache and --cached: states/s of the whole run.
+func BenchmarkGuardHeavy(b *testing.B) {
+	for _, name := range []string{
+		"ex.academic.non-atomic_registers.models.Lamport_3-bit",
+		"ex.academic.bounded_ricart-agrawala.RA_fixed+reduced.RA_fixed+reduced_spec",
+	} {
+		for _, cfg := range []struct {
+			name string
+			c    config
+		}{
+			{"plain", config{noGuardCache: true}},
+			{"cached", config{cached: true, noGuardCache: true}},
+			{"guards", config{}},
+			{"guards+cached", config{cached: true}},
+		} {
+			b.Run(name[strings.LastIndex(name, ".")+1:]+"/"+cfg.name, func(b *testing.B) {
+				path := corpus.BenchModel(b, name)
+				var states int
+				for i := 0; i < b.N; i++ {
+					c := cfg.c
+					gen, err := loadLPS(path, &c)
+					if err != nil {
+						b.Fatal(err)
+					}
+					r, err := explore.New(gen, explore.Options{MaxStates: 20000}).Run()
+					if err != nil {
+						b.Fatal(err)
+					}
+					states += r.States
+				}
+				b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 			})
 		}
 	}

@@ -60,6 +60,7 @@ type config struct {
 	noInfo, suppress                    bool
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
+	noGuardCache                        bool
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -148,6 +149,8 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
+	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
+	f.MarkHidden("no-guard-cache")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	f.MarkHidden("cpuprofile")
 	addStoreFlags(f, &cfg.store)

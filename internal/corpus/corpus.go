@@ -62,3 +62,15 @@ func Model(tb testing.TB, kind, name string) string {
 	}
 	return path
 }
+
+// BenchModel returns the model.lps of the big benchmark model name (in
+// ../shared/bench beside the repository), or skips tb when it is absent.
+func BenchModel(tb testing.TB, name string) string {
+	tb.Helper()
+	c := Dir()
+	path := filepath.Join(c, "..", "bench", name, "model.lps")
+	if _, err := os.Stat(path); c == "" || err != nil {
+		tb.Skip("no benchmark model " + name + " at ../shared/bench beside the repository (it lives outside it)")
+	}
+	return path
+}

@@ -1,0 +1,149 @@
+package lpsgen
+
+import (
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// guardCache remembers the outcome of one summand's condition by the
+// values of the process parameters the condition reads: whether it holds
+// and, for a summand with sum variables, the solutions of the enumeration
+// in the order they were found. Models with hundreds of summands guarded
+// by a program counter and a few flags see the same few combinations of
+// those values in state after state, so most states decide most summands
+// by one table lookup, without rewriting (mCRL2's --cached keys its cache
+// by the condition rewritten under the state, which costs the rewrite;
+// LTSmin's guard splitting caches guards by the state slots they read).
+//
+// The outcome depends on nothing else: the condition is rewritten under
+// the parameters alone, and the rewriter is deterministic, so the same
+// values give the same normal form and the same enumeration. A summand
+// whose keys rarely repeat turns its cache off (see guardTrial).
+type guardCache struct {
+	reads   []int // positions of the parameters the condition reads
+	keys    *explore.ArenaStore
+	entries []guardEntry
+	sols    []rewrite.Term // solutions, len(sumVars) terms each
+	key     []uint32       // scratch for the key of a lookup
+	// recording: a miss is being computed; its solutions are appended to
+	// sols from recStart on.
+	recording bool
+	recStart  int
+	lookups   int
+	hits      int
+	off       bool
+}
+
+type guardEntry struct {
+	holds  bool
+	lo, hi uint32 // the entry's solutions are sols[lo:hi]
+}
+
+const (
+	// guardTrial lookups decide whether a summand's cache pays: with
+	// fewer than one hit in guardMinHitRate, it is dropped.
+	guardTrial      = 4096
+	guardMinHitRate = 4
+	// guardMaxEntries bounds one summand's table.
+	guardMaxEntries = 1 << 20
+)
+
+// newGuardCache prepares the cache of a condition over the parameters
+// pindex; conditions of quantifiers or lambdas read their free
+// parameters only.
+func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int) *guardCache {
+	seen := make(map[int]bool)
+	var reads []int
+	if cond != nil {
+		paramsRead(cond, func(v *lps.Var) {
+			if i, ok := pindex[v]; ok && !seen[i] {
+				seen[i] = true
+				reads = append(reads, i)
+			}
+		})
+	}
+	return &guardCache{reads: reads, keys: explore.NewArenaStore(len(reads)), key: make([]uint32, len(reads))}
+}
+
+// paramsRead calls f for every variable occurrence in e.
+func paramsRead(e lps.Expr, f func(*lps.Var)) {
+	switch e := e.(type) {
+	case *lps.VarRef:
+		f(e.Var)
+	case *lps.App:
+		paramsRead(e.Head, f)
+		for _, a := range e.Args {
+			paramsRead(a, f)
+		}
+	case *lps.Binder:
+		paramsRead(e.Body, f)
+	case *lps.Where:
+		paramsRead(e.Body, f)
+		for _, d := range e.Defs {
+			paramsRead(d.Value, f)
+		}
+	case *lps.ListEnum:
+		for _, a := range e.Elems {
+			paramsRead(a, f)
+		}
+	case *lps.SetEnum:
+		for _, a := range e.Elems {
+			paramsRead(a, f)
+		}
+	case *lps.BagEnum:
+		for i := range e.Elems {
+			paramsRead(e.Elems[i], f)
+			paramsRead(e.Counts[i], f)
+		}
+	}
+}
+
+// lookup returns the remembered outcome for state, if any, and otherwise
+// starts recording the outcome about to be computed.
+func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
+	for i, p := range c.reads {
+		c.key[i] = state[p]
+	}
+	c.lookups++
+	if id, ok := c.keys.Find(c.key); ok {
+		c.hits++
+		return c.entries[id], true
+	}
+	c.recording, c.recStart = true, len(c.sols)
+	return guardEntry{}, false
+}
+
+// record adds a solution of the outcome being recorded.
+func (c *guardCache) record(vals []rewrite.Term) {
+	if !c.off && c.recording {
+		c.sols = append(c.sols, vals...)
+	}
+}
+
+// finish stores the recorded outcome (when the computation succeeded)
+// and decides, after the trial, whether the cache pays.
+func (c *guardCache) finish(holds, ok bool) {
+	if c == nil || !c.recording {
+		return
+	}
+	c.recording = false
+	if !ok || c.keys.Len() >= guardMaxEntries {
+		c.sols = c.sols[:c.recStart]
+		return
+	}
+	c.keys.Insert(c.key)
+	c.entries = append(c.entries, guardEntry{holds: holds, lo: uint32(c.recStart), hi: uint32(len(c.sols))})
+	if c.lookups == guardTrial && c.hits*guardMinHitRate < c.lookups {
+		c.off = true
+		c.keys, c.entries, c.sols = nil, nil, nil
+	}
+}
+
+// Bytes is the memory held by the cache's tables.
+func (c *guardCache) Bytes() int {
+	if c.off {
+		return 0
+	}
+	return c.keys.Bytes() + 12*cap(c.entries) + 4*cap(c.sols)
+}
