@@ -35,7 +35,7 @@ const defaultComBackCache = 4096
 func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	c.flags = f
 	f.IntVar(&c.memoryMB, "memory", 0, "hashcompact, bitstate: size the table to at most `MB` megabytes when --hc-table or --bs-bits is not given (0: their defaults)")
-	f.StringVar(&c.kind, "store", "table", "visited-state store `NAME`: table (full states), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
+	f.StringVar(&c.kind, "store", "table", "visited-state store `NAME`: table (full states), tree (tree compression: shared sub-vectors; exact, a few bytes per state), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
 	f.IntVar(&c.hcBits, "hc-bits", 40, "hashcompact: `BITS` per compressed state (a multiple of 8, 8 to 64)")
 	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a prime)")
 	f.IntVar(&c.hcProbes, "hc-probes", 0, "hashcompact: t-limited scheme, at most `t` probes per insertion, then replace a probed slot (0: no limit)")
@@ -55,6 +55,8 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 	switch c.kind {
 	case "table", "":
 		return nil, nil
+	case "tree":
+		return store.NewTreeStore(gen.Width()), nil
 	case "hashcompact":
 		if needStates {
 			return nil, &usageError{"--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}
@@ -82,7 +84,7 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 	case "comback":
 		return newComBack(c, gen)
 	}
-	return nil, &usageError{fmt.Sprintf("unknown store %q (use table, hashcompact, bitstate or comback)", c.kind)}
+	return nil, &usageError{fmt.Sprintf("unknown store %q (use table, tree, hashcompact, bitstate or comback)", c.kind)}
 }
 
 func (c *storeConfig) given(name string) bool {

@@ -1,0 +1,213 @@
+package store
+
+import (
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/explore"
+)
+
+// TreeStore keeps states by tree compression, as LTSmin's tree database
+// does (Blom, Lisser, van de Pol and Weber, "A database approach to
+// distributed state space generation", and Laarman, van de Pol and
+// Weber, "Parallel recursive state compression for free"): a vector is
+// split in halves recursively; each pair of halves is stored once in a
+// table of pairs and named by its index; a state is the pair at the root.
+// States that share a sub-vector (most of a state space: a transition
+// changes a few parameters) share its table entries, so a new state costs
+// its root pair and the few pairs on the paths to the parameters that
+// changed, instead of its whole vector.
+//
+// Two tables: the root pairs, whose indices are the state numbers (states
+// are numbered in order of insertion, as the explorer requires), and the
+// inner pairs of every position of the tree. An entry is 8 bytes (two
+// 32-bit indices, or values at the leaves) plus its slot in an
+// open-addressing index of 32-bit entries. State decodes a vector by
+// walking the tree: it returns a fresh slice, so the explorer keeps the
+// vectors of its todo list itself (QueueVectors).
+type TreeStore struct {
+	width int
+	roots pairTable
+	inner pairTable
+	// The levels of the tree of the last vector inserted, from the leaves
+	// up, and which entries changed with it; valid once one was inserted.
+	levels [][]uint32
+	dirty  [][]bool
+	valid  bool
+}
+
+// NewTreeStore returns an empty tree store for vectors of width values.
+func NewTreeStore(width int) *TreeStore {
+	s := &TreeStore{width: width}
+	s.roots.init()
+	s.inner.init()
+	return s
+}
+
+func (s *TreeStore) Len() int           { return len(s.roots.pairs) }
+func (s *TreeStore) QueueVectors() bool { return true }
+func (s *TreeStore) CanState() bool     { return true }
+
+// Insert stores state if it is new and returns its number.
+func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
+	if len(state) != s.width {
+		panic(fmt.Sprintf("store: a vector of %d values in a tree store of width %d", len(state), s.width))
+	}
+	l, r := s.rootPair(state)
+	id, isNew := s.roots.insert(l, r)
+	return explore.StateID(id), isNew
+}
+
+// rootPair folds state into the two halves below the root: each level
+// of the tree pairs neighbours (the last one of an odd level goes up
+// alone), until two remain. The levels of the previous vector are kept:
+// successive insertions are mostly successors of one state, which differ
+// in a few positions, so only the pairs above a changed position are
+// looked up again (LTSmin's incremental tree compression does the same
+// with the parent state).
+func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
+	switch len(state) {
+	case 0:
+		return 0, 0
+	case 1:
+		return state[0], 0
+	}
+	if s.levels == nil {
+		s.initLevels()
+	}
+	level, dirty := s.levels[0], s.dirty[0]
+	for i, v := range state {
+		dirty[i] = !s.valid || level[i] != v
+		level[i] = v
+	}
+	for k := 1; k < len(s.levels); k++ {
+		below, belowDirty := level, dirty
+		level, dirty = s.levels[k], s.dirty[k]
+		pairs := len(below) / 2
+		for i := 0; i < pairs; i++ {
+			dirty[i] = belowDirty[2*i] || belowDirty[2*i+1]
+			if dirty[i] {
+				level[i], _ = s.inner.insert(below[2*i], below[2*i+1])
+			}
+		}
+		if len(below)%2 == 1 {
+			dirty[pairs] = belowDirty[len(below)-1]
+			level[pairs] = below[len(below)-1]
+		}
+	}
+	s.valid = true
+	return level[0], level[1]
+}
+
+// initLevels sizes the kept levels of the tree: the shape depends on the
+// width alone.
+func (s *TreeStore) initLevels() {
+	for n := s.width; ; n = (n + 1) / 2 {
+		s.levels = append(s.levels, make([]uint32, n))
+		s.dirty = append(s.dirty, make([]bool, n))
+		if n <= 2 {
+			return
+		}
+	}
+}
+
+// State returns the vector of state id, decoded into a fresh slice.
+func (s *TreeStore) State(id explore.StateID) []uint32 {
+	return s.AppendState(make([]uint32, 0, s.width), id)
+}
+
+// AppendState appends the vector of state id to dst.
+func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
+	p := s.roots.pairs[id]
+	switch s.width {
+	case 0:
+		return dst
+	case 1:
+		return append(dst, uint32(p>>32))
+	}
+	// The level sizes from the leaves up: the tree's shape depends on the
+	// width alone.
+	var sizes [40]int
+	k := 0
+	for n := s.width; n > 2; n = (n + 1) / 2 {
+		sizes[k] = n
+		k++
+	}
+	start := len(dst)
+	dst = append(dst, make([]uint32, s.width)...)
+	level := dst[start:]
+	level[0], level[1] = uint32(p>>32), uint32(p)
+	// Expand level by level, from the root down, in place from the right
+	// so that no entry is overwritten before it is read.
+	for k--; k >= 0; k-- {
+		n := sizes[k] // entries of the level below
+		pairs := n / 2
+		if n%2 == 1 {
+			level[n-1] = level[pairs]
+		}
+		for i := pairs - 1; i >= 0; i-- {
+			q := s.inner.pairs[level[i]]
+			level[2*i], level[2*i+1] = uint32(q>>32), uint32(q)
+		}
+	}
+	return dst
+}
+
+// Bytes is the memory held by the tables.
+func (s *TreeStore) Bytes() int { return s.roots.bytes() + s.inner.bytes() }
+
+func (s *TreeStore) Describe() string {
+	return fmt.Sprintf("tree store: %d states, %d inner pairs, %.2f bytes/state", s.Len(), len(s.inner.pairs), float64(s.Bytes())/float64(max(s.Len(), 1)))
+}
+
+// pairTable is a set of pairs of 32-bit values, numbered densely in order
+// of insertion, with an open-addressing index of entries id+1 (linear
+// probing, load factor at most 3/4).
+type pairTable struct {
+	pairs []uint64
+	index []uint32
+	shift uint
+}
+
+func (t *pairTable) init() {
+	t.index = make([]uint32, 1<<10)
+	t.shift = 64 - 10
+}
+
+func (t *pairTable) slot(key uint64) uint64 {
+	key ^= key >> 29
+	return (key * 0x9E3779B97F4A7C15) >> t.shift
+}
+
+// insert returns the number of the pair (l, r) and whether it is new.
+func (t *pairTable) insert(l, r uint32) (uint32, bool) {
+	key := uint64(l)<<32 | uint64(r)
+	mask := uint64(len(t.index) - 1)
+	i := t.slot(key)
+	for ; t.index[i] != 0; i = (i + 1) & mask {
+		if id := t.index[i] - 1; t.pairs[id] == key {
+			return id, false
+		}
+	}
+	id := uint32(len(t.pairs))
+	t.pairs = append(t.pairs, key)
+	t.index[i] = id + 1
+	if len(t.pairs)*4 > len(t.index)*3 {
+		t.grow()
+	}
+	return id, true
+}
+
+func (t *pairTable) grow() {
+	t.index = make([]uint32, 2*len(t.index))
+	t.shift--
+	mask := uint64(len(t.index) - 1)
+	for id, key := range t.pairs {
+		i := t.slot(key)
+		for t.index[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.index[i] = uint32(id) + 1
+	}
+}
+
+func (t *pairTable) bytes() int { return 8*cap(t.pairs) + 4*len(t.index) }

@@ -1,0 +1,51 @@
+package store
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
+)
+
+// TestTreeStoreRoundTrip: every vector comes back as it went in, states
+// are numbered in order of insertion, and a vector inserted again gets
+// its number back, for every width a tree can have.
+func TestTreeStoreRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for w := 0; w <= 17; w++ {
+		s := NewTreeStore(w)
+		var stored [][]uint32
+		for i := 0; i < 500; i++ {
+			v := make([]uint32, w)
+			for j := range v {
+				v[j] = uint32(rng.IntN(4)) // few values: many shared subtrees
+			}
+			id, isNew := s.Insert(v)
+			known := slices.IndexFunc(stored, func(x []uint32) bool { return slices.Equal(x, v) })
+			if isNew != (known < 0) || !isNew && int(id) != known || isNew && int(id) != len(stored) {
+				t.Fatalf("width %d: %v got id %d new %v; known at %d of %d", w, v, id, isNew, known, len(stored))
+			}
+			if isNew {
+				stored = append(stored, v)
+			}
+		}
+		for id, v := range stored {
+			if got := s.State(explore.StateID(id)); !slices.Equal(got, v) {
+				t.Fatalf("width %d: state %d is %v, stored %v", w, id, got, v)
+			}
+		}
+	}
+}
+
+// TestTreeEqualsTable: the explorer with a tree store gives the default
+// store's events in every mode.
+func TestTreeEqualsTable(t *testing.T) {
+	for _, g := range compactGens(31, 17) {
+		for _, mode := range modesAndCycles() {
+			gen := g.gen()
+			exploretest.SameAsTable(t, gen, mode.Opt, NewTreeStore(gen.Width()))
+		}
+	}
+}
