@@ -61,6 +61,7 @@ type config struct {
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
 	noGuardCache                        bool
+	threads                             int
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -149,6 +150,7 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
+	f.IntVar(&cfg.threads, "threads", 1, "use `N` threads (mCRL2's option; accepted, but the search runs on one thread for now)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
@@ -249,6 +251,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if err != nil {
 		return 2, err
 	}
+	if cfg.threads != 1 && !cfg.quiet {
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: the search runs on one thread in this version\n", cfg.threads)
+	}
 	if err := checkActionNames(cfg, gen); err != nil {
 		return 2, err
 	}
@@ -332,6 +337,8 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
 	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
 		return nil, &usageError{"--max and --trace take a non-negative number"}
+	case cfg.threads < 0:
+		return nil, &usageError{"--threads takes a non-negative number (0: all cores)"}
 	}
 	if j.format, err = outputFormat(cfg.out, j.outfile); err != nil {
 		return nil, err
