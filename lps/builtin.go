@@ -118,6 +118,12 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		var a, b Expr
 		if op == OpMax && !(isFlex(raw[0]) && isFlex(raw[1])) {
 			a, b = x.synth(raw[0], nil), x.synth(raw[1], nil)
+			// An operand of unknown sort (rhead([])) takes the other's.
+			if a != nil && b != nil && containsAny(a.Sort()) && !containsAny(b.Sort()) {
+				a = x.synth(raw[0], b.Sort())
+			} else if a != nil && b != nil && containsAny(b.Sort()) && !containsAny(a.Sort()) {
+				b = x.synth(raw[1], a.Sort())
+			}
 		} else {
 			a, b = x.synthPair(raw[0], raw[1], hint)
 		}

@@ -218,6 +218,9 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 					return true
 				}
 			}
+			if x.canCoerceContainerOp(f.Func.Op, e, t) {
+				return true
+			}
 		}
 	}
 	if containsAny(s) || s == nil {
@@ -292,6 +295,9 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 					return x.mkIf(e.Args[0], x.coerce(e.Args[1], t), x.coerce(e.Args[2], t), e.Pos)
 				}
 			}
+			if out := x.coerceContainerOp(f.Func.Op, e, t); out != nil {
+				return out
+			}
 		}
 	}
 	if s != nil && !containsAny(s) {
@@ -301,6 +307,51 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 	}
 	x.c.errorAt(e.Position(), "sort mismatch: expected %s, found %s", t, sortName(s))
 	return nil
+}
+
+// canCoerceContainerOp says whether coerceContainerOp applies.
+func (x *exprChecker) canCoerceContainerOp(op Op, e *App, t *Sort) bool {
+	s := e.Sort()
+	if s == nil || !s.IsContainer() || !t.IsContainer() || s.Kind != t.Kind || len(e.Args) == 0 {
+		return false
+	}
+	if _, ok := upcast(s.Elem, t.Elem); !ok && !containsAny(s.Elem) {
+		return false
+	}
+	switch op {
+	case OpConcat, OpAdd, OpSub, OpMul:
+		return len(e.Args) == 2 && x.canCoerce(e.Args[0], t) && x.canCoerce(e.Args[1], t)
+	case OpCons:
+		return x.canCoerce(e.Args[0], t.Elem) && x.canCoerce(e.Args[1], t)
+	case OpSnoc:
+		return x.canCoerce(e.Args[0], t) && x.canCoerce(e.Args[1], t.Elem)
+	case OpTail, OpRTail:
+		return x.canCoerce(e.Args[0], t)
+	}
+	return false
+}
+
+// coerceContainerOp retypes an operation that builds a container of the
+// same kind as t with a wider element sort (head([[1]]) ++ [2] as a
+// List(Nat) although its operands were checked as List(Pos)): its
+// operands are coerced instead of the result, as mCRL2's type checker
+// types them from the context. It returns nil when that does not apply.
+func (x *exprChecker) coerceContainerOp(op Op, e *App, t *Sort) Expr {
+	if !x.canCoerceContainerOp(op, e, t) {
+		return nil
+	}
+	args := make([]Expr, len(e.Args))
+	switch op {
+	case OpCons:
+		args[0], args[1] = x.coerce(e.Args[0], t.Elem), x.coerce(e.Args[1], t)
+	case OpSnoc:
+		args[0], args[1] = x.coerce(e.Args[0], t), x.coerce(e.Args[1], t.Elem)
+	default:
+		for i, a := range e.Args {
+			args[i] = x.coerce(a, t)
+		}
+	}
+	return x.mk(op, args, t, e.Pos)
 }
 
 // wrapUpcast applies the implicit conversion from e's sort to t (if the
@@ -803,12 +854,20 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		if hint != nil && hint.Kind == SortList {
 			lh = hint
 		}
+		var eh *Sort
+		if lh != nil {
+			eh = lh.Elem
+		}
 		var E, L Expr
 		if isFlex(li) && !isFlex(el) {
-			if E = x.synth(el, nil); E == nil {
+			if E = x.synth(el, eh); E == nil {
 				return nil
 			}
-			L = x.synth(li, x.st.List(E.Sort()))
+			lt := x.st.List(E.Sort())
+			if containsAny(E.Sort()) && lh != nil {
+				lt = lh
+			}
+			L = x.synth(li, lt)
 		} else {
 			if L = x.synth(li, lh); L == nil {
 				return nil
@@ -821,6 +880,17 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		}
 		if E == nil || L == nil {
 			return nil
+		}
+		// An operand of unknown element sort ([] or rhead([]) without
+		// context) takes the other's.
+		if L.Sort().Kind == SortList && containsAny(E.Sort()) && !containsAny(L.Sort()) {
+			if E2 := x.synth(el, L.Sort().Elem); E2 != nil {
+				E = E2
+			}
+		} else if containsAny(L.Sort()) && !containsAny(E.Sort()) {
+			if L2 := x.synth(li, x.st.List(E.Sort())); L2 != nil {
+				L = L2
+			}
 		}
 		if L.Sort().Kind != SortList {
 			x.c.errorAt(L.Position(), "sort mismatch: %s expects a List, found %s", e.Op, sortName(L.Sort()))
