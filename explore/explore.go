@@ -106,6 +106,11 @@ type Options struct {
 	Seed uint64
 	// Store is the visited-state store; nil means a new ArenaStore.
 	Store Store
+	// Threads is the number of goroutines that compute successors in a
+	// breadth-first search with the default store and a generator that
+	// can be forked (parallel.go); other searches use one. The result is
+	// the same as with one thread, state numbers included.
+	Threads int
 }
 
 // Result sums up a search.
@@ -158,13 +163,15 @@ type Explorer struct {
 	backs    []BackEdgeVisitor
 	stop     atomic.Bool
 
-	cur         StateID // the state being expanded
-	emitFn      func(LabelID, []uint32)
-	st          *stochasticSearch // non-nil for a stochastic generator (stochastic.go)
-	transitions uint64
-	explored    int
-	level       int
-	levelUp     int
+	cur          StateID // the state being expanded
+	emitFn       func(LabelID, []uint32)
+	successorsFn func([]uint32) error
+	par          *parallelSearch   // the workers of a parallel search (parallel.go)
+	st           *stochasticSearch // non-nil for a stochastic generator (stochastic.go)
+	transitions  uint64
+	explored     int
+	level        int
+	levelUp      int
 
 	// The todo list of depth-first and highway search, and of every
 	// strategy with a compact store (todo.go). Breadth-first search with
@@ -187,10 +194,12 @@ func New(gen Generator, opt Options) *Explorer {
 		x.store = NewArenaStore(gen.Width())
 	}
 	x.emitFn = x.emit
+	x.successorsFn = x.successors
 	x.todo.order = newTodoOrder(opt.Strategy, opt.TodoMax, opt.Seed)
 	x.useTodo = opt.Strategy != Breadth && !opt.Cycles
 	x.initStochastic()
 	x.initCompact()
+	x.initParallel()
 	return x
 }
 
@@ -293,6 +302,8 @@ func (x *Explorer) Run() (Result, error) {
 	switch {
 	case x.opt.Cycles:
 		err = x.runCycles(id, x.pushFrame)
+	case x.opt.Strategy == Breadth && x.par != nil:
+		err = x.runBreadthParallel()
 	case x.opt.Strategy == Breadth:
 		err = x.runBreadth()
 	default:
@@ -340,13 +351,17 @@ func (x *Explorer) runTodo() error {
 }
 
 // expand generates the transitions of s between StartState and FinishState.
-func (x *Explorer) expand(s StateID) error {
+func (x *Explorer) expand(s StateID) error { return x.expandBy(s, x.successorsFn) }
+
+// expandBy is expand with the successors of the state's vector given by
+// successors (the generator's, or those a worker computed ahead).
+func (x *Explorer) expandBy(s StateID, successors func([]uint32) error) error {
 	vec := x.store.State(s)
 	for _, v := range x.visitors {
 		v.StartState(s, vec)
 	}
 	x.cur = s
-	if err := x.successors(vec); err != nil {
+	if err := successors(vec); err != nil {
 		return x.stateError(s, err)
 	}
 	x.explored++

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,5 +258,28 @@ func TestProgressLines(t *testing.T) {
 	}
 	if s := explore.Summary(explore.Result{States: 1}, false); s != "Done with state space generation (1 state and 0 transitions)" {
 		t.Error(s)
+	}
+}
+
+// TestParallelGrid: a parallel breadth-first search gives the events of
+// one thread, in the same order, with the state limit too.
+func TestParallelGrid(t *testing.T) {
+	for _, opt := range []explore.Options{{}, {MaxStates: 777}} {
+		want := &exploretest.Record{}
+		r1, _ := exploretest.Run(t, exploretest.NewGrid(60, 70), opt, want)
+		for _, threads := range []int{2, 3, 8} {
+			opt.Threads = threads
+			got := &exploretest.Record{}
+			g := exploretest.NewGrid(60, 70)
+			x := explore.New(g, opt)
+			if !x.Parallel() {
+				t.Fatal("the grid search is not parallel")
+			}
+			x.AddVisitor(got)
+			r, err := x.Run()
+			if err != nil || r != r1 || !slices.Equal(got.Transitions, want.Transitions) || !slices.Equal(got.Starts, want.Starts) {
+				t.Errorf("%d threads %+v: %+v, %v; want %+v (same events: %v)", threads, opt, r, err, r1, slices.Equal(got.Transitions, want.Transitions))
+			}
+		}
 	}
 }

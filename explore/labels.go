@@ -3,6 +3,7 @@ package explore
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // TauLabel is the id of the internal action tau (the empty multi-action);
@@ -12,7 +13,10 @@ const TauLabel LabelID = 0
 // Labels interns transition labels: the text of a multi-action as mCRL2
 // prints it ("a(1, true)|b", "tau") gets a dense LabelID. The table also
 // knows the action names of each label, for the detectors (-a, --tau).
+// It is safe for concurrent use (the generators of a parallel search
+// intern labels while the explorer's writers read them).
 type Labels struct {
+	mu      sync.RWMutex
 	ids     map[string]LabelID
 	text    []string
 	actions [][]string
@@ -28,7 +32,10 @@ func NewLabels() *Labels {
 // Intern returns the id of the label with the given text, adding it if new.
 // It does not allocate when the label is already known.
 func (l *Labels) Intern(text []byte) LabelID {
-	if id, ok := l.ids[string(text)]; ok {
+	l.mu.RLock()
+	id, ok := l.ids[string(text)]
+	l.mu.RUnlock()
+	if ok {
 		return id
 	}
 	return l.InternString(string(text))
@@ -36,6 +43,8 @@ func (l *Labels) Intern(text []byte) LabelID {
 
 // InternString is Intern for a string.
 func (l *Labels) InternString(text string) LabelID {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if id, ok := l.ids[text]; ok {
 		return id
 	}
@@ -53,14 +62,26 @@ func (l *Labels) InternString(text string) LabelID {
 }
 
 // Len returns the number of labels.
-func (l *Labels) Len() int { return len(l.text) }
+func (l *Labels) Len() int {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return len(l.text)
+}
 
 // Text returns the printed multi-action of id.
-func (l *Labels) Text(id LabelID) string { return l.text[id] }
+func (l *Labels) Text(id LabelID) string {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.text[id]
+}
 
 // Actions returns the action names of the multi-action id, in label order;
 // none for tau. The slice must not be modified.
-func (l *Labels) Actions(id LabelID) []string { return l.actions[id] }
+func (l *Labels) Actions(id LabelID) []string {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.actions[id]
+}
 
 // SplitMultiAction splits a printed multi-action at the '|' that are not
 // inside brackets ("a(x || y)|b" gives "a(x || y)" and "b").

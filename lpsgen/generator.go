@@ -3,6 +3,7 @@ package lpsgen
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
@@ -140,6 +141,38 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 	}
 	v.initScratch()
 	return v
+}
+
+// Fork returns a generator with the same transitions for another
+// goroutine (explore.Forker): it has a clone of the rewriter, sharing the
+// term store and the equations, and caches of its own (labels, guards,
+// enumeration results); the Labels table is shared.
+func (g *Generator) Fork() explore.Generator {
+	r := g.r.Clone()
+	f := &Generator{spec: g.spec, r: r, labels: g.labels, params: g.params, init: g.init}
+	f.en = enumerate.New(r)
+	f.en.Limit = g.en.Limit
+	f.summands = slices.Clone(g.summands)
+	caches := map[*enumerate.Cache]*enumerate.Cache{}
+	for k := range f.summands {
+		s := &f.summands[k]
+		s.sols = nil
+		if s.labelKey != nil {
+			s.labelKey, s.labelIDs = explore.NewArenaStore(s.nargs), nil
+		}
+		if s.guard != nil {
+			s.guard = s.guard.fork()
+		}
+		if s.cache != nil {
+			// One new cache per cache of g: a global cache stays global.
+			if caches[s.cache] == nil {
+				caches[s.cache] = enumerate.NewCache()
+			}
+			s.cache = caches[s.cache]
+		}
+	}
+	f.initScratch()
+	return f
 }
 
 // DeclaredActions returns the names of the specification's action labels.

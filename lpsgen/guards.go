@@ -147,3 +147,9 @@ func (c *guardCache) Bytes() int {
 	}
 	return c.keys.Bytes() + 12*cap(c.entries) + 4*cap(c.sols)
 }
+
+// fork returns an empty cache for the same condition, for a fork of the
+// generator.
+func (c *guardCache) fork() *guardCache {
+	return &guardCache{reads: c.reads, keys: explore.NewArenaStore(len(c.reads)), key: make([]uint32, len(c.reads))}
+}

@@ -19,6 +19,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -150,7 +151,7 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "use `N` threads (mCRL2's option; accepted, but the search runs on one thread for now)")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core); breadth-first search with the table store only; the LTS and its state numbers are the same as with one thread")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
@@ -251,9 +252,6 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if err != nil {
 		return 2, err
 	}
-	if cfg.threads != 1 && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: the search runs on one thread in this version\n", cfg.threads)
-	}
 	if err := checkActionNames(cfg, gen); err != nil {
 		return 2, err
 	}
@@ -263,6 +261,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		return 2, err
 	}
 	x := explore.New(gen, j.opt)
+	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the table store, for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
+	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
 	rep := newReporter(cfg, j, x, stderr)
@@ -318,7 +319,10 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if len(pos) == 2 {
 		j.outfile = pos[1]
 	}
-	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle}
+	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle, Threads: cfg.threads}
+	if j.opt.Threads == 0 {
+		j.opt.Threads = runtime.NumCPU()
+	}
 	var err error
 	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
 		return nil, err

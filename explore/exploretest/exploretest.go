@@ -71,6 +71,12 @@ func NewGrid(n, m int) *Grid {
 	return g
 }
 
+// Fork returns a grid with scratch space of its own (explore.Forker).
+func (g *Grid) Fork() explore.Generator {
+	f := *g
+	return &f
+}
+
 func (g *Grid) Width() int              { return 2 }
 func (g *Grid) Labels() *explore.Labels { return g.labels }
 func (g *Grid) Initial(dst []uint32) ([]uint32, error) {

@@ -1,0 +1,169 @@
+package explore
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Forker is a Generator that can make copies of itself for other
+// goroutines: Fork returns a generator with the same transitions and
+// scratch space and caches of its own, safe to use concurrently with the
+// original and the other forks. The forks share the Labels table, which
+// is safe for concurrent use.
+type Forker interface {
+	Generator
+	Fork() Generator
+}
+
+// parallelSearch holds the workers of a breadth-first search whose
+// successors are computed by several goroutines (Options.Threads).
+//
+// The search goes through the states to expand in blocks. The workers
+// compute the successors of a block's states (the expensive part: the
+// generator's rewriting), each on its own fork, taking states from a
+// shared counter; meanwhile the explorer inserts the successors of the
+// previous block and delivers its events state by state, in order, as a
+// one-thread search would. So the state numbers, the LTS and every
+// visitor's view are the same whatever the number of threads, and the
+// store, the visitors and the writers need no locks. The sequential part
+// (insertion and events) bounds the speed-up; more threads than cores
+// would need a concurrent store and visitors that take events out of
+// order.
+type parallelSearch struct {
+	forks   []Generator
+	width   int
+	blocks  [2]parallelBuffer
+	current *successorList // the list expandBy is replaying
+	replay  func([]uint32) error
+}
+
+// parallelBuffer is one block: the vectors of its states, the successors
+// the workers found, and the workers' completion.
+type parallelBuffer struct {
+	first   int // the number of the block's first state
+	n       int
+	inputs  []uint32
+	results []successorList
+	wg      sync.WaitGroup
+}
+
+// successorList is the successors of one state, as a worker found them.
+type successorList struct {
+	labels []LabelID
+	vecs   []uint32
+	err    error
+}
+
+// parallelBlock is the number of states per worker in a block.
+const parallelBlock = 64
+
+// initParallel prepares a parallel search when the options and the
+// generator allow one: breadth-first, the default store, a Forker that is
+// not stochastic. It is called once by New.
+func (x *Explorer) initParallel() {
+	f, ok := x.gen.(Forker)
+	if x.opt.Threads <= 1 || !ok || x.opt.Cycles || x.opt.Strategy != Breadth || x.st != nil || x.cs.on {
+		return
+	}
+	if _, ok := x.store.(*ArenaStore); !ok {
+		return
+	}
+	p := &parallelSearch{width: x.gen.Width()}
+	for range x.opt.Threads {
+		p.forks = append(p.forks, f.Fork())
+	}
+	for i := range p.blocks {
+		p.blocks[i].results = make([]successorList, parallelBlock*len(p.forks))
+	}
+	p.replay = func(_ []uint32) error {
+		r := p.current
+		w := p.width
+		for i, l := range r.labels {
+			x.emitFn(l, r.vecs[i*w:(i+1)*w])
+		}
+		return r.err
+	}
+	x.par = p
+}
+
+// Parallel says whether the search computes successors in several
+// goroutines (Options.Threads, and a search that allows it).
+func (x *Explorer) Parallel() bool { return x.par != nil }
+
+func (x *Explorer) runBreadthParallel() error {
+	p := x.par
+	cur, other := &p.blocks[0], &p.blocks[1]
+	if !p.start(x, cur, 0) {
+		return nil
+	}
+	for {
+		cur.wg.Wait()
+		// The next block is computed while this one is inserted; its
+		// states must be stored already (they usually are: a level is
+		// long).
+		started := p.start(x, other, cur.first+cur.n)
+		err := x.insertBlock(cur)
+		if started {
+			other.wg.Wait()
+		}
+		if err != nil || x.mustStop() {
+			return err
+		}
+		if !started && !p.start(x, other, cur.first+cur.n) {
+			return nil
+		}
+		cur, other = other, cur
+	}
+}
+
+// start copies the vectors of the states from first on (as many as a
+// block holds and the store has) into b and has the workers compute their
+// successors; false when there is no such state.
+func (p *parallelSearch) start(x *Explorer, b *parallelBuffer, first int) bool {
+	b.first, b.n = first, min(len(b.results), x.store.Len()-first)
+	if b.n <= 0 {
+		return false
+	}
+	b.inputs = b.inputs[:0]
+	for i := range b.n {
+		b.inputs = append(b.inputs, x.store.State(StateID(first+i))...)
+	}
+	var counter atomic.Int64
+	w := p.width
+	for _, g := range p.forks {
+		b.wg.Add(1)
+		go func() {
+			defer b.wg.Done()
+			var r *successorList
+			emit := func(l LabelID, v []uint32) {
+				r.labels = append(r.labels, l)
+				r.vecs = append(r.vecs, v...)
+			}
+			for {
+				i := int(counter.Add(1) - 1)
+				if i >= b.n {
+					return
+				}
+				r = &b.results[i]
+				r.labels, r.vecs = r.labels[:0], r.vecs[:0]
+				r.err = g.Successors(b.inputs[i*w:(i+1)*w], emit)
+			}
+		}()
+	}
+	return true
+}
+
+// insertBlock expands the states of a computed block in order.
+func (x *Explorer) insertBlock(b *parallelBuffer) error {
+	p := x.par
+	for i := range b.n {
+		if x.mustStop() {
+			return nil
+		}
+		p.current = &b.results[i]
+		if err := x.expandBy(StateID(b.first+i), p.replay); err != nil {
+			return err
+		}
+	}
+	return nil
+}

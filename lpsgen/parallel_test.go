@@ -1,0 +1,66 @@
+package lpsgen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// TestParallelSameLTS: with 4 threads the search gives the .aut of one
+// thread byte for byte (same state numbers), on the examples and a few
+// corpus models; run under -race by CI.
+func TestParallelSameLTS(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.lps")
+	if dir := corpus.Dir(); dir != "" {
+		for _, name := range []string{"merc.onebit", "merc.brp_4_4_4-b", "ex.academic.dining.dining_3"} {
+			if p := filepath.Join(dir, "plain", name, "model.lps"); fileExists(p) {
+				files = append(files, p)
+			}
+		}
+	}
+	for _, f := range files {
+		spec, err := lps.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if timedOrStochastic(spec) {
+			continue
+		}
+		run := func(threads int, cached bool) (explore.Result, string) {
+			g, err := New(spec, Options{Cached: cached})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return exploretest.Aut(t, g, explore.Options{Threads: threads, MaxStates: 20000})
+		}
+		r1, aut1 := run(1, false)
+		r4, aut4 := run(4, true)
+		if r1 != r4 || aut1 != aut4 {
+			t.Errorf("%s: 1 thread %+v, 4 threads %+v; same .aut: %v", f, r1, r4, aut1 == aut4)
+		}
+	}
+}
+
+// timedOrStochastic says whether spec has time tags or distributions (explored
+// by packages timed and stochastic, not by this package alone).
+func timedOrStochastic(spec *lps.Spec) bool {
+	if spec.InitDist != nil {
+		return true
+	}
+	for _, s := range spec.Summands {
+		if s.Dist != nil || s.Time != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
