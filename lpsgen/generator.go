@@ -48,6 +48,9 @@ type Generator struct {
 	// position and its sum-variable values.
 	keyK    int
 	keyVals []rewrite.Term
+	// control selects the summands by control-flow parameters
+	// (control.go); nil when no summand is restricted.
+	control *controlIndex
 	solBuf  []uint32
 	// noLabels: Targets and ReplayTransition compute target states only.
 	noLabels bool
@@ -66,6 +69,9 @@ type Options struct {
 	// NoGuardCache turns off the cache of each summand's condition by the
 	// parameters it reads (guards.go), for measurements.
 	NoGuardCache bool
+	// NoControlFlow turns off summand selection by control-flow
+	// parameters (control.go), for measurements.
+	NoControlFlow bool
 }
 
 // New prepares spec for exploration: it builds the rewriter and translates
@@ -100,6 +106,9 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 			s.guard = newGuardCache(src.Cond, pindex)
 		}
 		g.summands = append(g.summands, s)
+	}
+	if !opt.NoControlFlow {
+		g.control = newControlIndex(g, pindex)
 	}
 	if opt.Cached || opt.GlobalCache {
 		global := enumerate.NewCache()
@@ -171,6 +180,7 @@ func (g *Generator) Fork() explore.Generator {
 			s.cache = caches[s.cache]
 		}
 	}
+	f.control = g.control.fork()
 	f.initScratch()
 	return f
 }
@@ -272,7 +282,14 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 		err = explorerError(err)
 	}()
 	g.bindParams(state)
+	ci := g.control
+	if ci != nil {
+		ci.candidates(state)
+	}
 	for k := range g.summands {
+		if ci != nil && ci.mark[k] != ci.stamp {
+			continue // its control-flow parameters rule it out
+		}
 		s := &g.summands[k]
 		cur = s
 		g.keyK, g.keyVals = k, nil

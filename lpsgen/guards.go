@@ -153,3 +153,28 @@ func (c *guardCache) Bytes() int {
 func (c *guardCache) fork() *guardCache {
 	return &guardCache{reads: c.reads, keys: explore.NewArenaStore(len(c.reads)), key: make([]uint32, len(c.reads))}
 }
+
+// GuardStats sums up the guard caches: lookups, hits, the summands whose
+// cache was dropped, and the bytes the tables hold.
+type GuardStats struct {
+	Lookups, Hits, Off, Summands, Bytes int
+}
+
+// GuardStats returns the figures of the generator's guard caches.
+func (g *Generator) GuardStats() GuardStats {
+	var st GuardStats
+	for k := range g.summands {
+		c := g.summands[k].guard
+		if c == nil {
+			continue
+		}
+		st.Summands++
+		st.Lookups += c.lookups
+		st.Hits += c.hits
+		st.Bytes += c.Bytes()
+		if c.off {
+			st.Off++
+		}
+	}
+	return st
+}

@@ -31,7 +31,7 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache})
+	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoControlFlow: cfg.noControlFlow})
 	if err != nil {
 		return nil, err
 	}

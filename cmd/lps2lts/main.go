@@ -30,6 +30,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
 func main() {
@@ -61,7 +62,7 @@ type config struct {
 	noInfo, suppress                    bool
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
-	noGuardCache                        bool
+	noGuardCache, noControlFlow         bool
 	threads                             int
 }
 
@@ -154,6 +155,8 @@ stopped the run (128+N for signal N).`,
 	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core); breadth-first search with the table store only; the LTS and its state numbers are the same as with one thread")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
+	f.BoolVar(&cfg.noControlFlow, "no-control-flow", false, "do not select summands by control-flow parameters (for measurements)")
+	f.MarkHidden("no-control-flow")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	f.MarkHidden("cpuprofile")
 	addStoreFlags(f, &cfg.store)
@@ -463,6 +466,11 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 	}
 	el := elapsed.Seconds()
 	fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
+	if g, ok := x.Generator().(interface{ GuardStats() lpsgen.GuardStats }); ok {
+		st := g.GuardStats()
+		fmt.Fprintf(stderr, "guard cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes\n",
+			st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes)
+	}
 	if conf, ok := x.Generator().(*confluence.Generator); ok {
 		st := conf.Stats()
 		fmt.Fprintf(stderr, "confluence: %d representative searches visited %d states; %d moved a state\n", st.Searches, st.Visited, st.Moved)

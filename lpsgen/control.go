@@ -1,0 +1,337 @@
+package lpsgen
+
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Summand selection by control-flow parameters. Linearised models guard
+// almost every summand with a program counter: `s1 == 4 && ...`, or a
+// disjunction over the branches of a case function, `C3_3(e, s1 == 6 &&
+// ..., s1 == 6 && ..., s1 == 1)`. A summand can only be enabled when its
+// program counter has one of a few values, so the generator indexes the
+// summands by those values and, in a state, looks at the summands whose
+// counters match only (and at those without such a guard): the others
+// would have produced no transition. mCRL2 calls this summand pruning
+// (lps2lts --control-flow); LTSmin's guard splitting has the same effect.
+//
+// A summand's values come from its condition by a sound approximation:
+// p == c (c a constant) allows c; a conjunction allows what both sides
+// allow; a disjunction, if(b, x, y) and a case function (a map defined by
+// f(c_i, x_1, ..., x_n) = x_i) allow what any branch allows; anything
+// else allows every value. Only parameters of sorts whose values have one
+// normal form (Bool, Pos, Nat, Int, structured sorts of constants) are
+// used, so comparing term ids decides equality.
+
+// controlIndex maps, for each control parameter, a value to the summands
+// that may be enabled with it.
+type controlIndex struct {
+	params []controlParam
+	// always lists the summands that no control parameter restricts.
+	always []int
+	// mark[k] == stamp marks summand k as a candidate in the current state.
+	mark  []uint32
+	stamp uint32
+}
+
+type controlParam struct {
+	pos     int              // position in the state vector
+	byValue map[uint32][]int // value (a term) -> summands
+}
+
+// allowed is a summand's approximation: per parameter position, the
+// values it may have (a position that is absent may have any value). The
+// condition false allows nothing at all: never.
+type allowed map[int][]lps.Expr
+
+// never is the approximation of false.
+var never = allowed{-1: nil}
+
+func (a allowed) isNever() bool { _, ok := a[-1]; return ok }
+
+func (a allowed) intersect(b allowed) allowed {
+	if a.isNever() || b.isNever() {
+		return never
+	}
+	out := allowed{}
+	for p, vs := range a {
+		out[p] = vs
+	}
+	for p, vs := range b {
+		if cur, ok := out[p]; ok {
+			var both []lps.Expr
+			for _, v := range cur {
+				if slices.ContainsFunc(vs, func(w lps.Expr) bool { return sameConst(v, w) }) {
+					both = append(both, v)
+				}
+			}
+			out[p] = both
+		} else {
+			out[p] = vs
+		}
+	}
+	return out
+}
+
+func (a allowed) union(b allowed) allowed {
+	switch {
+	case a.isNever():
+		return b
+	case b.isNever():
+		return a
+	}
+	out := allowed{}
+	for p, vs := range a {
+		ws, ok := b[p]
+		if !ok {
+			continue // b allows anything for p
+		}
+		u := slices.Clone(vs)
+		for _, w := range ws {
+			if !slices.ContainsFunc(u, func(v lps.Expr) bool { return sameConst(v, w) }) {
+				u = append(u, w)
+			}
+		}
+		out[p] = u
+	}
+	return out
+}
+
+// sameConst says whether two constants are the same value.
+func sameConst(a, b lps.Expr) bool {
+	switch a := a.(type) {
+	case *lps.Number:
+		b, ok := b.(*lps.Number)
+		return ok && a.Value.Cmp(b.Value) == 0 && a.S == b.S
+	case *lps.FuncRef:
+		b, ok := b.(*lps.FuncRef)
+		return ok && a.Func == b.Func
+	}
+	return false
+}
+
+// controlConst reports whether e is a constant usable as a control value.
+func controlConst(e lps.Expr) bool {
+	switch e := e.(type) {
+	case *lps.Number:
+		return true
+	case *lps.FuncRef:
+		f := e.Func
+		return f.Arity() == 0 && (f.Kind == lps.FuncConstructor || f.Kind == lps.FuncBuiltin && (f.Op == lps.OpTrue || f.Op == lps.OpFalse))
+	}
+	return false
+}
+
+// controlSort reports whether values of s have one normal form each.
+func controlSort(s *lps.Sort) bool {
+	switch s.Kind {
+	case lps.SortBool, lps.SortPos, lps.SortNat, lps.SortInt:
+		return true
+	case lps.SortStruct, lps.SortBasic:
+		for _, c := range s.Constructors {
+			if c.Arity() != 0 {
+				return false
+			}
+		}
+		return len(s.Constructors) > 0
+	}
+	return false
+}
+
+// caseFunctions finds the maps all of whose equations give one of the
+// arguments after the first: f(c_i, x_1, ..., x_n) = x_i, and mCRL2's
+// f(e, x, ..., x) = x. An application of such a map is one of those
+// arguments, or no value at all (then a condition with it is not true).
+func caseFunctions(spec *lps.Spec) map[*lps.Func]bool {
+	ok := map[*lps.Func]bool{}
+	bad := map[*lps.Func]bool{}
+	for _, eq := range spec.Equations {
+		app, isApp := eq.LHS.(*lps.App)
+		if !isApp {
+			continue
+		}
+		f, isRef := app.Head.(*lps.FuncRef)
+		if !isRef {
+			continue
+		}
+		good := eq.Cond == nil && len(app.Args) >= 2
+		if good {
+			_, firstVar := app.Args[0].(*lps.VarRef)
+			good = firstVar || controlConst(app.Args[0])
+		}
+		rhs, isVar := eq.RHS.(*lps.VarRef)
+		good = good && isVar
+		found := false
+		for _, a := range app.Args[1:] {
+			v, isVar := a.(*lps.VarRef)
+			if !isVar {
+				good = false
+				break
+			}
+			if rhs != nil && v.Var == rhs.Var {
+				found = true
+			}
+		}
+		if good && found {
+			ok[f.Func] = true
+		} else {
+			bad[f.Func] = true
+		}
+	}
+	for f := range bad {
+		delete(ok, f)
+	}
+	return ok
+}
+
+// approximate returns the values cond allows per parameter.
+func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]bool) allowed {
+	if f, ok := cond.(*lps.FuncRef); ok && f.Func.Kind == lps.FuncBuiltin && f.Func.Op == lps.OpFalse {
+		return never
+	}
+	app, ok := cond.(*lps.App)
+	if !ok {
+		return allowed{}
+	}
+	f, ok := app.Head.(*lps.FuncRef)
+	if !ok {
+		return allowed{}
+	}
+	if f.Func.Kind == lps.FuncBuiltin {
+		switch f.Func.Op {
+		case lps.OpAnd:
+			return approximate(app.Args[0], pindex, cases).intersect(approximate(app.Args[1], pindex, cases))
+		case lps.OpOr:
+			return approximate(app.Args[0], pindex, cases).union(approximate(app.Args[1], pindex, cases))
+		case lps.OpIf:
+			return approximate(app.Args[1], pindex, cases).union(approximate(app.Args[2], pindex, cases))
+		case lps.OpEq:
+			l, r := unimplicit(app.Args[0]), unimplicit(app.Args[1])
+			if controlConst(l) {
+				l, r = r, l
+			}
+			if v, ok := l.(*lps.VarRef); ok && controlConst(r) {
+				if p, ok := pindex[v.Var]; ok && controlSort(v.Var.S) && app.Args[0].Sort() == v.Var.S {
+					return allowed{p: {r}}
+				}
+			}
+		}
+		return allowed{}
+	}
+	if cases[f.Func] {
+		var out allowed
+		for i, a := range app.Args[1:] {
+			b := approximate(a, pindex, cases)
+			if i == 0 {
+				out = b
+			} else {
+				out = out.union(b)
+			}
+		}
+		return out
+	}
+	return allowed{}
+}
+
+// unimplicit strips implicit conversions (the checker's upcasts).
+func unimplicit(e lps.Expr) lps.Expr {
+	for {
+		a, ok := e.(*lps.App)
+		if !ok || !a.Implicit || len(a.Args) != 1 {
+			return e
+		}
+		e = a.Args[0]
+	}
+}
+
+// newControlIndex builds the index of g's summands, or nil when no
+// summand is restricted.
+func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
+	cases := caseFunctions(g.spec)
+	approx := make([]allowed, len(g.summands))
+	// How many summands each parameter restricts: the best control
+	// parameter of a summand restricts many (a program counter).
+	restricts := map[int]int{}
+	for k := range g.summands {
+		if c := g.summands[k].src.Cond; c != nil {
+			approx[k] = approximate(c, pindex, cases)
+		}
+		if approx[k].isNever() {
+			continue
+		}
+		for p := range approx[k] {
+			restricts[p]++
+		}
+	}
+	ci := &controlIndex{mark: make([]uint32, len(g.summands))}
+	byParam := map[int]*controlParam{}
+	for k := range g.summands {
+		if approx[k].isNever() {
+			continue // never a candidate
+		}
+		best, bestN := -1, 0
+		for p, vs := range approx[k] {
+			if n := restricts[p]; len(vs) > 0 && len(vs) <= 8 && (n > bestN || n == bestN && p < best) {
+				best, bestN = p, n
+			}
+			if len(vs) == 0 {
+				// The condition can never hold.
+				best, bestN = p, 1<<30
+				break
+			}
+		}
+		if best < 0 {
+			ci.always = append(ci.always, k)
+			continue
+		}
+		cp := byParam[best]
+		if cp == nil {
+			cp = &controlParam{pos: best, byValue: map[uint32][]int{}}
+			byParam[best] = cp
+		}
+		for _, v := range approx[k][best] {
+			t, err := g.r.Rewrite(g.r.Translate(v), nil)
+			if err != nil {
+				return nil
+			}
+			cp.byValue[uint32(t)] = append(cp.byValue[uint32(t)], k)
+		}
+	}
+	if len(byParam) == 0 {
+		return nil
+	}
+	for _, cp := range byParam {
+		ci.params = append(ci.params, *cp)
+	}
+	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
+	return ci
+}
+
+// candidates marks the summands that may be enabled in state.
+func (ci *controlIndex) candidates(state []uint32) {
+	ci.stamp++
+	if ci.stamp == 0 {
+		clear(ci.mark)
+		ci.stamp = 1
+	}
+	for _, k := range ci.always {
+		ci.mark[k] = ci.stamp
+	}
+	for i := range ci.params {
+		cp := &ci.params[i]
+		for _, k := range cp.byValue[state[cp.pos]] {
+			ci.mark[k] = ci.stamp
+		}
+	}
+}
+
+// fork returns an index sharing ci's tables, with marks of its own.
+func (ci *controlIndex) fork() *controlIndex {
+	if ci == nil {
+		return nil
+	}
+	f := *ci
+	f.mark, f.stamp = make([]uint32, len(ci.mark)), 0
+	return &f
+}

@@ -1,0 +1,88 @@
+package lpsgen
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+const controlLPS = `sort E = struct e1 | e2 | e3;
+map  C: E # Bool # Bool # Bool -> Bool;
+var  x, y, z: Bool; e: E;
+eqn  C(e, x, x, x) = x;
+     C(e1, x, y, z) = x;
+     C(e2, x, y, z) = y;
+     C(e3, x, y, z) = z;
+act  a, b, c, d: Nat;
+proc P(s: Pos, n: Nat, f: Bool) =
+       (s == 1 && n < 3) -> a(n) . P(s = 2, n = n + 1)
+     + (s == 2 || s == 3 && f) -> b(n) . P(s = 3, f = !f)
+     + sum k: E. C(k, s == 3, s == 1 && !f, false) -> c(n) . P(s = 1)
+     + (!(s == 1) && n < 3) -> d(n) . P(s = 1, n = n + 1)
+     + (s == 1 && s == 2) -> d(9) . P();
+init P(1, 0, false);
+`
+
+// TestControlFlowSelection: the values a condition allows for its control
+// parameter, and the same LTS with and without selection.
+func TestControlFlowSelection(t *testing.T) {
+	spec, err := lps.Parse("control.lps", []byte(controlLPS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci := g.control
+	if ci == nil || len(ci.params) != 1 || ci.params[0].pos != 0 {
+		t.Fatalf("control index %+v", ci)
+	}
+	// Summands 0 (s == 1), 1 (s in {2, 3}), 2 (s in {3, 1}); 3 is not
+	// restricted (a negation); 4 can never hold.
+	if !slices.Equal(ci.always, []int{3}) {
+		t.Errorf("unrestricted summands %v", ci.always)
+	}
+	var one, two, three []int
+	for v, ks := range ci.params[0].byValue {
+		switch g.r.String(rewrite.Term(v)) {
+		case "1":
+			one = ks
+		case "2":
+			two = ks
+		case "3":
+			three = ks
+		}
+	}
+	if !slices.Equal(one, []int{0, 2}) || !slices.Equal(two, []int{1}) || !slices.Equal(three, []int{1, 2}) {
+		t.Errorf("s = 1: %v, s = 2: %v, s = 3: %v", one, two, three)
+	}
+	files, _ := filepath.Glob("../examples/*.lps")
+	if dir := corpus.Dir(); dir != "" {
+		files = append(files, filepath.Join(dir, "plain", "merc.onebit", "model.lps"))
+	}
+	specs := []*lps.Spec{spec}
+	for _, f := range files {
+		if s, err := lps.ParseFile(f); err == nil && !timedOrStochastic(s) {
+			specs = append(specs, s)
+		}
+	}
+	for _, s := range specs {
+		with, err1 := New(s, Options{})
+		without, err2 := New(s, Options{NoControlFlow: true})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		r1, aut1 := exploretest.Aut(t, with, explore.Options{MaxStates: 5000})
+		r2, aut2 := exploretest.Aut(t, without, explore.Options{MaxStates: 5000})
+		if r1 != r2 || aut1 != aut2 {
+			t.Errorf("%s: %+v with selection, %+v without", s.File, r1, r2)
+		}
+	}
+}
