@@ -206,6 +206,12 @@ func (x *Explorer) runQueue() error {
 			c.prepHead = 0
 			continue
 		}
+		if x.par != nil {
+			if err := x.expandBlockCompact(); err != nil {
+				return err
+			}
+			continue
+		}
 		s := x.todo.pop(c.cur)
 		if !c.queueVecs {
 			copy(c.cur, x.store.State(s))
@@ -332,6 +338,14 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
 		return x.stateError(s, err)
 	}
+	x.insertCollected(s)
+	return nil
+}
+
+// insertCollected inserts the successors of s collected in c.bufLabels
+// and c.bufVecs, delivers their events and finishes s.
+func (x *Explorer) insertCollected(s StateID) {
+	c := &x.cs
 	w := c.width
 	for i, label := range c.bufLabels {
 		next := c.bufVecs[i*w : (i+1)*w : (i+1)*w]
@@ -352,7 +366,6 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 		}
 	}
 	x.finishVec(s)
-	return nil
 }
 
 func (x *Explorer) finishVec(s StateID) {

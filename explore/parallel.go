@@ -40,7 +40,8 @@ type parallelSearch struct {
 // parallelBuffer is one block: the vectors of its states, the successors
 // the workers found, and the workers' completion.
 type parallelBuffer struct {
-	first   int // the number of the block's first state
+	first   int       // the number of the block's first state
+	ids     []StateID // the block's states, when they come from a todo list
 	n       int
 	inputs  []uint32
 	results []successorList
@@ -62,10 +63,14 @@ const parallelBlock = 64
 // not stochastic. It is called once by New.
 func (x *Explorer) initParallel() {
 	f, ok := x.gen.(Forker)
-	if x.opt.Threads <= 1 || !ok || x.opt.Cycles || x.opt.Strategy != Breadth || x.st != nil || x.cs.on {
+	if x.opt.Threads <= 1 || !ok || x.opt.Cycles || x.opt.Strategy != Breadth || x.st != nil {
 		return
 	}
-	if _, ok := x.store.(*ArenaStore); !ok {
+	c := &x.cs
+	if _, table := x.store.(*ArenaStore); !table && !(c.on && c.queueVecs && c.keys == nil && c.delayed == nil && c.blocks == nil) {
+		// Compact stores take part when the todo list holds vectors and
+		// no transition keys or delayed candidates tie the insertion to
+		// the generator (hash compaction, bitstate, the tree store).
 		return
 	}
 	p := &parallelSearch{width: x.gen.Width()}
@@ -128,6 +133,12 @@ func (p *parallelSearch) start(x *Explorer, b *parallelBuffer, first int) bool {
 	for i := range b.n {
 		b.inputs = append(b.inputs, x.store.State(StateID(first+i))...)
 	}
+	p.launch(b)
+	return true
+}
+
+// launch has the workers compute the successors of b's states.
+func (p *parallelSearch) launch(b *parallelBuffer) {
 	var counter atomic.Int64
 	w := p.width
 	for _, g := range p.forks {
@@ -150,7 +161,6 @@ func (p *parallelSearch) start(x *Explorer, b *parallelBuffer, first int) bool {
 			}
 		}()
 	}
-	return true
 }
 
 // insertBlock expands the states of a computed block in order.
@@ -164,6 +174,41 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 		if err := x.expandBy(StateID(b.first+i), p.replay); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// expandBlockCompact is the parallel step of the search with a compact
+// store (compactsearch.go): it takes a block of states from the todo list
+// (first in, first out, so the order is that of one thread), has the
+// workers compute their successors and expands them in order.
+func (x *Explorer) expandBlockCompact() error {
+	p, c := x.par, &x.cs
+	b := &p.blocks[0]
+	w := c.width
+	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
+	for len(b.ids) < len(b.results) && x.todo.len() > 0 {
+		b.ids = append(b.ids, x.todo.pop(c.cur))
+		b.inputs = append(b.inputs, c.cur...)
+	}
+	b.n = len(b.ids)
+	p.launch(b)
+	b.wg.Wait()
+	for i, s := range b.ids {
+		if x.mustStop() {
+			return nil
+		}
+		r := &b.results[i]
+		vec := b.inputs[i*w : (i+1)*w]
+		for _, v := range x.visitors {
+			v.StartState(s, vec)
+		}
+		x.cur = s
+		c.bufLabels, c.bufVecs = append(c.bufLabels[:0], r.labels...), append(c.bufVecs[:0], r.vecs...)
+		if r.err != nil {
+			return x.stateError(s, r.err)
+		}
+		x.insertCollected(s)
 	}
 	return nil
 }

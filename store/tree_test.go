@@ -49,3 +49,25 @@ func TestTreeEqualsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelCompact: with several threads, hash compaction and the tree
+// store give the events of one thread.
+func TestParallelCompact(t *testing.T) {
+	for _, threads := range []int{2, 5} {
+		for _, max := range []int{0, 300} {
+			opt := explore.Options{Threads: threads, MaxStates: max}
+			g := exploretest.NewGrid(40, 30)
+			hc, err := NewHashCompactStore(64, 4096, 0, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := explore.New(g, explore.Options{Threads: threads, Store: hc})
+			if !x.Parallel() {
+				t.Fatal("hash compaction does not search in parallel")
+			}
+			hc, _ = NewHashCompactStore(64, 4096, 0, true)
+			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, hc)
+			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, NewTreeStore(2))
+		}
+	}
+}

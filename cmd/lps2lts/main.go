@@ -152,7 +152,7 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core); breadth-first search with the table store only; the LTS and its state numbers are the same as with one thread")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core) in breadth-first search (table, tree, hashcompact and bitstate stores); the LTS and its state numbers are the same as with one thread")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
 	f.BoolVar(&cfg.noControlFlow, "no-control-flow", false, "do not select summands by control-flow parameters (for measurements)")
@@ -265,7 +265,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	x := explore.New(gen, j.opt)
 	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the table store, for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the table, tree, hashcompact or bitstate store, for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
 	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.

@@ -55,6 +55,11 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 	switch c.kind {
 	case "table", "":
 		return nil, nil
+	}
+	if _, ok := gen.(explore.StochasticGenerator); ok {
+		return nil, &usageError{fmt.Sprintf("--store=%s cannot be used for stochastic specifications (use the table store)", c.kind)}
+	}
+	switch c.kind {
 	case "tree":
 		return store.NewTreeStore(gen.Width()), nil
 	case "hashcompact":
