@@ -38,6 +38,7 @@ import (
 // would have to respect time stamps, and mCRL2 applies no reduction to
 // stochastic states.
 type Generator struct {
+	lpsgen.Passthrough
 	regular   *lpsgen.Generator // a view over the regular summands
 	confluent *lpsgen.Generator // a view over the confluent summands
 	action    string
@@ -106,6 +107,7 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 		confluent: g.Restrict(isConfluent),
 		action:    name,
 	}
+	c.Passthrough = lpsgen.Passthrough{Base: c.regular}
 	c.order.r = g.Rewriter()
 	c.graph = NewVectorGraph(g.Width(), c.confluent.Targets, c.order.compare)
 	c.collect = func(l explore.LabelID, next []uint32) {
@@ -272,17 +274,3 @@ func (c *Generator) Labels() *explore.Labels { return c.regular.Labels() }
 // SolutionBytes is the memory of the regular summands' transition-key
 // solution tables.
 func (c *Generator) SolutionBytes() int { return c.regular.SolutionBytes() }
-
-// Interrupt and Resume stop and resume the rewriter shared by both views
-// (explore.Interruptible).
-func (c *Generator) Interrupt() { c.regular.Interrupt() }
-func (c *Generator) Resume()    { c.regular.Resume() }
-
-// Parameters and AppendValue print states (explore.StateFormatter).
-func (c *Generator) Parameters() (names, sorts []string) { return c.regular.Parameters() }
-func (c *Generator) AppendValue(dst []byte, v uint32) []byte {
-	return c.regular.AppendValue(dst, v)
-}
-
-// DeclaredActions returns the names of the specification's action labels.
-func (c *Generator) DeclaredActions() []string { return c.regular.DeclaredActions() }

@@ -15,6 +15,7 @@ import (
 // the package documentation). It also implements explore.Interruptible and
 // explore.StateFormatter.
 type Generator struct {
+	lpsgen.Passthrough
 	base  *lpsgen.Generator
 	r     *rewrite.Rewriter
 	check bool
@@ -94,14 +95,15 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 		return nil, err
 	}
 	g := &Generator{
-		base:  base,
-		r:     r,
-		check: !opt.NoProbabilityCheck,
-		zero:  zero,
-		one:   big.NewRat(1, 1),
-		table: NewProbabilities(),
-		probs: make(map[rewrite.Term]explore.ProbabilityID),
-		dists: make([]*distribution, base.Summands()),
+		Passthrough: lpsgen.Passthrough{Base: base},
+		base:        base,
+		r:           r,
+		check:       !opt.NoProbabilityCheck,
+		zero:        zero,
+		one:         big.NewRat(1, 1),
+		table:       NewProbabilities(),
+		probs:       make(map[rewrite.Term]explore.ProbabilityID),
+		dists:       make([]*distribution, base.Summands()),
 	}
 	if d := spec.InitDist; d != nil {
 		if g.init, err = g.newDistribution(d); err != nil {
@@ -291,18 +293,3 @@ func (g *Generator) probability(p rewrite.Term) (explore.ProbabilityID, error) {
 	g.probs[p] = id
 	return id, nil
 }
-
-// Interrupt and Resume forward to the base generator
-// (explore.Interruptible).
-func (g *Generator) Interrupt() { g.base.Interrupt() }
-func (g *Generator) Resume()    { g.base.Resume() }
-
-// Parameters and AppendValue forward to the base generator
-// (explore.StateFormatter).
-func (g *Generator) Parameters() (names, sorts []string) { return g.base.Parameters() }
-func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
-	return g.base.AppendValue(dst, v)
-}
-
-// DeclaredActions returns the names of the specification's action labels.
-func (g *Generator) DeclaredActions() []string { return g.base.DeclaredActions() }

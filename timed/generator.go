@@ -14,6 +14,7 @@ import (
 // documentation). It also implements explore.Interruptible and
 // explore.StateFormatter.
 type Generator struct {
+	lpsgen.Passthrough
 	base  *lpsgen.Generator
 	r     *rewrite.Rewriter
 	stamp int // position of the time stamp in the state vector
@@ -68,14 +69,15 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 		return nil, fmt.Errorf("the time 0: %w", err)
 	}
 	g := &Generator{
-		base:   base,
-		r:      r,
-		stamp:  base.Width(),
-		zero:   zero,
-		times:  make([]rewrite.Term, base.Summands()),
-		rats:   make(map[rewrite.Term]*big.Rat),
-		labels: make(map[timedLabel]explore.LabelID),
-		next:   make([]uint32, 0, base.Width()+1),
+		Passthrough: lpsgen.Passthrough{Base: base},
+		base:        base,
+		r:           r,
+		stamp:       base.Width(),
+		zero:        zero,
+		times:       make([]rewrite.Term, base.Summands()),
+		rats:        make(map[rewrite.Term]*big.Rat),
+		labels:      make(map[timedLabel]explore.LabelID),
+		next:        make([]uint32, 0, base.Width()+1),
 	}
 	k := 0
 	for _, s := range spec.Summands {
@@ -196,18 +198,3 @@ func (g *Generator) timedLabel(base explore.LabelID, t rewrite.Term) explore.Lab
 	g.labels[k] = id
 	return id
 }
-
-// Interrupt and Resume forward to the base generator
-// (explore.Interruptible).
-func (g *Generator) Interrupt() { g.base.Interrupt() }
-func (g *Generator) Resume()    { g.base.Resume() }
-
-// Parameters and AppendValue forward to the base generator
-// (explore.StateFormatter): the .fsm writer lists the parameters.
-func (g *Generator) Parameters() (names, sorts []string) { return g.base.Parameters() }
-func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
-	return g.base.AppendValue(dst, v)
-}
-
-// DeclaredActions returns the names of the specification's action labels.
-func (g *Generator) DeclaredActions() []string { return g.base.DeclaredActions() }
