@@ -924,9 +924,10 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		return x.mk(OpConcat, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 	case "+", "-", "*", "/":
 		var l, r Expr
-		if e.Op == "+" && hint != nil && hint.Kind == SortPos && !(isFlex(e.L) && isFlex(e.R)) {
-			// A Pos is wanted: type the operands on their own so that
-			// mCRL2's mixed overloads (+ : Nat # Pos -> Pos) apply.
+		if e.Op == "+" && (hint == nil || hint.Kind == SortPos) {
+			// A Pos is wanted, or nothing in particular: type the operands
+			// on their own so that mCRL2's mixed overloads (+ : Nat # Pos
+			// -> Pos) apply, as its type checker does (n + 1 is a Pos).
 			l, r = x.synth(e.L, nil), x.synth(e.R, nil)
 		} else {
 			l, r = x.synthPair(e.L, e.R, hint)

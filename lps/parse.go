@@ -22,7 +22,7 @@ func ParseFile(path string) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, src)
+	return Read(path, src)
 }
 
 // MaxInputSize bounds the size of a specification read by ParseFile and

@@ -20,7 +20,7 @@ func readLPS(path string) (*lps.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lps.Parse("stdin", src)
+	return lps.Read("stdin", src)
 }
 
 // loadLPS reads an LPS and returns its successor generator: the plain

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/internal/corpus"
 )
 
 const smallModel = `act a, b: Nat;
@@ -160,4 +162,32 @@ func TestMCRL2Options(t *testing.T) {
 func useLPS(t *testing.T) {
 	loadGenerator = loadLPS
 	t.Cleanup(func() { loadGenerator = loadGraph })
+}
+
+// TestBinaryFromStdin: an LPS in mCRL2's binary format is read from a file
+// and from standard input alike.
+func TestBinaryFromStdin(t *testing.T) {
+	useLPS(t)
+	bin := filepath.Join(corpus.Dir(), "plain", "merc.onebit", "mcrl2.lps")
+	if corpus.Dir() == "" || !fileExists(bin) {
+		t.Skip("no reference corpus at ../shared/corpus beside the repository (it lives outside it)")
+	}
+	code, _, fromFile := lps2lts(bin)
+	f, err := os.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	stdin := os.Stdin
+	os.Stdin = f
+	code2, _, fromStdin := lps2lts("-")
+	os.Stdin = stdin
+	if code != 0 || code2 != 0 || fromFile != fromStdin || !strings.Contains(fromFile, "Done with state space generation") {
+		t.Errorf("file: exit %d %q; stdin: exit %d %q", code, fromFile, code2, fromStdin)
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

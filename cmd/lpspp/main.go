@@ -48,7 +48,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "lpspp:", err)
 		return 1
 	}
-	spec, err := lps.Parse(name, src)
+	spec, err := lps.Read(name, src)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -1,0 +1,80 @@
+package lps
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/internal/corpus"
+)
+
+// TestBinaryCorpus: every corpus model in mCRL2's binary format reads to
+// the same process as its textual form: parameters, sorts, summands and
+// actions.
+func TestBinaryCorpus(t *testing.T) {
+	_, files := corpus.Models(t)
+	n := 0
+	for _, text := range files {
+		bin := filepath.Join(filepath.Dir(text), "mcrl2.lps")
+		src, err := os.ReadFile(bin)
+		if err != nil {
+			continue
+		}
+		n++
+		want, err := ParseFile(text)
+		if err != nil {
+			t.Errorf("%s: %v", text, err)
+			continue
+		}
+		got, err := Read(bin, src)
+		if err != nil {
+			t.Errorf("%s: %v", bin, err)
+			continue
+		}
+		if len(got.Params) != len(want.Params) || len(got.Summands) != len(want.Summands) || len(got.Actions) != len(want.Actions) {
+			t.Errorf("%s: %d parameters, %d summands, %d actions; text has %d, %d, %d", bin,
+				len(got.Params), len(got.Summands), len(got.Actions), len(want.Params), len(want.Summands), len(want.Actions))
+			continue
+		}
+		for i, p := range got.Params {
+			if q := want.Params[i]; p.Name != q.Name || AppendSort(nil, p.S) == nil || string(AppendSort(nil, p.S)) != string(AppendSort(nil, q.S)) {
+				t.Errorf("%s: parameter %s: %s, text has %s: %s", bin, p.Name, AppendSort(nil, p.S), q.Name, AppendSort(nil, q.S))
+			}
+		}
+	}
+	t.Logf("%d binary models read", n)
+}
+
+// TestBinaryErrors: a binary file that is cut short or corrupt gets an
+// error naming the file, and the text reader says what a binary file is.
+func TestBinaryErrors(t *testing.T) {
+	for _, src := range [][]byte{
+		{0x00, 0x8b, 0xaf},
+		{0x00, 0x8b, 0xaf, 0x83, 0x08, 0xff, 0xff},
+		append([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08}, make([]byte, 64)...),
+	} {
+		_, err := Read("bad.lps", src)
+		if err == nil || !strings.HasPrefix(err.Error(), "bad.lps: ") || !errors.Is(err, aterm.ErrFormat) {
+			t.Errorf("%x: %v", src, err)
+		}
+	}
+}
+
+func FuzzReadBinary(f *testing.F) {
+	f.Add([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08})
+	files, _ := filepath.Glob("../../shared/corpus/plain/ex.language.*/mcrl2.lps")
+	for _, p := range files {
+		if src, err := os.ReadFile(p); err == nil && len(src) < 8192 {
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if !aterm.IsBinary(src) {
+			src = append([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08}, src...)
+		}
+		Read("fuzz.lps", src) // must not panic or hang
+	})
+}
