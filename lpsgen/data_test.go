@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -115,5 +116,38 @@ init P(q, 0);
 `
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestScopes: a sum variable or a bound variable named like a parameter
+// is its own variable in its scope (the rewriter names variables by name
+// and sort, so lpsgen renames them apart).
+func TestScopes(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`act a: Nat;
+proc P(x: Nat) = sum x: Nat. (x < 2) -> a(x) . P(x = x + 5) + delta;
+init P(0);
+`, "des (0,6,3)"},
+		{`act a: Bool;
+proc P(x: Bool, n: Nat) = ((exists x: Bool. x) && n < 2) -> a(forall x: Bool. x || !x) . P(n = n + 1);
+init P(false, 0);
+`, "des (0,2,3)"},
+		{`act a: Nat;
+proc P(x: Nat) = sum y: Nat. (y < 2) -> a((lambda x: Nat. x + y)(7)) . P(x = x + y) + delta;
+init P(0);
+`, "(0,\"a(8)\","},
+	} {
+		spec, err := lps.Parse("scopes.lps", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(spec, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, aut := exploretest.Aut(t, g, explore.Options{MaxStates: 100})
+		if !strings.Contains(aut, c.want) {
+			t.Errorf("%s: got\n%s\nwant %s", c.src, aut, c.want)
+		}
 	}
 }

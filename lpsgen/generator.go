@@ -77,6 +77,7 @@ type Options struct {
 // New prepares spec for exploration: it builds the rewriter and translates
 // the initial state, conditions, actions and assignments once.
 func New(spec *lps.Spec, opt Options) (*Generator, error) {
+	spec = renameApart(spec)
 	r, err := rewrite.New(spec)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,192 @@
+package lpsgen
+
+import (
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// The rewriter names a variable by its name and sort, so a sum variable
+// or a bound variable (lambda, forall, exists, a comprehension, whr) that
+// has the name and sort of a process parameter, a global variable or an
+// enclosing variable would be mixed up with it: the parameter's value
+// would be used inside its scope (states were lost). Such variables are
+// renamed apart before a summand is translated; the checker has already
+// resolved every occurrence to its own declaration, so renaming a
+// declaration renames exactly its occurrences.
+
+type varKey struct {
+	name string
+	sort *lps.Sort
+}
+
+// renamer gives clashing declarations fresh names.
+type renamer struct {
+	taken map[varKey]bool
+	n     int
+}
+
+// fresh returns a variable like v whose name is taken by no other.
+func (r *renamer) fresh(v *lps.Var) *lps.Var {
+	for {
+		r.n++
+		name := fmt.Sprintf("%s'%d", v.Name, r.n)
+		if !r.taken[varKey{name, v.S}] {
+			return &lps.Var{Name: name, S: v.S, Pos: v.Pos}
+		}
+	}
+}
+
+// declare handles the variables vs coming into scope: those whose name and
+// sort are taken get fresh ones in m. It returns the keys to release when
+// the scope ends.
+func (r *renamer) declare(vs []*lps.Var, m map[*lps.Var]*lps.Var) (out []*lps.Var, release []varKey, renamed bool) {
+	out = vs
+	for i, v := range vs {
+		k := varKey{v.Name, v.S}
+		if r.taken[k] {
+			if !renamed {
+				out = append([]*lps.Var(nil), vs...)
+				renamed = true
+			}
+			nv := r.fresh(v)
+			m[v] = nv
+			out[i] = nv
+			k = varKey{nv.Name, nv.S}
+		}
+		r.taken[k] = true
+		release = append(release, k)
+	}
+	return out, release, renamed
+}
+
+func (r *renamer) release(ks []varKey) {
+	for _, k := range ks {
+		delete(r.taken, k)
+	}
+}
+
+// renameApart returns spec with the summands that need it renamed apart
+// (a copy; spec itself is not changed), or spec itself.
+func renameApart(spec *lps.Spec) *lps.Spec {
+	var out *lps.Spec
+	for i, src := range spec.Summands {
+		if s := renameSummand(spec, src); s != src {
+			if out == nil {
+				c := *spec
+				c.Summands = append([]*lps.Summand(nil), spec.Summands...)
+				out = &c
+			}
+			out.Summands[i] = s
+		}
+	}
+	if out == nil {
+		return spec
+	}
+	return out
+}
+
+// renameSummand returns src with its sum variables and bound variables
+// renamed apart from the parameters and globals (and from each other), or
+// src itself when nothing clashes.
+func renameSummand(spec *lps.Spec, src *lps.Summand) *lps.Summand {
+	r := &renamer{taken: map[varKey]bool{}}
+	for _, p := range spec.Params {
+		r.taken[varKey{p.Name, p.S}] = true
+	}
+	for _, g := range spec.Globals {
+		r.taken[varKey{g.Name, g.S}] = true
+	}
+	m := map[*lps.Var]*lps.Var{}
+	s := *src
+	s.SumVars, _, _ = r.declare(src.SumVars, m)
+	s.Cond = r.expr(src.Cond, m)
+	s.Time = r.expr(src.Time, m)
+	s.Actions = make([]lps.Action, len(src.Actions))
+	for i, a := range src.Actions {
+		a.Args = r.exprs(a.Args, m)
+		s.Actions[i] = a
+	}
+	var rel []varKey
+	if d := src.Dist; d != nil {
+		// The distribution's variables are in scope in its probability
+		// and in the next state.
+		nd := *d
+		nd.Vars, rel, _ = r.declare(d.Vars, m)
+		nd.Prob = r.expr(d.Prob, m)
+		s.Dist = &nd
+	}
+	s.Assignments = make([]lps.Assignment, len(src.Assignments))
+	for i, a := range src.Assignments {
+		a.Value = r.expr(a.Value, m)
+		s.Assignments[i] = a
+	}
+	r.release(rel)
+	if len(m) == 0 {
+		return src
+	}
+	return &s
+}
+
+func (r *renamer) exprs(es []lps.Expr, m map[*lps.Var]*lps.Var) []lps.Expr {
+	out := make([]lps.Expr, len(es))
+	for i, e := range es {
+		out[i] = r.expr(e, m)
+	}
+	return out
+}
+
+// expr copies e with the variables of m replaced, renaming clashing bound
+// variables on the way. Unchanged subtrees are shared.
+func (r *renamer) expr(e lps.Expr, m map[*lps.Var]*lps.Var) lps.Expr {
+	switch e := e.(type) {
+	case nil:
+		return nil
+	case *lps.VarRef:
+		if nv, ok := m[e.Var]; ok {
+			return &lps.VarRef{Var: nv, Pos: e.Pos}
+		}
+		return e
+	case *lps.App:
+		n := *e
+		n.Head = r.expr(e.Head, m)
+		n.Args = r.exprs(e.Args, m)
+		return &n
+	case *lps.Binder:
+		n := *e
+		var rel []varKey
+		n.Vars, rel, _ = r.declare(e.Vars, m)
+		n.Body = r.expr(e.Body, m)
+		r.release(rel)
+		return &n
+	case *lps.Where:
+		n := *e
+		n.Defs = make([]lps.WhereDef, len(e.Defs))
+		vars := make([]*lps.Var, len(e.Defs))
+		for i, d := range e.Defs {
+			n.Defs[i] = lps.WhereDef{Var: d.Var, Value: r.expr(d.Value, m)}
+			vars[i] = d.Var
+		}
+		nv, rel, _ := r.declare(vars, m)
+		for i := range n.Defs {
+			n.Defs[i].Var = nv[i]
+		}
+		n.Body = r.expr(e.Body, m)
+		r.release(rel)
+		return &n
+	case *lps.ListEnum:
+		n := *e
+		n.Elems = r.exprs(e.Elems, m)
+		return &n
+	case *lps.SetEnum:
+		n := *e
+		n.Elems = r.exprs(e.Elems, m)
+		return &n
+	case *lps.BagEnum:
+		n := *e
+		n.Elems = r.exprs(e.Elems, m)
+		n.Counts = r.exprs(e.Counts, m)
+		return &n
+	}
+	return e
+}
