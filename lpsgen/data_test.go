@@ -61,6 +61,8 @@ func TestDataNormalForms(t *testing.T) {
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Bool", "q[0 -> d1][1 -> d1][0 -> d1] == q[1 -> d1][0 -> d1]", "a(true)"},
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Bool", "q[1 -> d1][0 -> d2] == q[0 -> d2][1 -> d1]", "a(true)"},
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Nat -> D", "q[1 -> d1][0 -> d2][1 -> d2]", "a(q[1 -> d2][0 -> d2])"},
+		// A projection shared by two constructors.
+		{"sort Signal = struct NONE | DATA_BIT(s_: Nat) | HDR(s_: Nat);", "Nat", "s_(HDR(1)) + s_(DATA_BIT(5))", "a(6)"},
 		// sqrt: Nat -> Nat rounds down.
 		{"", "Nat", "sqrt(17)", "a(4)"},
 		{"", "Nat", "sqrt(0)", "a(0)"},

@@ -260,6 +260,16 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		if a.kind == kApp && a.fn.fn == fn.fn.Ctor {
 			return a.args[fn.fn.Index]
 		}
+		// A projection shared by several constructors (HDR(s_: Nat) |
+		// DATA_BIT(s_: Nat)) is one function: find it among the
+		// constructor's projections.
+		if a.kind == kApp && a.fn.fn != nil && a.fn.kind == lps.FuncConstructor {
+			for j, p := range a.fn.fn.Projections {
+				if p == fn.fn && j < len(a.args) {
+					return a.args[j]
+				}
+			}
+		}
 	case lps.FuncRecogniser:
 		a := r.st.node(args[0])
 		if a.kind == kApp && a.fn.kind == lps.FuncConstructor && a.fn.fn != nil {
