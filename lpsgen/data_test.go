@@ -63,6 +63,14 @@ func TestDataNormalForms(t *testing.T) {
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "Nat -> D", "q[1 -> d1][0 -> d2][1 -> d2]", "a(q[1 -> d2][0 -> d2])"},
 		// A projection shared by two constructors.
 		{"sort Signal = struct NONE | DATA_BIT(s_: Nat) | HDR(s_: Nat);", "Nat", "s_(HDR(1)) + s_(DATA_BIT(5))", "a(6)"},
+		// Quantifiers as mCRL2's rewriter decides them: Int enumerated
+		// as Nat2Int(n) and -p, finite sets of a finite sort, the
+		// one-point rule.
+		{"", "Bool", "exists i: Int. i * i == 4", "a(true)"},
+		{"", "Bool", "exists n: Nat. n == exp(2, 64)", "a(true)"},
+		{"", "Bool", "forall n: Nat. n != 3 || n < 5", "a(true)"},
+		{"", "Bool", "forall s: FSet(Bool). #s <= 2", "a(true)"},
+		{"", "Bool", "exists s: FSet(Bool). #s == 3", "a(false)"},
 		// sqrt: Nat -> Nat rounds down.
 		{"", "Nat", "sqrt(17)", "a(4)"},
 		{"", "Nat", "sqrt(0)", "a(0)"},

@@ -72,6 +72,11 @@ type Options struct {
 	// NoControlFlow turns off summand selection by control-flow
 	// parameters (control.go), for measurements.
 	NoControlFlow bool
+	// QuantifierLimit bounds the enumeration of a quantifier over an
+	// infinite sort (mCRL2's --qlimit; 0: its default, 10);
+	// NoQuantifierLimit lifts the bound (--qlimit=0).
+	QuantifierLimit   int
+	NoQuantifierLimit bool
 }
 
 // New prepares spec for exploration: it builds the rewriter and translates
@@ -84,6 +89,12 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 	}
 	if len(spec.Init) != len(spec.Params) {
 		return nil, fmt.Errorf("%s: %d initial values for %d parameters", spec.File, len(spec.Init), len(spec.Params))
+	}
+	switch {
+	case opt.NoQuantifierLimit:
+		r.QuantifierLimit = 0
+	case opt.QuantifierLimit > 0:
+		r.QuantifierLimit = opt.QuantifierLimit
 	}
 	g := &Generator{spec: spec, r: r, labels: explore.NewLabels()}
 	g.en = enumerate.New(r)

@@ -419,6 +419,17 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	if len(enumVars) == 0 {
 		return body
 	}
+	// The one-point rule: exists x. (x == t && B) is B[x := t], and
+	// forall x. (x != t || B) is B[x := t], for t without x (mCRL2's
+	// rewriter applies it before enumerating).
+	for i, v := range enumVars {
+		if t, ok := r.onePoint(kind, v, body); ok {
+			es := r.NewSubst()
+			es.setID(r.st.node(v).v.id, t)
+			rest := append(append([]Term(nil), enumVars[:i]...), enumVars[i+1:]...)
+			return r.quantifier(kind, sort, rest, r.rewrite(body, es))
+		}
+	}
 	limit := int(^uint(0) >> 1)
 	if !finite && r.QuantifierLimit > 0 {
 		limit = r.QuantifierLimit
@@ -474,6 +485,39 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	return partial
 }
 
+// onePoint finds, for exists, a conjunct v == t (or t == v) of body and,
+// for forall, a disjunct v != t, with t free of v.
+func (r *Rewriter) onePoint(kind lps.BinderKind, v, body Term) (Term, bool) {
+	join, test := lps.OpAnd, lps.OpEq
+	if kind == lps.Forall {
+		join, test = lps.OpOr, lps.OpNeq
+	}
+	var find func(t Term) (Term, bool)
+	find = func(t Term) (Term, bool) {
+		n := r.st.node(t)
+		if n.kind != kApp || n.fn == nil || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
+			return 0, false
+		}
+		switch n.fn.op {
+		case join:
+			if x, ok := find(n.args[0]); ok {
+				return x, true
+			}
+			return find(n.args[1])
+		case test:
+			a, b := n.args[0], n.args[1]
+			if b == v {
+				a, b = b, a
+			}
+			if a == v && !r.occurs(v, b) {
+				return b, true
+			}
+		}
+		return 0, false
+	}
+	return find(body)
+}
+
 // expansions returns the constructor instances a variable of sort s is
 // replaced by in one enumeration step, with the fresh variables of each.
 func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool) {
@@ -492,6 +536,30 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 		y := freshVar(s)
 		succ := r.mkApp(r.opSym(lps.OpAdd, s), []Term{y, r.mkInt(s, 1)})
 		return []Term{r.mkInt(s, first), succ}, [][]Term{nil, {y}}, true
+	case lps.SortInt:
+		// mCRL2's constructors of Int: @cInt(n) for n: Nat and @cNeg(p)
+		// for p: Pos, i.e. Nat2Int(n) and -p.
+		n, p := freshVar(r.natSortOf()), freshVar(r.posSortOf())
+		nonneg := r.mkApp(r.opSymN(lps.OpNat2Int, s, 1), []Term{n})
+		neg := r.mkApp(r.opSymN(lps.OpNeg, s, 1), []Term{p})
+		return []Term{nonneg, neg}, [][]Term{{n}, {p}}, true
+	case lps.SortFSet:
+		// The finite subsets of a finite element sort, all at once.
+		elems, ok := r.Values(s.Elem, 12)
+		if !ok {
+			return nil, nil, false
+		}
+		var cands []Term
+		for mask := 0; mask < 1<<len(elems); mask++ {
+			var sub []Term
+			for i, e := range elems {
+				if mask&(1<<i) != 0 {
+					sub = append(sub, e)
+				}
+			}
+			cands = append(cands, r.mkFSet(s, sub))
+		}
+		return cands, make([][]Term, len(cands)), true
 	case lps.SortList:
 		e := freshVar(s.Elem)
 		l := freshVar(s)
@@ -521,15 +589,20 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 	return nil, nil, false
 }
 
-// opSym returns an internal built-in symbol op with result sort res.
-func (sh *shared) opSym(op lps.Op, res *lps.Sort) *symbol {
+// opSym returns an internal binary built-in symbol op with result sort
+// res.
+func (sh *shared) opSym(op lps.Op, res *lps.Sort) *symbol { return sh.opSymN(op, res, 2) }
+
+// opSymN returns an internal built-in symbol op of the given arity with
+// result sort res.
+func (sh *shared) opSymN(op lps.Op, res *lps.Sort, arity int) *symbol {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	k := cmpKey{op, res}
-	if f, ok := sh.opSyms[k]; ok {
+	if f, ok := sh.opSyms[k]; ok && f.arity == arity {
 		return f
 	}
-	f := &symbol{name: op.String(), op: op, kind: lps.FuncBuiltin, id: uint32(1<<23 + len(sh.opSyms)), arity: 2, res: res}
+	f := &symbol{name: op.String(), op: op, kind: lps.FuncBuiltin, id: uint32(1<<23 + len(sh.opSyms)), arity: arity, res: res}
 	sh.opSyms[k] = f
 	return f
 }

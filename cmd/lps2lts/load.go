@@ -31,7 +31,8 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoControlFlow: cfg.noControlFlow})
+	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoControlFlow: cfg.noControlFlow,
+		QuantifierLimit: cfg.qlimit, NoQuantifierLimit: cfg.noQlimit})
 	if err != nil {
 		return nil, err
 	}

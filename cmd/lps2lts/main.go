@@ -63,6 +63,8 @@ type config struct {
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
 	noGuardCache, noControlFlow         bool
+	qlimit                              int
+	noQlimit                            bool // --qlimit=0 given
 	threads                             int
 }
 
@@ -116,6 +118,7 @@ stopped the run (128+N for signal N).`,
 		SilenceErrors:         true,
 		RunE: func(c *cobra.Command, pos []string) error {
 			cfg.traceSet = c.Flags().Changed("trace")
+			cfg.noQlimit = c.Flags().Changed("qlimit") && cfg.qlimit == 0
 			if err := cfg.compat.apply(&cfg, c.Flags()); err != nil {
 				return err
 			}
@@ -153,6 +156,7 @@ stopped the run (128+N for signal N).`,
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
 	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core) in breadth-first search (table, tree, hashcompact and bitstate stores); the LTS and its state numbers are the same as with one thread")
+	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
 	f.BoolVar(&cfg.noControlFlow, "no-control-flow", false, "do not select summands by control-flow parameters (for measurements)")
@@ -344,6 +348,8 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
 	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
 		return nil, &usageError{"--max and --trace take a non-negative number"}
+	case cfg.qlimit < 0:
+		return nil, &usageError{"--qlimit takes a non-negative number (0: no limit)"}
 	case cfg.threads < 0:
 		return nil, &usageError{"--threads takes a non-negative number (0: all cores)"}
 	}
