@@ -20,10 +20,14 @@ type checker struct {
 	spec *Spec
 
 	sortNames map[string]*sortEntry
-	funcs     map[string][]*Func // user functions: cons, map, struct functions
-	actions   map[string][]*ActionDecl
-	params    map[string]*Var
-	badParams bool // the parameter list had errors: do not count arguments
+	// anonStructs interns the structured sorts written in place (struct
+	// ... inside another sort) by their text: the same struct written
+	// twice is one sort, with one set of constructors.
+	anonStructs map[string]*Sort
+	funcs       map[string][]*Func // user functions: cons, map, struct functions
+	actions     map[string][]*ActionDecl
+	params      map[string]*Var
+	badParams   bool // the parameter list had errors: do not count arguments
 }
 
 func plural(n int, word string) string {
@@ -304,8 +308,19 @@ func (c *checker) sortAtom(a *astSortAtom) *Sort {
 			return c.st.FBag(elem)
 		}
 	case a.Struct != nil:
+		key, ok := c.structKey(a.Struct)
+		if !ok {
+			return nil // the unknown sort is reported
+		}
+		if s := c.anonStructs[key]; s != nil {
+			return s
+		}
 		s := c.st.NewNamed(SortStruct, "")
 		c.fillStruct(s, a.Struct)
+		if c.anonStructs == nil {
+			c.anonStructs = map[string]*Sort{}
+		}
+		c.anonStructs[key] = s
 		return s
 	case a.Paren != nil:
 		return c.sort(a.Paren)
@@ -315,6 +330,35 @@ func (c *checker) sortAtom(a *astSortAtom) *Sort {
 		return nil
 	}
 	return c.resolveSortDecl(a.Name)
+}
+
+// structKey is the text of a structured sort written in place, with its
+// argument sorts resolved; false when a sort does not resolve.
+func (c *checker) structKey(ctors []*astCtor) (string, bool) {
+	var b strings.Builder
+	for _, ac := range ctors {
+		b.WriteString(ac.Name.Name)
+		b.WriteByte('(')
+		for _, p := range ac.Projs {
+			if p.Name != nil {
+				b.WriteString(p.Name.Name)
+			}
+			b.WriteByte(':')
+			d := c.sort(p.Sort)
+			if d == nil {
+				return "", false
+			}
+			// The sort's identity: equal sorts are one *Sort, but
+			// their printed forms may coincide for different ones.
+			fmt.Fprintf(&b, "%p,", d)
+		}
+		b.WriteByte(')')
+		if ac.Rec != nil {
+			b.WriteString("?" + ac.Rec.Name)
+		}
+		b.WriteByte('|')
+	}
+	return b.String(), true
 }
 
 // fillStruct generates the constructors, projections and recognisers of a

@@ -71,6 +71,8 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "forall n: Nat. n != 3 || n < 5", "a(true)"},
 		{"", "Bool", "forall s: FSet(Bool). #s <= 2", "a(true)"},
 		{"", "Bool", "exists s: FSet(Bool). #s == 3", "a(false)"},
+		// A struct written in two places is one sort.
+		{"map f: List(struct pair(Nat, getbool: Bool)) -> Nat;\nvar l: List(struct pair(Nat, getbool: Bool));\neqn f(l) = #l;", "Nat", "f([pair(1, true)])", "a(1)"},
 		// sqrt: Nat -> Nat rounds down.
 		{"", "Nat", "sqrt(17)", "a(4)"},
 		{"", "Nat", "sqrt(0)", "a(0)"},
