@@ -46,9 +46,15 @@ const maxDistributionValues = 1 << 16
 // distribution is `dist vars[prob]`: its variables, their values (every
 // combination, in enumeration order, computed once) and the probability.
 type distribution struct {
+	vars   []*lps.Var
 	varT   []rewrite.Term
 	values [][]rewrite.Term
 	prob   rewrite.Term
+	// support is prob != 0, for variables of infinite sorts: their
+	// values are enumerated in each state, narrowed by it, as mCRL2
+	// does (dist n: Nat[if(n < 3, 1/3, 0)]).
+	support rewrite.Term
+	found   [][]rewrite.Term
 }
 
 // Options configure a Generator.
@@ -130,7 +136,7 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 // its variables once (Wesselink's Algorithm 13 enumerates them for every
 // transition, but their domain does not depend on the state).
 func (g *Generator) newDistribution(d *lps.Distribution) (*distribution, error) {
-	nd := &distribution{prob: g.r.Translate(d.Prob)}
+	nd := &distribution{vars: d.Vars, prob: g.r.Translate(d.Prob)}
 	for _, v := range d.Vars {
 		nd.varT = append(nd.varT, g.r.VarTerm(v))
 	}
@@ -138,11 +144,22 @@ func (g *Generator) newDistribution(d *lps.Distribution) (*distribution, error) 
 		nd.values = [][]rewrite.Term{nil}
 		return nd, nil
 	}
-	// mCRL2 narrows the variables of a distribution by its probability;
-	// here they range over all values, so their sorts must be finite.
+	// Variables of finite sorts range over all their values, found once;
+	// otherwise they are narrowed by prob != 0 in each state.
 	for _, v := range d.Vars {
 		if _, ok := g.r.Values(v.S, maxDistributionValues); !ok {
-			return nil, fmt.Errorf("cannot enumerate the elements of sort %s of distribution variable %s (only finite sorts of at most %d values)", v.S, v.Name, maxDistributionValues)
+			st := g.base.Spec().SortTable
+			if st == nil {
+				return nil, fmt.Errorf("cannot enumerate the elements of sort %s of distribution variable %s", v.S, v.Name)
+			}
+			real := d.Prob.Sort()
+			neq := &lps.App{
+				Head: &lps.FuncRef{Func: st.Builtin(lps.OpNeq, st.Func([]*lps.Sort{real, real}, st.Bool))},
+				Args: []lps.Expr{d.Prob, &lps.Number{Value: big.NewInt(0), S: real}},
+				S:    st.Bool,
+			}
+			nd.support = g.r.Translate(neq)
+			return nd, nil
 		}
 	}
 	err := g.base.Enumerator().Enumerate(d.Vars, g.r.True(), g.r.NewSubst(), func(vals []rewrite.Term) bool {
@@ -233,7 +250,23 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 			g.base.Bind(v, 0)
 		}
 	}()
-	for _, vals := range d.values {
+	values := d.values
+	if d.support != 0 {
+		c, err := g.base.Rewrite(d.support)
+		if err != nil {
+			return fmt.Errorf("support: %w", err)
+		}
+		d.found = d.found[:0]
+		err = g.base.Enumerator().Enumerate(d.vars, c, g.r.NewSubst(), func(vals []rewrite.Term) bool {
+			d.found = append(d.found, append([]rewrite.Term(nil), vals...))
+			return true
+		})
+		if err != nil {
+			return fmt.Errorf("the values of the distribution's variables: %w", err)
+		}
+		values = d.found
+	}
+	for _, vals := range values {
 		for i, v := range d.varT {
 			g.base.Bind(v, vals[i])
 		}
