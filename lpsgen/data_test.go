@@ -163,3 +163,31 @@ init P(0);
 		}
 	}
 }
+
+// TestFiniteSortSums: sum variables of finite sets and finite function
+// sorts take every value.
+func TestFiniteSortSums(t *testing.T) {
+	src := `act a: FSet(Bool);
+    b: Bool # Bool;
+proc P(n: Nat) = sum s: FSet(Bool). (n == 0) -> a(s) . P(n = 1)
+  + sum f: Bool -> Bool. (n == 1) -> b(f(true), f(false)) . P(n = 2);
+init P(0);
+`
+	spec, err := lps.Parse("sums.lps", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, aut := exploretest.Aut(t, g, explore.Options{})
+	if r.Transitions != 8 {
+		t.Fatalf("%d transitions:\n%s", r.Transitions, aut)
+	}
+	for _, want := range []string{`"a({})"`, `"a({false, true})"`, `"b(true, false)"`, `"b(false, true)"`} {
+		if !strings.Contains(aut, want) {
+			t.Errorf("no %s in\n%s", want, aut)
+		}
+	}
+}

@@ -1022,6 +1022,10 @@ func (r *Rewriter) values(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) (
 	case lps.SortBool:
 		return []Term{r.falseT, r.trueT}, true
 	case lps.SortStruct, lps.SortBasic:
+	case lps.SortFSet:
+		return r.subsets(s, limit, visiting)
+	case lps.SortFunc:
+		return r.functions(s, limit, visiting)
 	default:
 		return nil, false
 	}
@@ -1075,6 +1079,75 @@ func (r *Rewriter) values(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) (
 		}
 	}
 	return out, true
+}
+
+// subsets lists the finite sets of a finite element sort, smallest first.
+func (r *Rewriter) subsets(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) ([]Term, bool) {
+	elems, ok := r.values(s.Elem, limit, visiting)
+	if !ok || len(elems) >= 31 || 1<<len(elems) > limit {
+		return nil, false
+	}
+	out := make([]Term, 0, 1<<len(elems))
+	for mask := 0; mask < 1<<len(elems); mask++ {
+		var sub []Term
+		for i, e := range elems {
+			if mask&(1<<i) != 0 {
+				sub = append(sub, e)
+			}
+		}
+		out = append(out, r.mkFSet(s, sub))
+	}
+	return out, true
+}
+
+// functions lists the functions of a function sort whose domain and
+// codomain are finite, each as lambda x: D. if(x == d1, v1, if(...)), the
+// value at the last element of the domain innermost. Their applications
+// rewrite to the values; equality of two of them is decided pointwise.
+func (r *Rewriter) functions(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) ([]Term, bool) {
+	if len(s.Domain) != 1 {
+		return nil, false
+	}
+	dom, ok := r.values(s.Domain[0], limit, visiting)
+	if !ok || len(dom) == 0 {
+		return nil, false
+	}
+	cod, ok := r.values(s.Codomain, limit, visiting)
+	if !ok || len(cod) == 0 {
+		return nil, false
+	}
+	total := 1
+	for range dom {
+		total *= len(cod)
+		if total > limit {
+			return nil, false
+		}
+	}
+	x := r.FreshVar("x", s.Domain[0])
+	eq := r.opSymN(lps.OpEq, r.boolSort, 2)
+	ite := r.opSymN(lps.OpIf, s.Codomain, 3)
+	idx := make([]int, len(dom))
+	out := make([]Term, 0, total)
+	for {
+		body := cod[idx[len(dom)-1]]
+		for i := len(dom) - 2; i >= 0; i-- {
+			test := r.mkApp(eq, []Term{x, dom[i]})
+			body = r.mkApp(ite, []Term{test, cod[idx[i]], body})
+		}
+		out = append(out, r.mkLambdaSort(s, []Term{x}, body))
+		k := len(idx) - 1
+		for k >= 0 {
+			idx[k]++
+			if idx[k] < len(cod) {
+				break
+			}
+			idx[k] = 0
+			k--
+		}
+		if k < 0 {
+			return out, true
+		}
+	}
 }
 
 // printSet prints a set as mCRL2 does: its finite part when the function

@@ -29,7 +29,7 @@ type shared struct {
 	trueSym, falseSym     *symbol
 	andSym, orSym, notSym *symbol
 	cmpSyms               map[cmpKey]*symbol
-	opSyms                map[cmpKey]*symbol
+	opSyms                map[opKey]*symbol
 	trueT, falseT         Term
 	globals               map[*lps.Var]Term
 	fresh                 atomic.Uint64 // counter for fresh variable names
@@ -117,7 +117,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		pool:       map[poolKey]Term{},
 		globals:    map[*lps.Var]Term{},
 		cmpSyms:    map[cmpKey]*symbol{},
-		opSyms:     map[cmpKey]*symbol{},
+		opSyms:     map[opKey]*symbol{},
 		maxDepth:   DefaultMaxDepth,
 		maxSteps:   DefaultMaxSteps,
 

@@ -180,12 +180,12 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		// mCRL2's constructors of Int, @cInt(n: Nat) and @cNeg(p: Pos):
 		// i = n or i = -p, each expanded further as a Nat or Pos.
 		y := sv.fresh(r.natSortOf())
-		if !sv.bindAndRec(v, r.mkApp(r.opSym(lps.OpNat2Int, sort), []Term{y}), []Term{y}, rest, cond) {
+		if !sv.bindAndRec(v, r.mkApp(r.opSymN(lps.OpNat2Int, sort, 1), []Term{y}), []Term{y}, rest, cond) {
 			return false
 		}
 		sv.nfresh = base
 		p := sv.fresh(r.posSortOf())
-		return sv.bindAndRec(v, r.mkApp(r.opSym(lps.OpNeg, sort), []Term{p}), []Term{p}, rest, cond)
+		return sv.bindAndRec(v, r.mkApp(r.opSymN(lps.OpNeg, sort, 1), []Term{p}), []Term{p}, rest, cond)
 	case lps.SortList:
 		if !sv.bindAndRec(v, r.st.intern(&node{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false
@@ -593,13 +593,20 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 // res.
 func (sh *shared) opSym(op lps.Op, res *lps.Sort) *symbol { return sh.opSymN(op, res, 2) }
 
+// opKey names an internal built-in symbol.
+type opKey struct {
+	op    lps.Op
+	res   *lps.Sort
+	arity int
+}
+
 // opSymN returns an internal built-in symbol op of the given arity with
 // result sort res.
 func (sh *shared) opSymN(op lps.Op, res *lps.Sort, arity int) *symbol {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	k := cmpKey{op, res}
-	if f, ok := sh.opSyms[k]; ok && f.arity == arity {
+	k := opKey{op, res, arity}
+	if f, ok := sh.opSyms[k]; ok {
 		return f
 	}
 	f := &symbol{name: op.String(), op: op, kind: lps.FuncBuiltin, id: uint32(1<<23 + len(sh.opSyms)), arity: arity, res: res}
