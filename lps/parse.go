@@ -9,6 +9,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/lps2lts/lps2lts/aterm"
 )
 
 // ParseFile reads and checks the LPS in the named file.
@@ -47,9 +49,13 @@ func readLimited(name string, r io.Reader, limit int64) ([]byte, error) {
 	return src, nil
 }
 
-// Parse reads and checks an LPS. filename is used in error positions. On
-// failure the error is an ErrorList.
+// Parse reads and checks an LPS in the textual syntax. filename is used in
+// error positions. On failure the error is an ErrorList. (Read takes
+// either format.)
 func Parse(filename string, src []byte) (spec *Spec, err error) {
+	if aterm.IsBinary(src) {
+		return nil, ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with lps.Read, which takes both"}}
+	}
 	defer func() {
 		// Last resort: the parser and checker are meant never to panic,
 		// but a bug must not take the caller down.
