@@ -1,7 +1,8 @@
-// Package lps reads the textual form of an mCRL2 linear process
-// specification (the text lpspp prints and txt2lps reads), checks its sorts
-// and produces a typed intermediate representation (Spec) for the later
-// stages.
+// Package lps reads an mCRL2 linear process specification, in the textual
+// form (the text lpspp prints and txt2lps reads) or in mCRL2's binary
+// format (Read tells them apart; binary.go prints a binary LPS as text),
+// checks its sorts and produces a typed intermediate representation
+// (Spec) for the later stages.
 //
 // # Contract
 //
