@@ -174,28 +174,14 @@ func (c *binConv) spec() {
 		}
 		b.WriteString("act " + c.name(a.Args[0]))
 		if sorts := c.list(a.Args[1]); len(sorts) > 0 {
-			b.WriteString(": ")
-			for i, s := range sorts {
-				if i > 0 {
-					b.WriteString(" # ")
-				}
-				b.WriteString(c.sort(s))
-			}
+			b.WriteString(": " + joinMap(sorts, " # ", c.sort))
 		}
 		b.WriteString(";\n")
 	}
 	for range c.count() {
 		fmt.Fprintf(b, "glob %s;\n", c.varDecl(c.term()))
 	}
-	params := c.list(c.term())
-	b.WriteString("proc P(")
-	for i, p := range params {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(c.varDecl(p))
-	}
-	b.WriteString(") =\n")
+	b.WriteString("proc P(" + joinMap(c.list(c.term()), ", ", c.varDecl) + ") =\n")
 	first := true
 	plus := func() {
 		if !first {
@@ -251,14 +237,7 @@ func (c *binConv) spec() {
 	}
 	b.WriteString("init ")
 	c.dist(init.Args[1])
-	b.WriteString("P(")
-	for i, v := range c.list(init.Args[0]) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(c.expr(v))
-	}
-	b.WriteString(");\n")
+	b.WriteString("P(" + joinMap(c.list(init.Args[0]), ", ", c.expr) + ");\n")
 }
 
 func (c *binConv) sumCond(sumVars, cond *aterm.Term) {
@@ -292,14 +271,7 @@ func (c *binConv) action(a *aterm.Term) {
 	}
 	c.b.WriteString(c.name(a.Args[0].Args[0]))
 	if args := c.list(a.Args[1]); len(args) > 0 {
-		c.b.WriteString("(")
-		for i, x := range args {
-			if i > 0 {
-				c.b.WriteString(", ")
-			}
-			c.b.WriteString(c.expr(x))
-		}
-		c.b.WriteString(")")
+		c.b.WriteString("(" + joinMap(args, ", ", c.expr) + ")")
 	}
 }
 
@@ -335,12 +307,15 @@ func (c *binConv) varDecl(t *aterm.Term) string {
 	return c.varName(t) + ": " + c.sort(t.Args[1])
 }
 
-func (c *binConv) varDecls(vs []*aterm.Term) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = c.varDecl(v)
+func (c *binConv) varDecls(vs []*aterm.Term) string { return joinMap(vs, ", ", c.varDecl) }
+
+// joinMap prints each term with f and joins the results with sep.
+func joinMap(ts []*aterm.Term, sep string, f func(*aterm.Term) string) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = f(t)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }
 
 var consSorts = map[string]string{"SortList": "List", "SortSet": "Set", "SortBag": "Bag", "SortFSet": "FSet", "SortFBag": "FBag"}
@@ -358,12 +333,7 @@ func (c *binConv) sort(t *aterm.Term) string {
 		}
 		return k + "(" + c.sort(t.Args[1]) + ")"
 	case is(t, "SortArrow", 2):
-		doms := c.list(t.Args[0])
-		parts := make([]string, len(doms))
-		for i, d := range doms {
-			parts[i] = c.sort(d)
-		}
-		return "(" + strings.Join(parts, " # ") + " -> " + c.sort(t.Args[1]) + ")"
+		return "(" + joinMap(c.list(t.Args[0]), " # ", c.sort) + " -> " + c.sort(t.Args[1]) + ")"
 	case is(t, "SortStruct", 1):
 		var alts []string
 		for _, k := range c.list(t.Args[0]) {
@@ -549,15 +519,11 @@ func (c *binConv) appl(t *aterm.Term) string {
 			c.fail("unsupported internal function %s", n)
 		}
 	}
-	parts := make([]string, len(args))
-	for i, a := range args {
-		parts[i] = c.expr(a)
-	}
 	h := c.expr(head)
 	if !is(head, "OpIdNoIndex", 2) && !is(head, "OpId", 3) && !is(head, "DataVarId", 2) {
 		h = "(" + h + ")"
 	}
-	return h + "(" + strings.Join(parts, ", ") + ")"
+	return h + "(" + joinMap(args, ", ", c.expr) + ")"
 }
 
 // setOrBag prints @set(f, s) and @bag(f, b): x is in @set(f, s) when

@@ -545,19 +545,9 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 		return []Term{nonneg, neg}, [][]Term{{n}, {p}}, true
 	case lps.SortFSet:
 		// The finite subsets of a finite element sort, all at once.
-		elems, ok := r.Values(s.Elem, 12)
+		cands, ok := r.Values(s, 1<<12)
 		if !ok {
 			return nil, nil, false
-		}
-		var cands []Term
-		for mask := 0; mask < 1<<len(elems); mask++ {
-			var sub []Term
-			for i, e := range elems {
-				if mask&(1<<i) != 0 {
-					sub = append(sub, e)
-				}
-			}
-			cands = append(cands, r.mkFSet(s, sub))
 		}
 		return cands, make([][]Term, len(cands)), true
 	case lps.SortList:
