@@ -73,6 +73,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "exists s: FSet(Bool). #s == 3", "a(false)"},
 		// A struct written in two places is one sort.
 		{"map f: List(struct pair(Nat, getbool: Bool)) -> Nat;\nvar l: List(struct pair(Nat, getbool: Bool));\neqn f(l) = #l;", "Nat", "f([pair(1, true)])", "a(1)"},
+		// Bags with a function part: +, * and - count as mCRL2's
+		// bag library does.
+		{"", "Nat", "count(2, { x: Nat | x * 2 } + {2: 1})", "a(5)"},
+		{"", "Nat", "count(2, { x: Nat | x * 2 } - {2: 4})", "a(0)"},
+		{"", "Nat", "count(3, { x: Nat | x * 2 } * {2: 1, 3: 9})", "a(6)"},
+		{"", "Bool", "2 in ({ x: Nat | x * 2 } - {2: 1})", "a(true)"},
 		// sqrt: Nat -> Nat rounds down.
 		{"", "Nat", "sqrt(17)", "a(4)"},
 		{"", "Nat", "sqrt(0)", "a(0)"},

@@ -614,8 +614,65 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 			fb := r.fbagOp(res, fn.op, r.bagEntries(na.args[1]), r.bagEntries(nb.args[1]))
 			return r.mkBag(res, na.args[0], fb), true
 		}
+		return r.bagArith(fn.op, res, a, b, na, nb)
 	}
 	return 0, false
+}
+
+// bagArith is +, * and - on bags with function parts, as mCRL2's bag
+// library has them: the function part of the result is @add_, @min_ or
+// @monus_ of the operands' (by which elements outside both finite parts
+// are counted), and its finite part holds, for the elements of either
+// finite part, their count encoded as count(e, @bag(h, b)) =
+// @swap_zero(h(e), b(e)) decodes it: 0 where the count is h(e), h(e)
+// where it is 0, else the count.
+func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (Term, bool) {
+	which := map[lps.Op]int{lps.OpAdd: fnAdd, lps.OpMul: fnMin, lps.OpSub: fnMonus}[op]
+	h := r.fnBin(res, which, na.args[0], nb.args[0])
+	nat := r.natSortOf()
+	var elems []Term
+	for _, e := range r.bagEntries(na.args[1]) {
+		elems = append(elems, e.e)
+	}
+	for _, e := range r.bagEntries(nb.args[1]) {
+		elems = append(elems, e.e)
+	}
+	if !r.allGround(elems) {
+		return 0, false
+	}
+	r.sortTerms(elems)
+	var es []bagEntry
+	for i, e := range elems {
+		if i > 0 && elems[i-1] == e {
+			continue
+		}
+		x, ok1 := r.bagCount(nat, e, a)
+		y, ok2 := r.bagCount(nat, e, b)
+		he := r.applyTerm(nat, h, []Term{e})
+		if !ok1 || !ok2 || !r.isIntValue(x) || !r.isIntValue(y) || !r.isIntValue(he) {
+			return 0, false
+		}
+		var count Term
+		switch op {
+		case lps.OpAdd:
+			count = r.natAdd(nat, x, y)
+		case lps.OpMul:
+			count = x
+			if r.natCmp(y, x) < 0 {
+				count = y
+			}
+		default:
+			count = r.natMonus(nat, x, y)
+		}
+		switch {
+		case r.natCmp(count, he) == 0:
+			continue // stored as 0: the function part counts it
+		case !r.isPositive(count):
+			count = he
+		}
+		es = append(es, bagEntry{e, count})
+	}
+	return r.mkBag(res, h, r.mkFBag(res, nat, es)), true
 }
 
 // fsetOp is union, intersection or difference of sorted element lists.
