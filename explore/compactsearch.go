@@ -40,7 +40,7 @@ type compactSearch struct {
 	bufKeys  []uint64
 	pendKeys []uint64
 
-	// Delayed duplicate detection (ComBack, store_comback_ddd.go): the
+	// Delayed duplicate detection (ComBack, store/comback_ddd.go): the
 	// expansions whose transitions wait for their candidates to be
 	// resolved. All their events are held back and given in the table
 	// store's order by flushDelayed. Only breadth-first search without a
@@ -167,8 +167,9 @@ func (x *Explorer) discoverVec(id StateID, label LabelID, v []uint32) {
 	}
 }
 
-// runQueue is runBreadth and runTodo with vectors: a FIFO queue for
-// breadth-first and highway search, a stack for depth-first search.
+// runQueue is runTodo with vectors in the todo list (in the strategy's
+// order, todo.go), for every strategy but cycle mode; with threads it
+// expands blocks of states (parallel.go).
 func (x *Explorer) runQueue() error {
 	c := &x.cs
 	w := c.width

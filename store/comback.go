@@ -86,7 +86,7 @@ type ComBackStore struct {
 	// The search's own full vectors (HoldStates), unless noHeld.
 	held   func(explore.StateID) []uint32
 	noHeld bool
-	// Delayed duplicate detection (store_comback_ddd.go).
+	// Delayed duplicate detection (comback_ddd.go).
 	ddd   dddState
 	queue queueReplay
 
