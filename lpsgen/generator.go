@@ -51,6 +51,8 @@ type Generator struct {
 	// control selects the summands by control-flow parameters
 	// (control.go); nil when no summand is restricted.
 	control *controlIndex
+	// forks are the generators Fork made, for their statistics.
+	forks []*Generator
 	solBuf  []uint32
 	// noLabels: Targets and ReplayTransition compute target states only.
 	noLabels bool
@@ -194,6 +196,7 @@ func (g *Generator) Fork() explore.Generator {
 	}
 	f.control = g.control.fork()
 	f.initScratch()
+	g.forks = append(g.forks, f)
 	return f
 }
 

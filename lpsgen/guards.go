@@ -160,9 +160,17 @@ type GuardStats struct {
 	Lookups, Hits, Off, Summands, Bytes int
 }
 
-// GuardStats returns the figures of the generator's guard caches.
+// GuardStats returns the figures of the generator's guard caches and of
+// its forks'.
 func (g *Generator) GuardStats() GuardStats {
 	var st GuardStats
+	for _, f := range g.forks {
+		fs := f.GuardStats()
+		st.Lookups += fs.Lookups
+		st.Hits += fs.Hits
+		st.Off += fs.Off
+		st.Bytes += fs.Bytes
+	}
 	for k := range g.summands {
 		c := g.summands[k].guard
 		if c == nil {
