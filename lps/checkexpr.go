@@ -163,6 +163,12 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 	if s == t {
 		return true
 	}
+	if inner, ft := finiteUnder(e, t, x.st); inner != nil {
+		return x.canCoerce(inner, ft)
+	}
+	if ft := finiteOf(s, t, x.st); ft != nil {
+		return x.canCoerce(e, ft)
+	}
 	switch e := e.(type) {
 	case *Number:
 		if t.IsNumeric() {
@@ -238,6 +244,12 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 	s := e.Sort()
 	if s == t {
 		return e
+	}
+	if inner, ft := finiteUnder(e, t, x.st); inner != nil && x.canCoerce(inner, ft) {
+		return x.wrapUpcast(x.coerce(inner, ft), t)
+	}
+	if ft := finiteOf(s, t, x.st); ft != nil && x.canCoerce(e, ft) {
+		return x.wrapUpcast(x.coerce(e, ft), t)
 	}
 	switch e := e.(type) {
 	case *Number:
@@ -327,6 +339,8 @@ func (x *exprChecker) canCoerceContainerOp(op Op, e *App, t *Sort) bool {
 		return x.canCoerce(e.Args[0], t) && x.canCoerce(e.Args[1], t.Elem)
 	case OpTail, OpRTail:
 		return x.canCoerce(e.Args[0], t)
+	case OpComplement:
+		return t.Kind == SortSet && x.canCoerce(e.Args[0], t)
 	}
 	return false
 }
@@ -352,6 +366,44 @@ func (x *exprChecker) coerceContainerOp(op Op, e *App, t *Sort) Expr {
 		}
 	}
 	return x.mk(op, args, t, e.Pos)
+}
+
+// finiteUnder sees through the implicit conversion of a finite set or bag
+// to a set or bag: when e is @setfset(f) (or @bagfbag(f)) and t a Set (or
+// Bag), it returns f and the finite sort f must have for e to become t.
+func finiteUnder(e Expr, t *Sort, st *SortTable) (Expr, *Sort) {
+	a, ok := e.(*App)
+	if !ok || !a.Implicit || len(a.Args) != 1 {
+		return nil, nil
+	}
+	f, ok := a.Head.(*FuncRef)
+	if !ok {
+		return nil, nil
+	}
+	switch {
+	case f.Func.Op == OpFSet2Set && t.Kind == SortSet:
+		return a.Args[0], st.FSet(t.Elem)
+	case f.Func.Op == OpFBag2Bag && t.Kind == SortBag:
+		return a.Args[0], st.FBag(t.Elem)
+	}
+	return nil, nil
+}
+
+// finiteOf is the finite set or bag sort that an expression of the finite
+// sort s must have to become t (a Set or Bag of another element sort):
+// FSet(t.Elem) for s = FSet(...), t = Set(...); nil when that is not the
+// case.
+func finiteOf(s, t *Sort, st *SortTable) *Sort {
+	if s == nil || s.Elem == t.Elem {
+		return nil
+	}
+	switch {
+	case s.Kind == SortFSet && t.Kind == SortSet:
+		return st.FSet(t.Elem)
+	case s.Kind == SortFBag && t.Kind == SortBag:
+		return st.FBag(t.Elem)
+	}
+	return nil
 }
 
 // wrapUpcast applies the implicit conversion from e's sort to t (if the
@@ -752,7 +804,9 @@ func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
 		case SortSet:
 			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
 		case SortFSet:
-			a = x.coerce(a, x.st.Set(a.Sort().Elem))
+			// A finite set is a set: the upcast exists whatever its
+			// element sort (also one still unknown, as in !{}).
+			a = x.wrapUpcast(a, x.st.Set(a.Sort().Elem))
 			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
 		}
 		x.c.errorAt(a.Position(), "sort mismatch: ! expects Bool or a Set, found %s", sortName(a.Sort()))

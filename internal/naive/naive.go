@@ -35,6 +35,7 @@ type Value struct {
 	b      bool
 	num    *big.Rat
 	real   bool      // a number of sort Real (printed as a fraction)
+	co     bool      // a set holding everything but elems (!{...})
 	elems  []Value   // list elements; set and bag elements, ascending
 	counts []big.Int // multiplicities of a bag's elements
 }
@@ -161,6 +162,12 @@ func compare(a, b Value) int {
 	if c := len(a.elems) - len(b.elems); c != 0 {
 		return c
 	}
+	if a.co != b.co {
+		if a.co {
+			return 1
+		}
+		return -1
+	}
 	for i := range a.counts {
 		if c := a.counts[i].Cmp(&b.counts[i]); c != 0 {
 			return c
@@ -267,6 +274,9 @@ func apply(op lps.Op, a []Value, res *lps.Sort) (Value, error) {
 	case lps.OpAdd, lps.OpSub, lps.OpMul:
 		switch a[0].kind {
 		case kSet:
+			if a[0].co || a[1].co {
+				return coSetOp(op, a[0], a[1]), nil
+			}
 			return setOp(op, a[0], a[1]), nil
 		case kBag:
 			return bagOp(op, a[0], a[1]), nil
@@ -368,7 +378,14 @@ func apply(op lps.Op, a []Value, res *lps.Sort) (Value, error) {
 			return n(new(big.Rat).SetInt(&c))
 		}
 		return n(big.NewRat(int64(len(a[0].elems)), 1))
+	case lps.OpComplement:
+		v := a[0]
+		v.co = !v.co
+		return v, nil
 	case lps.OpIn:
+		if a[1].kind == kSet && a[1].co {
+			return boolean(!slices.ContainsFunc(a[1].elems, func(x Value) bool { return equal(x, a[0]) })), nil
+		}
 		if a[1].kind == kBag {
 			return boolean(a[1].count(a[0]).Sign() > 0), nil
 		}
@@ -411,6 +428,37 @@ func setOp(op lps.Op, x, y Value) Value {
 		}
 	}
 	return mkSet(out)
+}
+
+// coSetOp is +, * and - when a set is a complement (co): by the
+// membership each operation gives, x in A + B = x in A || x in B, ...
+func coSetOp(op lps.Op, x, y Value) Value {
+	if op == lps.OpSub {
+		y.co = !y.co
+		op = lps.OpMul
+	}
+	plain := func(v Value) Value { v.co = false; return v }
+	var out Value
+	switch {
+	case op == lps.OpAdd && x.co && y.co:
+		out = setOp(lps.OpMul, plain(x), plain(y))
+	case op == lps.OpAdd && x.co:
+		out = setOp(lps.OpSub, plain(x), plain(y))
+	case op == lps.OpAdd && y.co:
+		out = setOp(lps.OpSub, plain(y), plain(x))
+	case op == lps.OpAdd:
+		return setOp(lps.OpAdd, x, y)
+	case x.co && y.co:
+		out = setOp(lps.OpAdd, plain(x), plain(y))
+	case x.co:
+		return setOp(lps.OpSub, plain(y), plain(x))
+	case y.co:
+		return setOp(lps.OpSub, plain(x), plain(y))
+	default:
+		return setOp(lps.OpMul, x, y)
+	}
+	out.co = true
+	return out
 }
 
 func bagOp(op lps.Op, x, y Value) Value {
@@ -482,6 +530,9 @@ func (v Value) print(b *strings.Builder) {
 			b.WriteString(v.num.Denom().String())
 		}
 	case kList, kSet:
+		if v.co {
+			b.WriteString("!")
+		}
 		open, close := "[", "]"
 		if v.kind == kSet {
 			open, close = "{", "}"
