@@ -84,7 +84,9 @@ func (g *exprGen) expr(sort string, depth int) string {
 				return "(" + e(s) + " " + g.pick("<", "<=", ">", ">=", "==", "!=") + " " + e(s) + ")"
 			},
 			func() string { s := cont(); return "(" + e(s) + " " + g.pick("==", "!=") + " " + e(s) + ")" },
-			func() string { return "(" + e("Nat") + " in " + e(g.pick("List(Nat)", "FSet(Nat)", "FBag(Nat)", "Set(Nat)")) + ")" },
+			func() string {
+				return "(" + e("Nat") + " in " + e(g.pick("List(Nat)", "FSet(Nat)", "FBag(Nat)", "Set(Nat)")) + ")"
+			},
 			func() string { return "(" + e("Set(Nat)") + " " + g.pick("==", "!=") + " " + e("Set(Nat)") + ")" },
 			func() string {
 				s := g.pick("FSet(Nat)", "FBag(Nat)")

@@ -52,8 +52,8 @@ type Generator struct {
 	// (control.go); nil when no summand is restricted.
 	control *controlIndex
 	// forks are the generators Fork made, for their statistics.
-	forks []*Generator
-	solBuf  []uint32
+	forks  []*Generator
+	solBuf []uint32
 	// noLabels: Targets and ReplayTransition compute target states only.
 	noLabels bool
 }
