@@ -16,6 +16,7 @@ func FuzzParse(f *testing.F) {
 		"sort D = struct d1 | d2(p: Nat)?is_d2;\nmap f: D -> Nat;\nvar d: D;\neqn f(d) = if(is_d2(d), p(d), 0);\nact a: Nat;\nproc P(d: D) = a(f(d)) . P(d = d2(3)) + delta;\ninit P(d1);\n",
 		"act o: Set(Nat);\nproc P(s: Set(Nat), b: Bag(Nat), l: List(Int)) = (#l < 3 && 1 in s) -> o(s + {1} - { x: Nat | x > 2 }) . P(b = b + {2: 3}, l = -1 |> l ++ [2]) + delta;\ninit P({}, {:}, []);\n",
 		"act a;\nglob g: Bool;\nproc P(t: Real) = sum b: Bool. (b => g) -> a @ (t + 1 / 2) . dist c: Bool[1 / 2] . P(t = t + 1) + delta @ 3;\ninit dist c: Bool[1 / 2] . P(0);\n",
+		"act a: Bool # List(Nat);\nproc P(n: Nat) = a(!({} - {}) == !{1} + {2}, rhead([]) |> tail([1, 2]) ++ []) . P(n = n + 1);\ninit P(0);\n",
 		"map f: Pos -> Pos # Pos -> Bool;\nvar x: Pos;\neqn f(x) = lambda y,z: Pos. forall w: Nat. exists v: Nat. v == w whr k = x end;\nproc P = tau . P();\ninit P;\n",
 	}
 	for _, s := range seeds {
