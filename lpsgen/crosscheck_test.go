@@ -117,6 +117,7 @@ func (g *exprGen) expr(sort string, depth int) string {
 			func() string { return "(" + e("List(Nat)") + " . " + e("Nat") + ")" },
 			func() string { return g.pick("max", "min") + "(" + e("Nat") + ", " + e("Nat") + ")" },
 			func() string { return fmt.Sprintf("exp(%s, %d)", e("Nat"), g.rng.IntN(4)) },
+			func() string { return "(" + g.function(d) + ")(" + e("Nat") + ")" },
 		}
 	case "Int":
 		forms = []func() string{
@@ -154,6 +155,18 @@ func (g *exprGen) expr(sort string, depth int) string {
 		}
 	}
 	return forms[g.rng.IntN(len(forms))]()
+}
+
+// function is a random function Nat -> Nat: a lambda, perhaps updated.
+func (g *exprGen) function(depth int) string {
+	// Bodies of sort Nat whatever the literal's sort (x + 1 would be a
+	// Pos, as mCRL2 types it).
+	f := g.pick("lambda x: Nat. x * ", "lambda x: Nat. x div ", "lambda y: Nat. y mod ") + fmt.Sprint(1+g.rng.IntN(5))
+	f = "(" + f + ")"
+	for range g.rng.IntN(3) {
+		f += "[" + g.expr("Nat", depth) + " -> " + g.expr("Nat", depth) + "]"
+	}
+	return f
 }
 
 // labelOrErr is labelOf, returning errors instead of failing.
@@ -196,7 +209,7 @@ func TestCrossCheck(t *testing.T) {
 			continue
 		}
 		v, err := naive.Eval(checked)
-		if errors.Is(err, naive.Undefined) || errors.Is(err, naive.Unsupported) {
+		if errors.Is(err, naive.Undefined) || errors.Is(err, naive.Unsupported) || v.IsFunction() {
 			continue
 		}
 		compared++

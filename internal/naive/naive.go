@@ -36,6 +36,8 @@ type Value struct {
 	num    *big.Rat
 	real   bool      // a number of sort Real (printed as a fraction)
 	co     bool      // a set holding everything but elems (!{...})
+	fn     *function // a function value
+
 	elems  []Value   // list elements; set and bag elements, ascending
 	counts []big.Int // multiplicities of a bag's elements
 }
@@ -48,11 +50,50 @@ const (
 	kList
 	kSet
 	kBag
+	kFunc
 )
 
-// Eval evaluates e.
-func Eval(e lps.Expr) (Value, error) {
+// function is a lambda (param, body, env) or an update of another
+// function at key.
+type function struct {
+	param    *lps.Var
+	body     lps.Expr
+	env      map[*lps.Var]Value
+	base     *function
+	key, val Value
+}
+
+// Eval evaluates the closed expression e.
+func Eval(e lps.Expr) (Value, error) { return eval(e, nil) }
+
+// call applies f to arg.
+func call(f *function, arg Value) (Value, error) {
+	for ; f.base != nil; f = f.base {
+		if equal(f.key, arg) {
+			return f.val, nil
+		}
+	}
+	env := make(map[*lps.Var]Value, len(f.env)+1)
+	for k, v := range f.env {
+		env[k] = v
+	}
+	env[f.param] = arg
+	return eval(f.body, env)
+}
+
+func eval(e lps.Expr, env map[*lps.Var]Value) (Value, error) {
+	Eval := func(e lps.Expr) (Value, error) { return eval(e, env) }
 	switch e := e.(type) {
+	case *lps.VarRef:
+		if v, ok := env[e.Var]; ok {
+			return v, nil
+		}
+		return Value{}, Unsupported
+	case *lps.Binder:
+		if e.Kind != lps.Lambda || len(e.Vars) != 1 {
+			return Value{}, Unsupported
+		}
+		return Value{kind: kFunc, fn: &function{param: e.Vars[0], body: e.Body, env: env}}, nil
 	case *lps.Number:
 		return num(new(big.Rat).SetInt(e.Value), e.S), nil
 	case *lps.FuncRef:
@@ -95,7 +136,22 @@ func Eval(e lps.Expr) (Value, error) {
 		return mkBag(vs, cs), nil
 	case *lps.App:
 		f, ok := e.Head.(*lps.FuncRef)
-		if !ok || f.Func.Kind != lps.FuncBuiltin {
+		if !ok {
+			// An applied function value.
+			h, err := Eval(e.Head)
+			if err != nil {
+				return h, err
+			}
+			if h.kind != kFunc || len(e.Args) != 1 {
+				return Value{}, Unsupported
+			}
+			arg, err := Eval(e.Args[0])
+			if err != nil {
+				return arg, err
+			}
+			return call(h.fn, arg)
+		}
+		if f.Func.Kind != lps.FuncBuiltin {
 			return Value{}, Unsupported
 		}
 		args := make([]Value, len(e.Args))
@@ -253,10 +309,11 @@ func apply(op lps.Op, a []Value, res *lps.Sort) (Value, error) {
 		return boolean(a[0].b || a[1].b), nil
 	case lps.OpImplies:
 		return boolean(!a[0].b || a[1].b), nil
-	case lps.OpEq:
-		return boolean(equal(a[0], a[1])), nil
-	case lps.OpNeq:
-		return boolean(!equal(a[0], a[1])), nil
+	case lps.OpEq, lps.OpNeq:
+		if a[0].kind == kFunc {
+			return Value{}, Unsupported
+		}
+		return boolean(equal(a[0], a[1]) == (op == lps.OpEq)), nil
 	case lps.OpIf:
 		if a[0].b {
 			return a[1], nil
@@ -394,6 +451,11 @@ func apply(op lps.Op, a []Value, res *lps.Sort) (Value, error) {
 		return n(new(big.Rat).SetInt(a[1].count(a[0])))
 	case lps.OpFSet2Set, lps.OpFBag2Bag:
 		return a[0], nil
+	case lps.OpUpdate:
+		if a[0].kind != kFunc {
+			return Value{}, Unsupported
+		}
+		return Value{kind: kFunc, fn: &function{base: a[0].fn, key: a[1], val: a[2]}}, nil
 	case lps.OpSet2Bag:
 		cs := make([]big.Int, len(a[0].elems))
 		for i := range cs {
@@ -505,6 +567,10 @@ func subset(op lps.Op, x, y Value) (Value, error) {
 	}
 	return boolean(sub), nil
 }
+
+// IsFunction says whether v is a function value, which String does not
+// print as mCRL2 would.
+func (v Value) IsFunction() bool { return v.kind == kFunc }
 
 // String prints v as mCRL2 prints a value in normal form.
 func (v Value) String() string {
