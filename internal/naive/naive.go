@@ -31,12 +31,12 @@ var (
 
 // Value is the value of a closed expression.
 type Value struct {
-	kind   kind
-	b      bool
-	num    *big.Rat
-	real   bool      // a number of sort Real (printed as a fraction)
-	co     bool      // a set holding everything but elems (!{...})
-	fn     *function // a function value
+	kind kind
+	b    bool
+	num  *big.Rat
+	real bool      // a number of sort Real (printed as a fraction)
+	co   bool      // a set holding everything but elems (!{...})
+	fn   *function // a function value
 
 	elems  []Value   // list elements; set and bag elements, ascending
 	counts []big.Int // multiplicities of a bag's elements
