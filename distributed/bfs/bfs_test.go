@@ -1,0 +1,230 @@
+package bfs
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/timed"
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	os.Exit(m.Run())
+}
+
+// runBeam explores src on Beam's embedded Prism runner.
+func runBeam(t *testing.T, name string, src []byte, maxStates, levelsPerRun int) (Result, string) {
+	t.Helper()
+	var out strings.Builder
+	res, err := Run(context.Background(), Config{
+		Name: name, Model: src, WorkDir: t.TempDir(), Shards: 3, LevelsPerRun: levelsPerRun, MaxStates: maxStates, Log: logWriter(),
+		Execute: func(ctx context.Context, p *beam.Pipeline) error {
+			_, err := prism.Execute(ctx, p)
+			return err
+		},
+	}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, out.String()
+}
+
+// runLocal explores src with lps2lts's own explorer.
+func runLocal(t *testing.T, name string, src []byte) (explore.Result, string) {
+	t.Helper()
+	spec, err := lps.Read(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := lpsgen.New(spec, lpsgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gen explore.Generator = base
+	if timed.IsTimed(spec) {
+		if gen, err = timed.New(base); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return exploretest.Aut(t, gen, explore.Options{})
+}
+
+var autLine = regexp.MustCompile(`^\((\d+),"(.*)",(\d+)\)$`)
+
+// shape describes an LTS independently of its state numbering: the
+// sorted multiset of every state's sorted outgoing labels and likewise
+// incoming labels, the number of states without successors, and whether
+// state 0 has the outgoing labels the initial state should have.
+type shape struct {
+	states, transitions int
+	out, in             []string
+	deadlocks           int
+	initial             string
+}
+
+func shapeOf(t *testing.T, aut string) shape {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(aut), "\n")
+	var states, trans int
+	var hdr = regexp.MustCompile(`^des \(0,(\d+),(\d+)\)$`).FindStringSubmatch(lines[0])
+	if hdr == nil {
+		t.Fatalf("bad header %q", lines[0])
+	}
+	trans, _ = strconv.Atoi(hdr[1])
+	states, _ = strconv.Atoi(hdr[2])
+	out := make([][]string, states)
+	in := make([][]string, states)
+	for _, l := range lines[1:] {
+		m := autLine.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("bad line %q", l)
+		}
+		from, _ := strconv.Atoi(m[1])
+		to, _ := strconv.Atoi(m[3])
+		if from >= states || to >= states {
+			t.Fatalf("line %q: only %d states", l, states)
+		}
+		out[from] = append(out[from], m[2])
+		in[to] = append(in[to], m[2])
+	}
+	if len(lines)-1 != trans {
+		t.Fatalf("header says %d transitions, %d lines", trans, len(lines)-1)
+	}
+	s := shape{states: states, transitions: trans}
+	join := func(ls []string) string { slices.Sort(ls); return strings.Join(ls, "|") }
+	for i := range out {
+		if len(out[i]) == 0 {
+			s.deadlocks++
+		}
+		o := join(out[i])
+		if i == 0 {
+			s.initial = o
+		}
+		s.out = append(s.out, o)
+		s.in = append(s.in, join(in[i]))
+	}
+	slices.Sort(s.out)
+	slices.Sort(s.in)
+	return s
+}
+
+// TestSameLTSAsLps2lts: the pipeline's LTS has the shape of lps2lts's,
+// with one and with several levels per pipeline run.
+func TestSameLTSAsLps2lts(t *testing.T) {
+	for _, name := range []string{"abp.lps", "dining3.lps", "buffer.lps"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantAut := runLocal(t, name, src)
+		for _, perRun := range []int{1, 5} {
+			res, aut := runBeam(t, name, src, 0, perRun)
+			if res.States != want.States || res.Transitions != want.Transitions || res.Levels != want.Levels {
+				t.Errorf("%s, %d levels per run: %d states, %d transitions, %d levels; lps2lts: %d, %d, %d",
+					name, perRun, res.States, res.Transitions, res.Levels, want.States, want.Transitions, want.Levels)
+			}
+			got, wantShape := shapeOf(t, aut), shapeOf(t, wantAut)
+			if !slices.Equal(got.out, wantShape.out) || !slices.Equal(got.in, wantShape.in) || got.initial != wantShape.initial {
+				t.Errorf("%s, %d levels per run: the LTS differs from lps2lts's", name, perRun)
+			}
+			if len(res.Deadlocks) != got.deadlocks {
+				t.Errorf("%s: %d deadlocks reported, %d states without successors", name, len(res.Deadlocks), got.deadlocks)
+			}
+		}
+	}
+}
+
+// TestCorpusFigures runs a few corpus models and compares with the
+// figures mCRL2's lps2lts produced.
+func TestCorpusFigures(t *testing.T) {
+	dir := corpus.Dir()
+	if dir == "" {
+		t.Skip("no reference corpus at ../shared/corpus beside the repository (it lives outside it)")
+	}
+	for _, c := range []string{"plain/ex.academic.abp", "plain/ex.academic.block", "plain/ex.academic.cabp", "plain/ex.academic.dining.dining3", "timed/own.timed1", "timed/own.timed2"} {
+		for _, file := range []string{"model.lps", "mcrl2.lps"} {
+			path := filepath.Join(dir, c, file)
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want struct{ States, Transitions, Deadlocks int }
+			b, err := os.ReadFile(filepath.Join(dir, c, "expect.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &want); err != nil {
+				t.Fatal(err)
+			}
+			res, _ := runBeam(t, path, src, 0, 8)
+			if res.States != want.States || int(res.Transitions) != want.Transitions || len(res.Deadlocks) != want.Deadlocks {
+				t.Errorf("%s/%s: %d states, %d transitions, %d deadlocks; mCRL2: %d, %d, %d", c, file,
+					res.States, res.Transitions, len(res.Deadlocks), want.States, want.Transitions, want.Deadlocks)
+			}
+		}
+	}
+}
+
+// TestMaxStates: --max gives exactly that many states, and transitions
+// only between them, from fully expanded levels.
+func TestMaxStates(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "dining3.lps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := runBeam(t, "dining3.lps", src, 0, 4)
+	for _, max := range []int{1, 5, 12} {
+		res, aut := runBeam(t, "dining3.lps", src, max, 4)
+		s := shapeOf(t, aut) // checks every endpoint is below the state count
+		if !res.MaxReached || res.States != max || s.states != max {
+			t.Errorf("--max %d: %d states (%d in the .aut), max reached %v", max, res.States, s.states, res.MaxReached)
+		}
+		if res.Transitions >= full.Transitions || max > 1 && res.Transitions == 0 {
+			t.Errorf("--max %d: %d transitions of %d", max, res.Transitions, full.Transitions)
+		}
+	}
+}
+
+// TestBadModel: an LPS error is reported before any pipeline runs.
+func TestBadModel(t *testing.T) {
+	_, err := Run(context.Background(), Config{Name: "bad.lps", Model: []byte("proc P = a . P;\ninit P;\n"), WorkDir: t.TempDir(),
+		Execute: func(context.Context, *beam.Pipeline) error { t.Fatal("a pipeline ran"); return nil }}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "bad.lps:1:") {
+		t.Fatalf("error %v, want one with a position", err)
+	}
+}
+
+func testLog() *os.File {
+	if os.Getenv("BFS_TEST_LOG") != "" {
+		return os.Stderr
+	}
+	return nil
+}
+
+func logWriter() io.Writer {
+	if f := testLog(); f != nil {
+		return f
+	}
+	return nil
+}
