@@ -197,3 +197,38 @@ init P(0);
 		}
 	}
 }
+
+// TestFunctionSortSums: sum variables of finite function sorts with
+// several arguments take every function (2^4 of Bool # Bool -> Bool, 2^8
+// of Bool # Bool # Bool -> Bool), applications give their values, and a
+// quantifier over such a sort is decided.
+func TestFunctionSortSums(t *testing.T) {
+	src := `act b: Bool # Bool; c: Bool; d;
+proc P(n: Nat) = sum f: Bool # Bool -> Bool. (n == 0) -> b(f(true, false), f(false, true)) . P(n = 1)
+  + sum g: Bool # Bool # Bool -> Bool. (n == 1 && g(true, true, true) && !g(false, false, false)) -> d . P(n = 2)
+  + (n == 2) -> c(forall h: Bool # Bool -> Bool. h(true, false) || !h(true, false)) . P(n = 3)
+  + (n == 3) -> c(exists h: Bool # Bool -> Bool. h(true, false) && !h(false, true)) . P(n = 4);
+init P(0);
+`
+	spec, err := lps.Parse("fsums.lps", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, aut := exploretest.Aut(t, g, explore.Options{})
+	// 16 + 64 + 1 + 1 transitions; 5 states.
+	if r.States != 5 || r.Transitions != 82 {
+		t.Fatalf("%d states, %d transitions:\n%s", r.States, r.Transitions, aut)
+	}
+	for _, want := range []string{`"b(true, false)"`, `"b(false, true)"`, `"b(true, true)"`, `"b(false, false)"`, `"c(true)"`} {
+		if !strings.Contains(aut, want) {
+			t.Errorf("no %s in\n%s", want, aut)
+		}
+	}
+	if strings.Count(aut, `"b(true, false)"`) != 4 || strings.Contains(aut, `"c(false)"`) {
+		t.Errorf("wrong values:\n%s", aut)
+	}
+}

@@ -1157,54 +1157,86 @@ func (r *Rewriter) subsets(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) 
 	return out, true
 }
 
-// functions lists the functions of a function sort whose domain and
-// codomain are finite, each as lambda x: D. if(x == d1, v1, if(...)), the
-// value at the last element of the domain innermost. Their applications
-// rewrite to the values; equality of two of them is decided pointwise.
+// functions lists the functions of a function sort whose domain sorts and
+// codomain are finite, each as lambda x1: D1, ..., xn: Dn. if(x1 == d1 &&
+// ... && xn == dn, v1, if(...)) over the points of the domain in order,
+// the value at the last point innermost. Their applications rewrite to the
+// values; equality of two of them is decided pointwise.
 func (r *Rewriter) functions(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) ([]Term, bool) {
-	if len(s.Domain) != 1 {
-		return nil, false
-	}
-	dom, ok := r.values(s.Domain[0], limit, visiting)
-	if !ok || len(dom) == 0 {
-		return nil, false
+	doms := make([][]Term, len(s.Domain))
+	points := 1
+	for i, d := range s.Domain {
+		vals, ok := r.values(d, limit, visiting)
+		if !ok || len(vals) == 0 {
+			return nil, false
+		}
+		doms[i] = vals
+		points *= len(vals)
+		if points > limit {
+			return nil, false
+		}
 	}
 	cod, ok := r.values(s.Codomain, limit, visiting)
 	if !ok || len(cod) == 0 {
 		return nil, false
 	}
 	total := 1
-	for range dom {
+	for range points {
 		total *= len(cod)
 		if total > limit {
 			return nil, false
 		}
 	}
-	x := r.FreshVar("x", s.Domain[0])
-	eq := r.opSymN(lps.OpEq, r.boolSort, 2)
+	xs := make([]Term, len(s.Domain))
+	for i, d := range s.Domain {
+		xs[i] = r.FreshVar("x", d)
+	}
+	// tests[p] is the condition "the arguments are point p", points in
+	// lexicographic order of the domains' values.
+	tests := make([]Term, 0, points)
+	at := make([]int, len(doms))
+	for {
+		var test Term
+		for i := len(doms) - 1; i >= 0; i-- {
+			eq := r.mkApp(r.opSymN(lps.OpEq, r.boolSort, 2), []Term{xs[i], doms[i][at[i]]})
+			if test == 0 {
+				test = eq
+			} else {
+				test = r.mkApp(r.andSym, []Term{eq, test})
+			}
+		}
+		tests = append(tests, test)
+		if !nextIndex(at, func(i int) int { return len(doms[i]) }) {
+			break
+		}
+	}
 	ite := r.opSymN(lps.OpIf, s.Codomain, 3)
-	idx := make([]int, len(dom))
+	idx := make([]int, points)
 	out := make([]Term, 0, total)
 	for {
-		body := cod[idx[len(dom)-1]]
-		for i := len(dom) - 2; i >= 0; i-- {
-			test := r.mkApp(eq, []Term{x, dom[i]})
-			body = r.mkApp(ite, []Term{test, cod[idx[i]], body})
+		body := cod[idx[points-1]]
+		for p := points - 2; p >= 0; p-- {
+			body = r.mkApp(ite, []Term{tests[p], cod[idx[p]], body})
 		}
-		out = append(out, r.mkLambdaSort(s, []Term{x}, body))
-		k := len(idx) - 1
-		for k >= 0 {
-			idx[k]++
-			if idx[k] < len(cod) {
-				break
-			}
-			idx[k] = 0
-			k--
-		}
-		if k < 0 {
+		out = append(out, r.mkLambdaSort(s, xs, body))
+		if !nextIndex(idx, func(int) int { return len(cod) }) {
 			return out, true
 		}
 	}
+}
+
+// nextIndex advances idx as a mixed-radix counter (the last position
+// fastest, position i counting to size(i)) and reports false after the
+// last combination.
+func nextIndex(idx []int, size func(i int) int) bool {
+	for k := len(idx) - 1; k >= 0; k-- {
+		idx[k]++
+		if idx[k] < size(k) {
+			return true
+		}
+		idx[k] = 0
+	}
+	return false
 }
 
 // printSet prints a set as mCRL2 does: its finite part when the function

@@ -543,8 +543,9 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 		nonneg := r.mkApp(r.opSymN(lps.OpNat2Int, s, 1), []Term{n})
 		neg := r.mkApp(r.opSymN(lps.OpNeg, s, 1), []Term{p})
 		return []Term{nonneg, neg}, [][]Term{{n}, {p}}, true
-	case lps.SortFSet:
-		// The finite subsets of a finite element sort, all at once.
+	case lps.SortFSet, lps.SortFunc, lps.SortSet, lps.SortFBag, lps.SortBag:
+		// The finite subsets of a finite element sort, the functions
+		// between finite sorts (and sets and bags over them), all at once.
 		cands, ok := r.Values(s, 1<<12)
 		if !ok {
 			return nil, nil, false
