@@ -25,7 +25,7 @@ var builtinNames = map[string]Op{
 	"count": OpBagCount, "max": OpMax, "min": OpMin, "abs": OpAbs,
 	"succ": OpSucc, "pred": OpPred, "exp": OpExp,
 	"floor": OpFloor, "ceil": OpCeil, "round": OpRound, "sqrt": OpSqrt,
-	"Set2Bag": OpSet2Bag, "Bag2Set": OpBag2Set,
+	"Set2Bag": OpSet2Bag, "Bag2Set": OpBag2Set, "pick": OpPick,
 }
 
 func init() {
@@ -191,6 +191,19 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 	case OpFloor, OpCeil, OpRound:
 		a := x.expect(raw[0], st.Real)
 		return x.mk(op, []Expr{a}, st.Int, p)
+	case OpPick: // mCRL2's pick: FBag(S) -> S
+		var h *Sort
+		if hint != nil {
+			h = st.FBag(hint)
+		}
+		a := x.synth(raw[0], h)
+		if a == nil {
+			return nil
+		}
+		if a.Sort().Kind != SortFBag {
+			return mismatch(a, "an FBag")
+		}
+		return x.mk(op, []Expr{a}, a.Sort().Elem, p)
 	case OpSet2Bag, OpBag2Set:
 		var h *Sort
 		switch {

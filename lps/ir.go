@@ -203,6 +203,7 @@ const (
 	OpBag2Set
 	OpFSet2Set // implicit conversion of a finite set to a set (mCRL2's @setfset)
 	OpFBag2Bag // implicit conversion of a finite bag to a bag (mCRL2's @bagfbag)
+	OpPick     // pick(b): the least element of a non-empty finite bag (FBag only, as in mCRL2)
 
 	// Functions.
 	OpUpdate // f[x -> v]
@@ -223,6 +224,7 @@ var opNames = [...]string{
 	OpHead: "head", OpTail: "tail", OpRHead: "rhead", OpRTail: "rtail", OpCount: "#", OpIn: "in",
 	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
 	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
+	OpPick: "pick",
 }
 
 func (o Op) String() string {

@@ -55,6 +55,10 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},
 		{"", "FBag(Nat)", "{1: 18446744073709551615} + {1: 1}", "a({1: 18446744073709551616})"},
 		{"", "Nat", "count(2, {2: 9223372036854775808} * {2: 9223372036854775809})", "a(9223372036854775808)"},
+		// pick: the least element of a finite bag (mCRL2's fbag.spec).
+		{"", "Nat", "pick({3: 2, 1: 5})", "a(1)"},
+		{"", "Bool", "pick({true: 1} + {false: 2}) == false", "a(true)"},
+		{"", "Nat", "pick({:})", "a(pick({:}))"},
 		// Function updates in mCRL2's canonical form.
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](0)", "a(d1)"},
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](1)", "a(q(1))"},

@@ -119,7 +119,7 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		default:
 			return r.containerOp(fn, args)
 		}
-	case lps.OpComplement, lps.OpBagCount, lps.OpSet2Bag, lps.OpBag2Set, lps.OpFSet2Set, lps.OpFBag2Bag:
+	case lps.OpComplement, lps.OpBagCount, lps.OpSet2Bag, lps.OpBag2Set, lps.OpFSet2Set, lps.OpFBag2Bag, lps.OpPick:
 		return r.containerOp(fn, args)
 	case lps.OpUpdate:
 		return r.update(fn, args)

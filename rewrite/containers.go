@@ -317,6 +317,14 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 			return r.mkInt(res, total), true
 		}
 		return 0, false
+	case lps.OpPick:
+		// pick of a non-empty finite bag is its least element (bags keep
+		// their elements in order); pick({:}) stays as it is.
+		n := r.st.node(args[0])
+		if n.kind != kFBag || len(n.args) == 0 {
+			return 0, false
+		}
+		return n.args[0], true
 	case lps.OpFSet2Set:
 		n := r.st.node(args[0])
 		if n.kind != kFSet {
