@@ -16,13 +16,32 @@ import (
 var crossN = flag.Int("crosscheck.n", 300, "random expressions TestCrossCheck tries")
 
 // exprGen writes random well-sorted data expressions of a given sort.
-type exprGen struct{ rng *rand.Rand }
+// Variables bound by the binders it writes (forall, exists, whr) are in
+// scope, by sort, in their bodies; names repeat so that inner binders
+// shadow outer ones.
+type exprGen struct {
+	rng   *rand.Rand
+	scope map[string][]string
+}
+
+// bind runs body with name bound to a variable of sort.
+func (g *exprGen) bind(sort, name string, body func() string) string {
+	if g.scope == nil {
+		g.scope = map[string][]string{}
+	}
+	g.scope[sort] = append(g.scope[sort], name)
+	defer func() { g.scope[sort] = g.scope[sort][:len(g.scope[sort])-1] }()
+	return body()
+}
 
 var crossSorts = []string{"Bool", "Pos", "Nat", "Int", "Real", "List(Nat)", "FSet(Nat)", "FBag(Nat)", "Set(Nat)"}
 
 func (g *exprGen) pick(options ...string) string { return options[g.rng.IntN(len(options))] }
 
 func (g *exprGen) lit(sort string) string {
+	if vs := g.scope[sort]; len(vs) > 0 && g.rng.IntN(2) == 0 {
+		return vs[g.rng.IntN(len(vs))]
+	}
 	r := g.rng
 	switch sort {
 	case "Bool":
@@ -93,6 +112,15 @@ func (g *exprGen) expr(sort string, depth int) string {
 				return "(" + e(s) + " " + g.pick("<", "<=") + " " + e(s) + ")"
 			},
 			func() string { return "if(" + e("Bool") + ", " + e("Bool") + ", " + e("Bool") + ")" },
+			func() string {
+				q, v := g.pick("forall", "exists"), g.pick("x", "y")
+				return "(" + q + " " + v + ": Bool. " + g.bind("Bool", v, func() string { return e("Bool") }) + ")"
+			},
+			func() string {
+				v := g.pick("x", "y")
+				val := e("Bool")
+				return "(" + g.bind("Bool", v, func() string { return e("Bool") }) + " whr " + v + " = " + val + " end)"
+			},
 		}
 	case "Pos":
 		forms = []func() string{
@@ -118,6 +146,11 @@ func (g *exprGen) expr(sort string, depth int) string {
 			func() string { return g.pick("max", "min") + "(" + e("Nat") + ", " + e("Nat") + ")" },
 			func() string { return fmt.Sprintf("exp(%s, %d)", e("Nat"), g.rng.IntN(4)) },
 			func() string { return "(" + g.function(d) + ")(" + e("Nat") + ")" },
+			func() string {
+				v := g.pick("n", "k")
+				val := e("Nat")
+				return "(" + g.bind("Nat", v, func() string { return e("Nat") }) + " whr " + v + " = " + val + " end)"
+			},
 		}
 	case "Int":
 		forms = []func() string{
@@ -191,7 +224,7 @@ func labelOrErr(sort, expr string) (string, lps.Expr, error) {
 // -crosscheck.n sets how many).
 func TestCrossCheck(t *testing.T) {
 	g := &exprGen{rng: rand.New(rand.NewPCG(2026, 11))}
-	tried, compared, failed, untyped := 0, 0, 0, 0
+	tried, compared, failed, untyped, withBinders := 0, 0, 0, 0, 0
 	for tried < *crossN {
 		sort := crossSorts[g.rng.IntN(len(crossSorts))]
 		expr := g.expr(sort, 4)
@@ -213,6 +246,9 @@ func TestCrossCheck(t *testing.T) {
 			continue
 		}
 		compared++
+		if strings.Contains(expr, " whr ") || strings.Contains(expr, "forall ") || strings.Contains(expr, "exists ") {
+			withBinders++
+		}
 		if want := "a(" + v.String() + ")"; label != want {
 			failed++
 			t.Errorf("a(%s) of sort %s: rewriter %s, naive %s", expr, sort, label, want)
@@ -221,5 +257,5 @@ func TestCrossCheck(t *testing.T) {
 			t.Fatal("too many differences")
 		}
 	}
-	t.Logf("%d expressions tried, %d compared, %d differ; %d not typed (empty containers without context), the others apply a partial function outside its domain", tried, compared, failed, untyped)
+	t.Logf("%d expressions tried, %d compared (%d with forall, exists or whr), %d differ; %d not typed (empty containers without context), the others apply a partial function outside its domain", tried, compared, withBinders, failed, untyped)
 }

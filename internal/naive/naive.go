@@ -90,10 +90,28 @@ func eval(e lps.Expr, env map[*lps.Var]Value) (Value, error) {
 		}
 		return Value{}, Unsupported
 	case *lps.Binder:
+		if e.Kind == lps.Forall || e.Kind == lps.Exists {
+			return quantify(e, env)
+		}
 		if e.Kind != lps.Lambda || len(e.Vars) != 1 {
 			return Value{}, Unsupported
 		}
 		return Value{kind: kFunc, fn: &function{param: e.Vars[0], body: e.Body, env: env}}, nil
+	case *lps.Where:
+		// The definitions are evaluated in the outer environment, then
+		// the body with them bound.
+		inner := make(map[*lps.Var]Value, len(env)+len(e.Defs))
+		for k, v := range env {
+			inner[k] = v
+		}
+		for _, d := range e.Defs {
+			v, err := Eval(d.Value)
+			if err != nil {
+				return v, err
+			}
+			inner[d.Var] = v
+		}
+		return eval(e.Body, inner)
 	case *lps.Number:
 		return num(new(big.Rat).SetInt(e.Value), e.S), nil
 	case *lps.FuncRef:
@@ -627,4 +645,32 @@ func (v Value) print(b *strings.Builder) {
 		}
 		b.WriteString("}")
 	}
+}
+
+// quantify decides forall/exists over Boolean variables by trying every
+// assignment; other sorts are unsupported.
+func quantify(b *lps.Binder, env map[*lps.Var]Value) (Value, error) {
+	for _, v := range b.Vars {
+		if v.S.Kind != lps.SortBool {
+			return Value{}, Unsupported
+		}
+	}
+	want := b.Kind == lps.Exists // the value that decides the quantifier
+	inner := make(map[*lps.Var]Value, len(env)+len(b.Vars))
+	for k, v := range env {
+		inner[k] = v
+	}
+	for mask := 0; mask < 1<<len(b.Vars); mask++ {
+		for i, v := range b.Vars {
+			inner[v] = boolean(mask&(1<<i) != 0)
+		}
+		r, err := eval(b.Body, inner)
+		if err != nil {
+			return r, err
+		}
+		if r.b == want {
+			return boolean(want), nil
+		}
+	}
+	return boolean(!want), nil
 }
