@@ -46,10 +46,9 @@ func loadModel(name string, src []byte) (*model, error) {
 			return nil, err
 		}
 	}
-	if gen.Width() != base.Width() {
-		return nil, fmt.Errorf("%s: state vectors that are not process parameters cannot be serialised", name)
-	}
-	return &model{gen: gen, codec: rewrite.NewCodec(base.Rewriter()), width: base.Width()}, nil
+	// Every entry of a state vector is a term: the parameters' values,
+	// and for a timed model the time stamp after them.
+	return &model{gen: gen, codec: rewrite.NewCodec(base.Rewriter()), width: gen.Width()}, nil
 }
 
 // encode returns the bytes of a state vector.

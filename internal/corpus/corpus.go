@@ -13,7 +13,9 @@ import (
 )
 
 // Dir returns the corpus folder, found from the working directory (a
-// package folder during go test) upwards to the module root; "" if absent.
+// package folder during go test) upwards: beside the first module root
+// that has it (the repository's, also from the nested distributed/
+// module); "" if absent.
 func Dir() string {
 	dir, err := os.Getwd()
 	if err != nil {
@@ -25,7 +27,6 @@ func Dir() string {
 			if st, err := os.Stat(c); err == nil && st.IsDir() {
 				return c
 			}
-			return ""
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
