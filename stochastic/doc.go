@@ -25,8 +25,10 @@
 //     naming the summand.
 //   - The variables of a distribution range over all values of their
 //     sorts, which must be finite (at most 2^16 values).
-//   - Time tags are refused (timed stochastic processes are not
-//     supported).
+//   - With time tags, a state also carries its time stamp after the
+//     parameters, and time tags are handled as package timed does
+//     (timed.Clock): a tag must be later than the stamp, the label reads
+//     "a @ t", every state of the distribution carries t.
 //
 // The .aut format: a distribution is written "s0 p0 s1 p1 ... sn": each
 // state but the last is followed by its probability num/den, and the last

@@ -9,6 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
+	"github.com/lps2lts/lps2lts/timed"
 )
 
 // Generator is the explore.StochasticGenerator of a stochastic process (see
@@ -28,6 +29,9 @@ type Generator struct {
 	// dists[k] is the distribution of summand number k; nil for a summand
 	// without one (the Dirac distribution of its next state).
 	dists []*distribution
+	// clock, for a timed stochastic process, adds the time stamp after
+	// the parameters (as package timed does); nil otherwise.
+	clock *timed.Clock
 
 	state   []uint32
 	emit    func(explore.LabelID, []uint32, []explore.ProbabilityID)
@@ -83,16 +87,19 @@ func realSort(spec *lps.Spec) *lps.Sort {
 }
 
 // New returns the stochastic generator over base. It takes base over:
-// base must not be used on its own afterwards. Time tags are refused.
+// base must not be used on its own afterwards. With time tags, states
+// carry a time stamp as in package timed.
 func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 	spec := base.Spec()
 	real := realSort(spec)
 	if real == nil {
 		return nil, fmt.Errorf("%s: the specification has no distribution", spec.File)
 	}
-	for i, s := range spec.Summands {
-		if s.Time != nil && !s.Delta {
-			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): timed stochastic specifications are not supported", spec.File, s.Pos, i+1)
+	var clock *timed.Clock
+	if timed.IsTimed(spec) {
+		var err error
+		if clock, err = timed.NewClock(base); err != nil {
+			return nil, err
 		}
 	}
 	r := base.Rewriter()
@@ -110,6 +117,7 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 		table:       NewProbabilities(),
 		probs:       make(map[rewrite.Term]explore.ProbabilityID),
 		dists:       make([]*distribution, base.Summands()),
+		clock:       clock,
 	}
 	if d := spec.InitDist; d != nil {
 		if g.init, err = g.newDistribution(d); err != nil {
@@ -172,8 +180,14 @@ func (g *Generator) newDistribution(d *lps.Distribution) (*distribution, error) 
 // Probabilities is the table of the probabilities met so far.
 func (g *Generator) Probabilities() *Probabilities { return g.table }
 
-// Width is the number of parameters.
-func (g *Generator) Width() int { return g.base.Width() }
+// Width is the number of parameters, plus one for the time stamp of a
+// timed process.
+func (g *Generator) Width() int {
+	if g.clock != nil {
+		return g.base.Width() + 1
+	}
+	return g.base.Width()
+}
 
 // Labels is the table of labels.
 func (g *Generator) Labels() *explore.Labels { return g.base.Labels() }
@@ -198,6 +212,9 @@ func (g *Generator) InitialDistribution(dst []uint32, probs []explore.Probabilit
 	g.base.ClearBindings()
 	err := g.distribution(g.init, func() (err error) {
 		g.targets, err = g.base.AppendInitial(g.targets)
+		if g.clock != nil {
+			g.targets = append(g.targets, uint32(g.clock.Zero()))
+		}
 		return err
 	})
 	if err != nil {
@@ -216,13 +233,35 @@ func (g *Generator) StochasticSuccessors(state []uint32, emit func(explore.Label
 // visit computes the label and the distribution of one solution of the sum
 // variables and emits the transition.
 func (g *Generator) visit(s *lpsgen.Summand) error {
+	var t rewrite.Term
+	timed := false
+	if g.clock != nil {
+		var ok bool
+		var err error
+		if t, timed, ok, err = g.clock.When(g.state, s); err != nil || !ok {
+			return err
+		}
+	}
 	label, err := g.base.Label(s)
 	if err != nil {
 		return err
 	}
+	if timed {
+		label = g.clock.Label(label, t)
+	}
+	return g.emitDistribution(s, label, t)
+}
+
+// emitDistribution computes the distribution of summand s's next states,
+// each with the time stamp t appended for a timed process, and emits the
+// transition.
+func (g *Generator) emitDistribution(s *lpsgen.Summand, label explore.LabelID, t rewrite.Term) error {
 	g.targets, g.pids = g.targets[:0], g.pids[:0]
-	err = g.distribution(g.dists[s.Number()], func() (err error) {
+	err := g.distribution(g.dists[s.Number()], func() (err error) {
 		g.targets, err = g.base.AppendNext(g.targets, s)
+		if g.clock != nil {
+			g.targets = append(g.targets, uint32(t))
+		}
 		return err
 	})
 	if err != nil {

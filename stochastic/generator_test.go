@@ -115,6 +115,28 @@ init dist k: Nat[if(k < 2, 1 / 2, 0)] . P(k);`,
 			states: 7,
 		},
 		{
+			// A timed stochastic process: states carry the time stamp
+			// (0 initially), a time tag must be later than it and is
+			// printed in the label; untimed summands keep the stamp.
+			name: "timed",
+			src: `act a: Nat; b;
+proc P(n: Nat) = (n < 2) -> a(n) @ (n + 1) . dist m: Bool[1 / 2] . P(n = if(m, n + 1, n + 2))
+	+ (n == 2) -> b . P(n = 3)
+	+ delta;
+init dist k: Bool[1 / 2] . P(if(k, 0, 1));`,
+			want: []string{
+				"init 0 1/2 1 1/2",
+				"0 -a(0) @ 1-> 2 1/2 3 1/2",
+				"1 -a(1) @ 2-> 4 1/2 5 1/2",
+				"2 -a(1) @ 2-> 4 1/2 5 1/2",
+				"3 -b-> 6 1/1",
+				"4 -b-> 5 1/1",
+			},
+			// P(3) at time 2 is reached from P(1) at 0 and at 1, and
+			// from P(2) at 2: one state; P(3) at 1 is another.
+			states: 7,
+		},
+		{
 			// Summands without dist lead to one state with probability 1.
 			name: "dirac",
 			src: `act a;
@@ -175,13 +197,6 @@ init dist b: Bool[if(b, -1, 2)] . P(0);`,
 proc P(n: Nat) = a . dist b: Bool[0] . P(n = n + 1);
 init P(0);`,
 			want: "the distribution is empty",
-		},
-		{
-			name: "timed and stochastic",
-			src: `act a;
-proc P(n: Nat) = a @ 1 . dist b: Bool[1 / 2] . P(n = 1);
-init P(0);`,
-			want: "timed stochastic specifications are not supported",
 		},
 	}
 	for _, c := range cases {

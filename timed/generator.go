@@ -10,11 +10,11 @@ import (
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
-// Generator is the explore.Generator of a timed process (see the package
-// documentation). It also implements explore.Interruptible and
-// explore.StateFormatter.
-type Generator struct {
-	lpsgen.Passthrough
+// Clock is the time bookkeeping of a timed process, shared by this
+// package's Generator and the stochastic generator of a timed stochastic
+// process: where the stamp sits in the state vector, the time tag of each
+// summand, exact values of times and timed labels.
+type Clock struct {
 	base  *lpsgen.Generator
 	r     *rewrite.Rewriter
 	stamp int // position of the time stamp in the state vector
@@ -26,10 +26,19 @@ type Generator struct {
 	// labels interns (untimed label, time) pairs: label a and time t give
 	// the label "a @ t".
 	labels map[timedLabel]explore.LabelID
+	buf    []byte
+}
+
+// Generator is the explore.Generator of a timed process (see the package
+// documentation). It also implements explore.Interruptible and
+// explore.StateFormatter.
+type Generator struct {
+	lpsgen.Passthrough
+	clock *Clock
+	base  *lpsgen.Generator
 
 	state   []uint32
 	next    []uint32
-	buf     []byte
 	emit    func(explore.LabelID, []uint32)
 	visitFn func(*lpsgen.Summand) error
 }
@@ -55,9 +64,9 @@ func realSort(spec *lps.Spec) *lps.Sort {
 	return nil
 }
 
-// New returns the timed generator over base. It takes base over: base must
-// not be used on its own afterwards.
-func New(base *lpsgen.Generator) (*Generator, error) {
+// NewClock returns the clock of base's timed specification; the stamp goes
+// after the parameters.
+func NewClock(base *lpsgen.Generator) (*Clock, error) {
 	spec := base.Spec()
 	real := realSort(spec)
 	if real == nil {
@@ -68,16 +77,14 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the time 0: %w", err)
 	}
-	g := &Generator{
-		Passthrough: lpsgen.Passthrough{Base: base},
-		base:        base,
-		r:           r,
-		stamp:       base.Width(),
-		zero:        zero,
-		times:       make([]rewrite.Term, base.Summands()),
-		rats:        make(map[rewrite.Term]*big.Rat),
-		labels:      make(map[timedLabel]explore.LabelID),
-		next:        make([]uint32, 0, base.Width()+1),
+	c := &Clock{
+		base:   base,
+		r:      r,
+		stamp:  base.Width(),
+		zero:   zero,
+		times:  make([]rewrite.Term, base.Summands()),
+		rats:   make(map[rewrite.Term]*big.Rat),
+		labels: make(map[timedLabel]explore.LabelID),
 	}
 	k := 0
 	for _, s := range spec.Summands {
@@ -85,16 +92,56 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 			continue
 		}
 		if s.Time != nil {
-			g.times[k] = r.Translate(s.Time)
+			c.times[k] = r.Translate(s.Time)
 		}
 		k++
+	}
+	return c, nil
+}
+
+// Zero is the stamp of the initial state, the time 0.
+func (c *Clock) Zero() rewrite.Term { return c.zero }
+
+// When says at what time summand s (its sum variables bound) happens in
+// state: at its time tag if that is strictly later than the state's stamp
+// (timed), at the stamp if it has no tag; ok is false if the tag is not
+// later.
+func (c *Clock) When(state []uint32, s *lpsgen.Summand) (t rewrite.Term, timed, ok bool, err error) {
+	stamp := rewrite.Term(state[c.stamp])
+	tag := c.times[s.Number()]
+	if tag == 0 {
+		return stamp, false, true, nil
+	}
+	v, err := c.base.Rewrite(tag)
+	if err != nil {
+		return 0, true, false, fmt.Errorf("time tag: %w", err)
+	}
+	later, err := c.later(v, stamp)
+	if err != nil || !later {
+		return 0, true, false, err
+	}
+	return v, true, true, nil
+}
+
+// New returns the timed generator over base. It takes base over: base must
+// not be used on its own afterwards.
+func New(base *lpsgen.Generator) (*Generator, error) {
+	c, err := NewClock(base)
+	if err != nil {
+		return nil, err
+	}
+	g := &Generator{
+		Passthrough: lpsgen.Passthrough{Base: base},
+		clock:       c,
+		base:        base,
+		next:        make([]uint32, 0, base.Width()+1),
 	}
 	g.visitFn = g.visit
 	return g, nil
 }
 
 // Width is the number of parameters plus one, the stamp.
-func (g *Generator) Width() int { return g.stamp + 1 }
+func (g *Generator) Width() int { return g.clock.stamp + 1 }
 
 // Labels is the table of labels, timed ones included.
 func (g *Generator) Labels() *explore.Labels { return g.base.Labels() }
@@ -105,7 +152,7 @@ func (g *Generator) Initial(dst []uint32) ([]uint32, error) {
 	if err != nil {
 		return dst, err
 	}
-	return append(dst, uint32(g.zero)), nil
+	return append(dst, uint32(g.clock.zero)), nil
 }
 
 // Successors emits the transitions of state that happen after its stamp.
@@ -117,29 +164,16 @@ func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 // visit is Algorithm 12, lines 16-25, for one solution of the sum
 // variables.
 func (g *Generator) visit(s *lpsgen.Summand) error {
-	stamp := rewrite.Term(g.state[g.stamp])
-	t := stamp
-	timed := g.times[s.Number()] != 0
-	if timed {
-		v, err := g.base.Rewrite(g.times[s.Number()])
-		if err != nil {
-			return fmt.Errorf("time tag: %w", err)
-		}
-		later, err := g.later(v, stamp)
-		if err != nil {
-			return err
-		}
-		if !later {
-			return nil // the action would not happen after the stamp
-		}
-		t = v
+	t, timed, ok, err := g.clock.When(g.state, s)
+	if err != nil || !ok {
+		return err
 	}
 	label, next, err := g.base.Step(g.next[:0], s)
 	if err != nil {
 		return err
 	}
 	if timed {
-		label = g.timedLabel(label, t)
+		label = g.clock.Label(label, t)
 	}
 	g.next = append(next, uint32(t))
 	g.emit(label, g.next)
@@ -147,15 +181,15 @@ func (g *Generator) visit(s *lpsgen.Summand) error {
 }
 
 // later reports whether time t is strictly after time u.
-func (g *Generator) later(t, u rewrite.Term) (bool, error) {
+func (c *Clock) later(t, u rewrite.Term) (bool, error) {
 	if t == u {
 		return false, nil
 	}
-	x, err := g.value(t)
+	x, err := c.value(t)
 	if err != nil {
 		return false, err
 	}
-	y, err := g.value(u)
+	y, err := c.value(u)
 	if err != nil {
 		return false, err
 	}
@@ -163,38 +197,38 @@ func (g *Generator) later(t, u rewrite.Term) (bool, error) {
 }
 
 // value is the rational value of a rewritten time, cached per term.
-func (g *Generator) value(t rewrite.Term) (*big.Rat, error) {
-	if x, ok := g.rats[t]; ok {
+func (c *Clock) value(t rewrite.Term) (*big.Rat, error) {
+	if x, ok := c.rats[t]; ok {
 		return x, nil
 	}
-	x, ok := g.r.Rat(t)
+	x, ok := c.r.Rat(t)
 	if !ok {
-		return nil, fmt.Errorf("time tag does not rewrite to a number: %s", g.r.String(t))
+		return nil, fmt.Errorf("time tag does not rewrite to a number: %s", c.r.String(t))
 	}
-	g.rats[t] = x
+	c.rats[t] = x
 	return x, nil
 }
 
-// timedLabel interns "a @ t". As mCRL2 prints a timed multi-action, a time
+// Label interns "a @ t". As mCRL2 prints a timed multi-action, a time
 // that is not a single numeral (a natural number) is parenthesised:
 // "a @ 1", "a @ (3 / 2)".
-func (g *Generator) timedLabel(base explore.LabelID, t rewrite.Term) explore.LabelID {
+func (c *Clock) Label(base explore.LabelID, t rewrite.Term) explore.LabelID {
 	k := timedLabel{base, t}
-	if id, ok := g.labels[k]; ok {
+	if id, ok := c.labels[k]; ok {
 		return id
 	}
-	labels := g.base.Labels()
-	b := append(g.buf[:0], labels.Text(base)...)
+	labels := c.base.Labels()
+	b := append(c.buf[:0], labels.Text(base)...)
 	b = append(b, " @ "...)
-	if x, err := g.value(t); err == nil && x.IsInt() && x.Sign() >= 0 {
-		b = g.r.AppendString(b, t)
+	if x, err := c.value(t); err == nil && x.IsInt() && x.Sign() >= 0 {
+		b = c.r.AppendString(b, t)
 	} else {
 		b = append(b, '(')
-		b = g.r.AppendString(b, t)
+		b = c.r.AppendString(b, t)
 		b = append(b, ')')
 	}
-	g.buf = b
+	c.buf = b
 	id := labels.Intern(b)
-	g.labels[k] = id
+	c.labels[k] = id
 	return id
 }
