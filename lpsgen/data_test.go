@@ -183,15 +183,7 @@ proc P(n: Nat) = sum s: FSet(Bool). (n == 0) -> a(s) . P(n = 1)
   + sum f: Bool -> Bool. (n == 1) -> b(f(true), f(false)) . P(n = 2);
 init P(0);
 `
-	spec, err := lps.Parse("sums.lps", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, aut := exploretest.Aut(t, g, explore.Options{})
+	r, aut := exploreSource(t, "sums.lps", src)
 	if r.Transitions != 8 {
 		t.Fatalf("%d transitions:\n%s", r.Transitions, aut)
 	}
@@ -214,15 +206,7 @@ proc P(n: Nat) = sum f: Bool # Bool -> Bool. (n == 0) -> b(f(true, false), f(fal
   + (n == 3) -> c(exists h: Bool # Bool -> Bool. h(true, false) && !h(false, true)) . P(n = 4);
 init P(0);
 `
-	spec, err := lps.Parse("fsums.lps", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, aut := exploretest.Aut(t, g, explore.Options{})
+	r, aut := exploreSource(t, "fsums.lps", src)
 	// 16 + 64 + 1 + 1 transitions; 5 states.
 	if r.States != 5 || r.Transitions != 82 {
 		t.Fatalf("%d states, %d transitions:\n%s", r.States, r.Transitions, aut)
@@ -235,4 +219,19 @@ init P(0);
 	if strings.Count(aut, `"b(true, false)"`) != 4 || strings.Contains(aut, `"c(false)"`) {
 		t.Errorf("wrong values:\n%s", aut)
 	}
+}
+
+// exploreSource explores the LPS text src breadth-first and returns the
+// result and the .aut text.
+func exploreSource(t *testing.T, name, src string) (explore.Result, string) {
+	t.Helper()
+	spec, err := lps.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exploretest.Aut(t, g, explore.Options{})
 }
