@@ -34,7 +34,11 @@ func (g *exprGen) bind(sort, name string, body func() string) string {
 	return body()
 }
 
-var crossSorts = []string{"Bool", "Pos", "Nat", "Int", "Real", "List(Nat)", "FSet(Nat)", "FBag(Nat)", "Set(Nat)"}
+var crossSorts = []string{"Bool", "Pos", "Nat", "Int", "Real", "List(Nat)", "FSet(Nat)", "FBag(Nat)", "Set(Nat)", "S"}
+
+// crossDecls declares the structured sort S of the generated expressions:
+// a constant, constructors with projections and recognisers.
+const crossDecls = "sort S = struct c1 | c2(p1: Nat) ? is_c2 | c3(p2: Bool, p3: Nat) ? is_c3;\n"
 
 func (g *exprGen) pick(options ...string) string { return options[g.rng.IntN(len(options))] }
 
@@ -44,6 +48,14 @@ func (g *exprGen) lit(sort string) string {
 	}
 	r := g.rng
 	switch sort {
+	case "S":
+		switch g.rng.IntN(3) {
+		case 0:
+			return "c1"
+		case 1:
+			return "c2(" + g.lit("Nat") + ")"
+		}
+		return "c3(" + g.lit("Bool") + ", " + g.lit("Nat") + ")"
 	case "Bool":
 		return g.pick("true", "false")
 	case "Pos":
@@ -112,6 +124,9 @@ func (g *exprGen) expr(sort string, depth int) string {
 				return "(" + e(s) + " " + g.pick("<", "<=") + " " + e(s) + ")"
 			},
 			func() string { return "if(" + e("Bool") + ", " + e("Bool") + ", " + e("Bool") + ")" },
+			func() string { return "(" + e("S") + " " + g.pick("==", "!=") + " " + e("S") + ")" },
+			func() string { return g.pick("is_c2", "is_c3") + "(" + e("S") + ")" },
+			func() string { return "p2(" + e("S") + ")" },
 			func() string {
 				q, v := g.pick("forall", "exists"), g.pick("x", "y")
 				return "(" + q + " " + v + ": Bool. " + g.bind("Bool", v, func() string { return e("Bool") }) + ")"
@@ -146,6 +161,7 @@ func (g *exprGen) expr(sort string, depth int) string {
 			func() string { return g.pick("max", "min") + "(" + e("Nat") + ", " + e("Nat") + ")" },
 			func() string { return fmt.Sprintf("exp(%s, %d)", e("Nat"), g.rng.IntN(4)) },
 			func() string { return "(" + g.function(d) + ")(" + e("Nat") + ")" },
+			func() string { return g.pick("p1", "p3") + "(" + e("S") + ")" },
 			func() string {
 				v := g.pick("n", "k")
 				val := e("Nat")
@@ -181,6 +197,12 @@ func (g *exprGen) expr(sort string, depth int) string {
 		forms = []func() string{
 			func() string { return "(" + e(sort) + " " + g.pick("+", "*", "-") + " " + e(sort) + ")" },
 		}
+	case "S":
+		forms = []func() string{
+			func() string { return "c2(" + e("Nat") + ")" },
+			func() string { return "c3(" + e("Bool") + ", " + e("Nat") + ")" },
+			func() string { return "if(" + e("Bool") + ", " + e("S") + ", " + e("S") + ")" },
+		}
 	case "Set(Nat)":
 		forms = []func() string{
 			func() string { return "(" + e(sort) + " " + g.pick("+", "*", "-") + " " + e(sort) + ")" },
@@ -204,7 +226,7 @@ func (g *exprGen) function(depth int) string {
 
 // labelOrErr is labelOf, returning errors instead of failing.
 func labelOrErr(sort, expr string) (string, lps.Expr, error) {
-	src := fmt.Sprintf("act a: %s;\nproc P(b: Bool) = b -> a(%s) . P(b = false);\ninit P(true);\n", sort, expr)
+	src := fmt.Sprintf("%sact a: %s;\nproc P(b: Bool) = b -> a(%s) . P(b = false);\ninit P(true);\n", crossDecls, sort, expr)
 	spec, err := lps.Parse("cross.lps", []byte(src))
 	if err != nil {
 		return "", nil, err
@@ -224,7 +246,7 @@ func labelOrErr(sort, expr string) (string, lps.Expr, error) {
 // -crosscheck.n sets how many).
 func TestCrossCheck(t *testing.T) {
 	g := &exprGen{rng: rand.New(rand.NewPCG(2026, 11))}
-	tried, compared, failed, untyped, withBinders := 0, 0, 0, 0, 0
+	tried, compared, failed, untyped, withBinders, withStructs := 0, 0, 0, 0, 0, 0
 	for tried < *crossN {
 		sort := crossSorts[g.rng.IntN(len(crossSorts))]
 		expr := g.expr(sort, 4)
@@ -249,6 +271,9 @@ func TestCrossCheck(t *testing.T) {
 		if strings.Contains(expr, " whr ") || strings.Contains(expr, "forall ") || strings.Contains(expr, "exists ") {
 			withBinders++
 		}
+		if strings.Contains(expr, "c1") || strings.Contains(expr, "c2(") || strings.Contains(expr, "c3(") {
+			withStructs++
+		}
 		if want := "a(" + v.String() + ")"; label != want {
 			failed++
 			t.Errorf("a(%s) of sort %s: rewriter %s, naive %s", expr, sort, label, want)
@@ -257,5 +282,5 @@ func TestCrossCheck(t *testing.T) {
 			t.Fatal("too many differences")
 		}
 	}
-	t.Logf("%d expressions tried, %d compared (%d with forall, exists or whr), %d differ; %d not typed (empty containers without context), the others apply a partial function outside its domain", tried, compared, withBinders, failed, untyped)
+	t.Logf("%d expressions tried, %d compared (%d with forall, exists or whr, %d with structured values), %d differ; %d not typed (empty containers without context), the others apply a partial function outside its domain", tried, compared, withBinders, withStructs, failed, untyped)
 }

@@ -37,6 +37,7 @@ type Value struct {
 	real bool      // a number of sort Real (printed as a fraction)
 	co   bool      // a set holding everything but elems (!{...})
 	fn   *function // a function value
+	ctor *lps.Func // a structured value's constructor (elems: its arguments)
 
 	elems  []Value   // list elements; set and bag elements, ascending
 	counts []big.Int // multiplicities of a bag's elements
@@ -51,6 +52,7 @@ const (
 	kSet
 	kBag
 	kFunc
+	kStruct
 )
 
 // function is a lambda (param, body, env) or an update of another
@@ -169,9 +171,6 @@ func eval(e lps.Expr, env map[*lps.Var]Value) (Value, error) {
 			}
 			return call(h.fn, arg)
 		}
-		if f.Func.Kind != lps.FuncBuiltin {
-			return Value{}, Unsupported
-		}
 		args := make([]Value, len(e.Args))
 		for i, a := range e.Args {
 			v, err := Eval(a)
@@ -180,7 +179,23 @@ func eval(e lps.Expr, env map[*lps.Var]Value) (Value, error) {
 			}
 			args[i] = v
 		}
-		return apply(f.Func.Op, args, e.S)
+		switch f.Func.Kind {
+		case lps.FuncBuiltin:
+			return apply(f.Func.Op, args, e.S)
+		case lps.FuncConstructor:
+			if f.Func.Sort.Kind != lps.SortFunc || f.Func.Sort.Codomain.Kind != lps.SortStruct {
+				return Value{}, Unsupported
+			}
+			return Value{kind: kStruct, ctor: f.Func, elems: args}, nil
+		case lps.FuncProjection:
+			if args[0].kind != kStruct || args[0].ctor != f.Func.Ctor {
+				return Value{}, Undefined // mCRL2 leaves it unevaluated
+			}
+			return args[0].elems[f.Func.Index], nil
+		case lps.FuncRecogniser:
+			return boolean(args[0].kind == kStruct && args[0].ctor == f.Func.Ctor), nil
+		}
+		return Value{}, Unsupported
 	}
 	return Value{}, Unsupported
 }
@@ -192,6 +207,9 @@ func num(x *big.Rat, s *lps.Sort) Value {
 func boolean(b bool) Value { return Value{kind: kBool, b: b} }
 
 func constant(f *lps.FuncRef) (Value, error) {
+	if f.Func.Kind == lps.FuncConstructor && f.Func.Sort.Kind == lps.SortStruct {
+		return Value{kind: kStruct, ctor: f.Func}, nil
+	}
 	if f.Func.Kind != lps.FuncBuiltin {
 		return Value{}, Unsupported
 	}
@@ -227,6 +245,11 @@ func compare(a, b Value) int {
 		return 1
 	case kNum:
 		return a.num.Cmp(b.num)
+	case kStruct:
+		// Constructors in declaration order, then the arguments.
+		if a.ctor != b.ctor {
+			return a.ctor.Index - b.ctor.Index
+		}
 	}
 	for i := range min(len(a.elems), len(b.elems)) {
 		if c := compare(a.elems[i], b.elems[i]); c != 0 {
@@ -629,6 +652,18 @@ func (v Value) print(b *strings.Builder) {
 			e.print(b)
 		}
 		b.WriteString(close)
+	case kStruct:
+		b.WriteString(v.ctor.Name)
+		if len(v.elems) > 0 {
+			b.WriteString("(")
+			for i, e := range v.elems {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				e.print(b)
+			}
+			b.WriteString(")")
+		}
 	case kBag:
 		if len(v.elems) == 0 {
 			b.WriteString("{:}")
