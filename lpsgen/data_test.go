@@ -192,6 +192,21 @@ init P(0);
 			t.Errorf("no %s in\n%s", want, aut)
 		}
 	}
+	// Sets of a finite sort: every subset, and quantifiers over them.
+	r, aut = exploreSource(t, "sets.lps", `act e: Set(Bool); c: Bool;
+proc P(n: Nat) = sum s: Set(Bool). (n == 0) -> e(s) . P(n = 1)
+  + (n == 1) -> c(exists s: Set(Bool). true in s && !(false in s)) . P(n = 2)
+  + (n == 2) -> c(forall s: Set(Bool). s == {} || true in s || false in s) . P(n = 3);
+init P(0);
+`)
+	if r.Transitions != 6 {
+		t.Fatalf("%d transitions:\n%s", r.Transitions, aut)
+	}
+	for _, want := range []string{`"e({})"`, `"e({true})"`, `"e({false, true})"`, `(1,"c(true)",2)`, `(2,"c(true)",3)`} {
+		if !strings.Contains(aut, want) {
+			t.Errorf("no %s in\n%s", want, aut)
+		}
+	}
 }
 
 // TestFunctionSortSums: sum variables of finite function sorts with

@@ -1089,6 +1089,17 @@ func (r *Rewriter) values(s *lps.Sort, limit int, visiting map[*lps.Sort]bool) (
 	case lps.SortStruct, lps.SortBasic:
 	case lps.SortFSet:
 		return r.subsets(s, limit, visiting)
+	case lps.SortSet:
+		// The sets of a finite element sort: each finite subset, as the
+		// set with function part @false_ (mCRL2's @setfset of it).
+		subs, ok := r.subsets(s, limit, visiting)
+		if !ok {
+			return nil, false
+		}
+		for i, fs := range subs {
+			subs[i] = r.mkSet(s, r.fnConst(s, fnFalse), fs)
+		}
+		return subs, true
 	case lps.SortFunc:
 		return r.functions(s, limit, visiting)
 	default:
