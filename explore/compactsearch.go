@@ -34,6 +34,10 @@ type compactSearch struct {
 	// ComBack store may call Successors to replay a path.
 	bufLabels []LabelID
 	bufVecs   []uint32
+	// A stochastic generator's transitions: the number of states of each
+	// one's distribution, and their probabilities.
+	bufGroups []int
+	bufProbs  []ProbabilityID
 	// keys names transitions by the generator's keys instead of their
 	// positions (a ComBack store replaying one transition at a time).
 	keys     TransitionReplayer
@@ -336,6 +340,14 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 	}
 	x.cur = s
 	c.bufLabels, c.bufVecs, c.bufKeys = c.bufLabels[:0], c.bufVecs[:0], c.bufKeys[:0]
+	if x.st != nil {
+		c.bufGroups, c.bufProbs = c.bufGroups[:0], c.bufProbs[:0]
+		if err := x.st.gen.StochasticSuccessors(vec, x.collectStochastic); err != nil {
+			return x.stateError(s, err)
+		}
+		x.insertCollectedStochastic(s)
+		return nil
+	}
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
 		return x.stateError(s, err)
 	}

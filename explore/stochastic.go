@@ -49,7 +49,19 @@ func (x *Explorer) discoverInitialDist() (int, error) {
 	}
 	ids := make([]StateID, len(probs))
 	for k := range probs {
-		id, isNew := x.store.Insert(vecs[k*w : (k+1)*w])
+		v := vecs[k*w : (k+1)*w]
+		if x.cs.on {
+			// Compact stores: each state of the initial distribution is
+			// a root (no backedge), queued with its vector.
+			id, isNew := x.insertFrom(v, 0)
+			if isNew {
+				x.discoverVec(id, TauLabel, v)
+				x.pushVec(id, v)
+			}
+			ids[k] = id
+			continue
+		}
+		id, isNew := x.store.Insert(v)
 		if isNew {
 			x.discover(id, TauLabel)
 		}
@@ -100,8 +112,9 @@ func (x *Explorer) emitStochastic(label LabelID, next []uint32, probs []Probabil
 // runStochastic is Run for a stochastic generator: the search starts from
 // all states of the initial distribution (Algorithm 14, lines 1-7).
 func (x *Explorer) runStochastic() (Result, error) {
-	if x.cs.on {
-		return x.result(), fmt.Errorf("this state store cannot be used for stochastic specifications")
+	c := &x.cs
+	if c.on && (x.opt.Cycles || c.delayed != nil || c.blocks != nil || x.par != nil) {
+		return x.result(), fmt.Errorf("with a stochastic specification this store works without cycle detection, delayed duplicate detection, state numbers in the todo list and threads")
 	}
 	x.cur = NoState
 	roots, err := x.discoverInitialDist()
@@ -110,6 +123,8 @@ func (x *Explorer) runStochastic() (Result, error) {
 	}
 	x.levelUp = roots
 	switch {
+	case c.on:
+		err = x.runQueue()
 	case x.opt.Cycles:
 		for s := 0; s < roots && err == nil && !x.mustStop(); s++ {
 			if x.colors[s] == white {
@@ -129,4 +144,49 @@ func (x *Explorer) runStochastic() (Result, error) {
 		r.MaxReached = true
 	}
 	return r, err
+}
+
+// collectStochastic is the emit function of StochasticSuccessors in the
+// compact search: it only records, the states of a distribution one after
+// another (their positions are the transition numbers a ComBack store
+// replays; the generator's Successors emits them in the same order).
+func (x *Explorer) collectStochastic(label LabelID, next []uint32, probs []ProbabilityID) {
+	c := &x.cs
+	c.bufLabels = append(c.bufLabels, label)
+	c.bufGroups = append(c.bufGroups, len(probs))
+	c.bufProbs = append(c.bufProbs, probs...)
+	c.bufVecs = append(c.bufVecs, next...)
+}
+
+// insertCollectedStochastic is insertCollected for distributions.
+func (x *Explorer) insertCollectedStochastic(s StateID) {
+	c := &x.cs
+	ss := x.st
+	w := c.width
+	i := 0
+	for g, label := range c.bufLabels {
+		n := c.bufGroups[g]
+		ids := ss.ids[:0]
+		for range n {
+			next := c.bufVecs[i*w : (i+1)*w : (i+1)*w]
+			id, isNew := x.insertFrom(next, uint64(i))
+			if isNew {
+				x.discoverVec(id, label, next)
+				x.pushVec(id, next)
+			}
+			ids = append(ids, id)
+			i++
+		}
+		ss.ids = ids
+		probs := c.bufProbs[i-n : i]
+		x.transitions++
+		for k, v := range x.visitors {
+			if sv := ss.sv[k]; sv != nil {
+				sv.ExamineStochasticTransition(s, label, ids, probs)
+			} else {
+				v.ExamineTransition(s, label, ids[0])
+			}
+		}
+	}
+	x.finishVec(s)
 }

@@ -198,10 +198,17 @@ func (g *Generator) Initial(dst []uint32) ([]uint32, error) {
 	return dst, fmt.Errorf("a stochastic process starts in a distribution (InitialDistribution)")
 }
 
-// Successors is refused: the explorer asks a StochasticGenerator for its
-// StochasticSuccessors.
-func (g *Generator) Successors([]uint32, func(explore.LabelID, []uint32)) error {
-	return fmt.Errorf("the transitions of a stochastic process lead to distributions (StochasticSuccessors)")
+// Successors emits every state of every transition's distribution, one
+// after another in StochasticSuccessors' order, with the transition's
+// label: the view a ComBack store needs to replay the step to one of them
+// by its position.
+func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
+	w := g.Width()
+	return g.StochasticSuccessors(state, func(label explore.LabelID, next []uint32, probs []explore.ProbabilityID) {
+		for k := range probs {
+			emit(label, next[k*w:(k+1)*w])
+		}
+	})
 }
 
 // InitialDistribution computes the initial distribution (Algorithm 13 with

@@ -8,6 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // distRecorder prints the probabilistic events in a compact form:
@@ -39,6 +40,12 @@ func (r *distRecorder) ExamineStochasticTransition(from explore.StateID, label e
 }
 
 func exploreDist(t *testing.T, src string, opt Options, xopt explore.Options) ([]string, explore.Result, error) {
+	return exploreDistStore(t, src, opt, xopt, nil)
+}
+
+// exploreDistStore is exploreDist with the store mkStore makes for the
+// generator (nil: the default table).
+func exploreDistStore(t *testing.T, src string, opt Options, xopt explore.Options, mkStore func(explore.Generator) explore.Store) ([]string, explore.Result, error) {
 	t.Helper()
 	spec, err := lps.Parse("test.lps", []byte(src))
 	if err != nil {
@@ -51,6 +58,9 @@ func exploreDist(t *testing.T, src string, opt Options, xopt explore.Options) ([
 	g, err := New(base, opt)
 	if err != nil {
 		return nil, explore.Result{}, err
+	}
+	if mkStore != nil {
+		xopt.Store = mkStore(g)
 	}
 	x := explore.New(g, xopt)
 	rec := &distRecorder{labels: g.Labels(), probs: g.Probabilities()}
@@ -162,6 +172,22 @@ init dist b: Bool[1 / 2] . P(0);`,
 				}
 				if opt.Strategy == explore.Breadth && !opt.Cycles && strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 					t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+				}
+				if opt.Cycles {
+					return
+				}
+				// ComBack without a cache or held states rebuilds every
+				// state it expands by replaying steps from a root, the
+				// initial distribution's states among them: the same
+				// events as the table store.
+				comback, _, err := exploreDistStore(t, c.src, Options{}, opt, func(g explore.Generator) explore.Store {
+					return store.NewComBackStore(g, store.ComBackOptions{NoHeld: true})
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Join(comback, "\n") != strings.Join(got, "\n") {
+					t.Errorf("ComBack store:\n%s\ntable store:\n%s", strings.Join(comback, "\n"), strings.Join(got, "\n"))
 				}
 			})
 		}

@@ -59,7 +59,11 @@ type ComBackStore struct {
 	limit uint32
 
 	pred packedArray // backedge predecessor per number (0 for the initial state)
-	tr   packedArray // backedge transition per number
+	// roots holds the vectors of the other states without a backedge: the
+	// states of a stochastic process's initial distribution after the
+	// first (a handful).
+	roots map[explore.StateID][]uint32
+	tr    packedArray // backedge transition per number
 
 	// Reconstruction scratch.
 	path     []explore.StateID
@@ -231,7 +235,12 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from explore.St
 		}
 		s.init = slices.Clone(state)
 	} else if from == explore.NoState {
-		panic("explore: ComBack store: a new state without a backedge")
+		// Another state of a stochastic process's initial distribution:
+		// a root of the backedge forest, kept in full like the first.
+		if s.roots == nil {
+			s.roots = map[explore.StateID][]uint32{}
+		}
+		s.roots[explore.StateID(s.n)] = slices.Clone(state)
 	}
 	if s.n == ^uint32(0)-1 {
 		panic("explore: more than 2^32-2 states")
@@ -242,7 +251,7 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from explore.St
 		s.desc = slices.Grow(s.desc, len(s.desc)/4+1024)
 	}
 	s.desc = append(s.desc, d)
-	if id == 0 {
+	if id == 0 || from == explore.NoState {
 		s.pred.append(0)
 		s.tr.append(0)
 	} else {
@@ -250,7 +259,7 @@ func (s *ComBackStore) addAt(i uint64, d uint32, state []uint32, from explore.St
 		s.tr.append(tr)
 	}
 	if s.pathOpt {
-		if id == 0 {
+		if id == 0 || from == explore.NoState {
 			s.depths.append(0)
 		} else {
 			if from != s.lastFrom {
@@ -321,6 +330,9 @@ func (s *ComBackStore) HoldStates(held func(explore.StateID) []uint32) bool {
 func (s *ComBackStore) known(v explore.StateID) []uint32 {
 	if v == 0 {
 		return s.init
+	}
+	if r, ok := s.roots[v]; ok {
+		return r
 	}
 	if c := s.cached(v); c != nil {
 		s.CacheHits++

@@ -56,8 +56,8 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 	case "table", "":
 		return nil, nil
 	}
-	if _, ok := gen.(explore.StochasticGenerator); ok {
-		return nil, &usageError{fmt.Sprintf("--store=%s cannot be used for stochastic specifications (use the table store)", c.kind)}
+	if _, ok := gen.(explore.StochasticGenerator); ok && (c.kind == "comback" && (c.cbDDD > 0 || c.cbNumbers)) {
+		return nil, &usageError{"--comback-ddd and --comback-numbers cannot be used for stochastic specifications"}
 	}
 	switch c.kind {
 	case "tree":
