@@ -3,6 +3,7 @@ package bfs
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -27,7 +28,17 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	beam.Init()
-	os.Exit(m.Run())
+	// Prism's loopback mode leaves an empty file in the temporary folder
+	// for each pipeline run; give it a folder of its own.
+	private, err := os.MkdirTemp("", "bfs-test-")
+	if err == nil {
+		os.Setenv("TMPDIR", private)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(private)
+	}
+	os.Exit(code)
 }
 
 // runBeam explores src on Beam's embedded Prism runner.
@@ -212,6 +223,43 @@ func TestBadModel(t *testing.T) {
 		Execute: func(context.Context, *beam.Pipeline) error { t.Fatal("a pipeline ran"); return nil }}, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), "bad.lps:1:") {
 		t.Fatalf("error %v, want one with a position", err)
+	}
+}
+
+// TestWorkDirRemoved: the search's files go when Run returns, after a
+// pipeline failed as well as after a success, unless asked to keep them.
+func TestWorkDirRemoved(t *testing.T) {
+	src := []byte("act a;\nproc P(n: Nat) = (n < 3) -> a . P(n + 1);\ninit P(0);\n")
+	for _, c := range []struct {
+		name       string
+		failAfter  int // pipeline runs that succeed before one fails; -1: none fails
+		keep       bool
+		wantErr    bool
+		wantRemain bool
+	}{
+		{"success", -1, false, false, false},
+		{"failure", 1, false, true, false},
+		{"kept", -1, true, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			runs := 0
+			_, err := Run(context.Background(), Config{Name: "n.lps", Model: src, WorkDir: dir, KeepWorkDir: c.keep,
+				Execute: func(ctx context.Context, p *beam.Pipeline) error {
+					if runs++; runs > c.failAfter && c.failAfter >= 0 {
+						return errors.New("worker lost")
+					}
+					_, err := prism.Execute(ctx, p)
+					return err
+				}}, io.Discard)
+			if (err != nil) != c.wantErr {
+				t.Fatalf("error %v, want one: %v", err, c.wantErr)
+			}
+			left, _ := os.ReadDir(dir)
+			if (len(left) > 0) != c.wantRemain {
+				t.Errorf("%d entries left in the work folder, want some: %v", len(left), c.wantRemain)
+			}
+		})
 	}
 }
 

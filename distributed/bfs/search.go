@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,8 @@ type Config struct {
 	Execute func(context.Context, *beam.Pipeline) error
 	// Log, if set, receives a progress line per pipeline run.
 	Log io.Writer
-	// KeepWorkDir keeps the search's files after a successful run.
+	// KeepWorkDir keeps the search's files; otherwise they are removed
+	// when Run returns, also after an error.
 	KeepWorkDir bool
 }
 
@@ -76,6 +78,9 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	rand.Read(tag[:])
 	dir := strings.TrimSuffix(cfg.WorkDir, "/") + "/lps2lts-beam-" + hex.EncodeToString(tag[:])
 	s := &search{cfg: cfg, dir: dir}
+	if !cfg.KeepWorkDir {
+		defer s.remove(context.WithoutCancel(ctx))
+	}
 	fp := fingerprint(init)
 	for _, f := range []struct{ prefix, line string }{
 		{s.file(0, "frontier"), stateLine(fp, init)},
@@ -145,9 +150,6 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	}
 	if res.Deadlocks, err = s.deadlocks(ctx); err != nil {
 		return res, err
-	}
-	if !cfg.KeepWorkDir {
-		s.remove(ctx)
 	}
 	return res, nil
 }
@@ -364,8 +366,13 @@ func writeLines(ctx context.Context, name string, lines ...string) error {
 	})
 }
 
-// remove deletes the search's files where the filesystem can.
+// remove deletes the search's files where the filesystem can: a local
+// folder entirely, elsewhere (object stores have no folders) every file.
 func (s *search) remove(ctx context.Context) {
+	if !strings.Contains(s.dir, "://") {
+		os.RemoveAll(s.dir)
+		return
+	}
 	fs, err := filesystem.New(ctx, s.dir)
 	if err != nil {
 		return
