@@ -9,11 +9,32 @@ import "math/rand/v2"
 // strategy), so that the search loops only push and pop.
 type todoList struct {
 	order todoOrder
-	ids   []StateID
-	vecs  []uint32 // the vectors of ids, width each, when width > 0
-	width int
-	head  int // ids[:head] are taken (first-in first-out orders)
+	width int // values per vector; 0 when the list holds numbers only
+	// The entries in order, in chunks of todoChunk entries: chunks[0]
+	// starts at head, the last chunk ends at tail. Chunks that empty go to
+	// spare and are filled again, so a breadth-first list that streams
+	// millions of states neither copies its entries as it grows nor asks
+	// the system for fresh memory at every level.
+	chunks []*todoChunk
+	head   int
+	tail   int
+	n      int
+	spare  []*todoChunk
 }
+
+// todoChunk is a run of todo entries: their numbers and, when the list
+// holds vectors, the vectors one after another.
+type todoChunk struct {
+	ids  []StateID
+	vecs []uint32
+}
+
+// todoChunkLen is the number of entries of a chunk; maxSpareChunks bounds
+// the chunks kept for reuse.
+const (
+	todoChunkLen   = 4096
+	maxSpareChunks = 8
+)
 
 // todoOrder is a search strategy: where a new state goes, which state is
 // expanded next.
@@ -37,7 +58,7 @@ func newTodoOrder(s Strategy, todoMax int, seed uint64) todoOrder {
 	return breadthFirst{}
 }
 
-func (t *todoList) len() int { return len(t.ids) - t.head }
+func (t *todoList) len() int { return t.n }
 
 // push offers a new state to the strategy.
 func (t *todoList) push(id StateID, v []uint32) { t.order.push(t, id, v) }
@@ -46,36 +67,79 @@ func (t *todoList) push(id StateID, v []uint32) { t.order.push(t, id, v) }
 // the list holds vectors.
 func (t *todoList) pop(dst []uint32) StateID { return t.order.pop(t, dst) }
 
+// at returns the chunk and offset of the i-th entry from the front.
+func (t *todoList) at(i int) (*todoChunk, int) {
+	i += t.head
+	return t.chunks[i/todoChunkLen], i % todoChunkLen
+}
+
+func (t *todoList) vec(c *todoChunk, off int) []uint32 {
+	return c.vecs[off*t.width : (off+1)*t.width : (off+1)*t.width]
+}
+
 func (t *todoList) append(id StateID, v []uint32) {
-	t.ids = append(t.ids, id)
+	if len(t.chunks) == 0 || t.tail == todoChunkLen {
+		t.chunks = append(t.chunks, t.newChunk())
+		t.tail = 0
+	}
+	c := t.chunks[len(t.chunks)-1]
+	c.ids[t.tail] = id
 	if t.width > 0 {
-		t.vecs = append(t.vecs, v...)
+		copy(t.vec(c, t.tail), v)
+	}
+	t.tail++
+	t.n++
+}
+
+func (t *todoList) newChunk() *todoChunk {
+	if k := len(t.spare); k > 0 {
+		c := t.spare[k-1]
+		t.spare = t.spare[:k-1]
+		return c
+	}
+	return &todoChunk{ids: make([]StateID, todoChunkLen), vecs: make([]uint32, todoChunkLen*t.width)}
+}
+
+func (t *todoList) recycle(c *todoChunk) {
+	if len(t.spare) < maxSpareChunks {
+		t.spare = append(t.spare, c)
 	}
 }
 
-// replace puts a state in the place of entry i.
-func (t *todoList) replace(i int, id StateID, v []uint32) {
-	t.ids[i] = id
+// replaceFromBack puts a state in the place of the k-th entry from the
+// back (k ≥ 1).
+func (t *todoList) replaceFromBack(k int, id StateID, v []uint32) {
+	c, off := t.at(t.n - k)
+	c.ids[off] = id
 	if t.width > 0 {
-		copy(t.vecs[i*t.width:], v)
+		copy(t.vec(c, off), v)
 	}
 }
 
 func (t *todoList) popBack(dst []uint32) StateID {
-	i := len(t.ids) - 1
-	id := t.ids[i]
-	t.ids = t.ids[:i]
+	c := t.chunks[len(t.chunks)-1]
+	t.tail--
+	t.n--
+	id := c.ids[t.tail]
 	if t.width > 0 {
-		copy(dst, t.vecs[i*t.width:])
-		t.vecs = t.vecs[:i*t.width]
+		copy(dst, t.vec(c, t.tail))
+	}
+	if t.n == 0 {
+		t.clear()
+	} else if t.tail == 0 {
+		t.chunks[len(t.chunks)-1] = nil
+		t.chunks = t.chunks[:len(t.chunks)-1]
+		t.recycle(c)
+		t.tail = todoChunkLen
 	}
 	return id
 }
 
 func (t *todoList) popFront(dst []uint32) StateID {
-	id := t.ids[t.head]
+	c := t.chunks[0]
+	id := c.ids[t.head]
 	if t.width > 0 {
-		copy(dst, t.vecs[t.head*t.width:(t.head+1)*t.width])
+		copy(dst, t.vec(c, t.head))
 	}
 	t.dropFront(1)
 	return id
@@ -84,50 +148,70 @@ func (t *todoList) popFront(dst []uint32) StateID {
 // popBlock removes the first n states (at most) in first-in first-out
 // order and appends them to dst.
 func (t *todoList) popBlock(n int, dst []StateID) []StateID {
-	n = min(n, t.len())
-	dst = append(dst, t.ids[t.head:t.head+n]...)
-	t.dropFront(n)
+	n = min(n, t.n)
+	for n > 0 {
+		k := min(n, todoChunkLen-t.head)
+		if len(t.chunks) == 1 {
+			k = min(k, t.tail-t.head)
+		}
+		dst = append(dst, t.chunks[0].ids[t.head:t.head+k]...)
+		t.dropFront(k)
+		n -= k
+	}
 	return dst
 }
 
-// dropFront removes the first n entries, moving the rest to the front now
-// and then.
+// dropFront removes the first n entries, all in the first chunk.
 func (t *todoList) dropFront(n int) {
 	t.head += n
-	if t.head > 1024 && t.head > len(t.ids)/2 {
-		k := copy(t.ids, t.ids[t.head:])
-		t.ids = t.ids[:k]
-		if t.width > 0 {
-			copy(t.vecs, t.vecs[t.head*t.width:])
-			t.vecs = t.vecs[:k*t.width]
-		}
+	t.n -= n
+	if t.n == 0 {
+		t.clear()
+	} else if t.head == todoChunkLen {
+		t.recycle(t.chunks[0])
+		t.chunks[0] = nil
+		t.chunks = t.chunks[1:]
 		t.head = 0
 	}
+}
+
+// clear empties the list, keeping its chunks for reuse.
+func (t *todoList) clear() {
+	for i, c := range t.chunks {
+		t.recycle(c)
+		t.chunks[i] = nil
+	}
+	t.chunks = t.chunks[:0]
+	t.head, t.tail, t.n = 0, 0, 0
 }
 
 // held returns the vector of id if the list holds it. Its numbers must
 // ascend, as they do in breadth- and depth-first search (states are
 // numbered and queued in the same order).
 func (t *todoList) held(id StateID) []uint32 {
-	if t.width == 0 {
+	if t.width == 0 || t.n == 0 {
 		return nil
 	}
-	lo, hi := t.head, len(t.ids)
+	lo, hi := 0, t.n
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if t.ids[m] < id {
+		if c, off := t.at(m); c.ids[off] < id {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(t.ids) && t.ids[lo] == id {
-		return t.vecs[lo*t.width : (lo+1)*t.width]
+	if lo < t.n {
+		if c, off := t.at(lo); c.ids[off] == id {
+			return t.vec(c, off)
+		}
 	}
 	return nil
 }
 
-func (t *todoList) bytes() int { return 4*cap(t.ids) + 4*cap(t.vecs) }
+func (t *todoList) bytes() int {
+	return (len(t.chunks) + len(t.spare)) * todoChunkLen * 4 * (1 + t.width)
+}
 
 // breadthFirst is first in, first out (Wesselink, "State Space
 // Exploration", §3.1).
@@ -160,7 +244,7 @@ func (h *highway) push(t *todoList, id StateID, v []uint32) {
 	} else if k := 1 + h.rng.IntN(h.count); k <= h.max {
 		// The c-th new state replaces a random kept one with
 		// probability max/c.
-		t.replace(len(t.ids)-k, id, v)
+		t.replaceFromBack(k, id, v)
 	}
 }
 

@@ -43,7 +43,7 @@ func NewTreeStore(width int) *TreeStore {
 	return s
 }
 
-func (s *TreeStore) Len() int           { return len(s.roots.pairs) }
+func (s *TreeStore) Len() int           { return s.roots.len() }
 func (s *TreeStore) QueueVectors() bool { return true }
 func (s *TreeStore) CanState() bool     { return true }
 
@@ -117,7 +117,7 @@ func (s *TreeStore) State(id explore.StateID) []uint32 {
 
 // AppendState appends the vector of state id to dst.
 func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
-	p := s.roots.pairs[id]
+	p := s.roots.pair(uint32(id))
 	switch s.width {
 	case 0:
 		return dst
@@ -145,7 +145,7 @@ func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 			level[n-1] = level[pairs]
 		}
 		for i := pairs - 1; i >= 0; i-- {
-			q := s.inner.pairs[level[i]]
+			q := s.inner.pair(level[i])
 			level[2*i], level[2*i+1] = uint32(q>>32), uint32(q)
 		}
 	}
@@ -156,21 +156,36 @@ func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 func (s *TreeStore) Bytes() int { return s.roots.bytes() + s.inner.bytes() }
 
 func (s *TreeStore) Describe() string {
-	return fmt.Sprintf("tree store: %d states, %d inner pairs, %.2f bytes/state", s.Len(), len(s.inner.pairs), float64(s.Bytes())/float64(max(s.Len(), 1)))
+	return fmt.Sprintf("tree store: %d states, %d inner pairs, %.2f bytes/state", s.Len(), s.inner.len(), float64(s.Bytes())/float64(max(s.Len(), 1)))
 }
 
 // pairTable is a set of pairs of 32-bit values, numbered densely in order
 // of insertion, with an open-addressing index of entries id+1 (linear
-// probing, load factor at most 3/4).
+// probing, load factor at most 3/4). The pairs live in chunks of fixed
+// size, so that the table grows without copying them (and without a
+// moment at which both the old and the new array are held).
 type pairTable struct {
-	pairs []uint64
-	index []uint32
-	shift uint
+	chunks [][]uint64
+	n      uint32
+	index  []uint32
+	shift  uint
 }
+
+const (
+	pairChunkShift = 16
+	pairChunkLen   = 1 << pairChunkShift
+)
 
 func (t *pairTable) init() {
 	t.index = make([]uint32, 1<<10)
 	t.shift = 64 - 10
+}
+
+func (t *pairTable) len() int { return int(t.n) }
+
+// pair returns pair id, left value in the upper half.
+func (t *pairTable) pair(id uint32) uint64 {
+	return t.chunks[id>>pairChunkShift][id&(pairChunkLen-1)]
 }
 
 func (t *pairTable) slot(key uint64) uint64 {
@@ -184,14 +199,28 @@ func (t *pairTable) insert(l, r uint32) (uint32, bool) {
 	mask := uint64(len(t.index) - 1)
 	i := t.slot(key)
 	for ; t.index[i] != 0; i = (i + 1) & mask {
-		if id := t.index[i] - 1; t.pairs[id] == key {
+		if id := t.index[i] - 1; t.pair(id) == key {
 			return id, false
 		}
 	}
-	id := uint32(len(t.pairs))
-	t.pairs = append(t.pairs, key)
+	id := t.n
+	if id == ^uint32(0)-1 {
+		panic("store: more than 2^32-2 pairs in a tree table")
+	}
+	c := int(id >> pairChunkShift)
+	if c == len(t.chunks) {
+		// The first chunk grows by append, so small searches stay small;
+		// later ones are allocated whole.
+		size := 0
+		if c > 0 {
+			size = pairChunkLen
+		}
+		t.chunks = append(t.chunks, make([]uint64, 0, size))
+	}
+	t.chunks[c] = append(t.chunks[c], key)
+	t.n++
 	t.index[i] = id + 1
-	if len(t.pairs)*4 > len(t.index)*3 {
+	if int(t.n)*4 > len(t.index)*3 {
 		t.grow()
 	}
 	return id, true
@@ -201,13 +230,23 @@ func (t *pairTable) grow() {
 	t.index = make([]uint32, 2*len(t.index))
 	t.shift--
 	mask := uint64(len(t.index) - 1)
-	for id, key := range t.pairs {
-		i := t.slot(key)
-		for t.index[i] != 0 {
-			i = (i + 1) & mask
+	id := uint32(0)
+	for _, c := range t.chunks {
+		for _, key := range c {
+			i := t.slot(key)
+			for t.index[i] != 0 {
+				i = (i + 1) & mask
+			}
+			id++
+			t.index[i] = id
 		}
-		t.index[i] = uint32(id) + 1
 	}
 }
 
-func (t *pairTable) bytes() int { return 8*cap(t.pairs) + 4*len(t.index) }
+func (t *pairTable) bytes() int {
+	b := 4*len(t.index) + 24*cap(t.chunks)
+	for _, c := range t.chunks {
+		b += 8 * cap(c)
+	}
+	return b
+}
