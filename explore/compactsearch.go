@@ -212,7 +212,7 @@ func (x *Explorer) runQueue() error {
 			continue
 		}
 		if x.par != nil {
-			if err := x.expandBlockCompact(); err != nil {
+			if err := x.expandBlocksCompact(); err != nil {
 				return err
 			}
 			continue
@@ -349,6 +349,9 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 		return nil
 	}
 	if err := x.gen.Successors(vec, x.emitFn); err != nil {
+		// What was found before the error goes out, as with the default
+		// store, which inserts transitions as they come.
+		x.insertTransitions(s)
 		return x.stateError(s, err)
 	}
 	x.insertCollected(s)
@@ -358,6 +361,13 @@ func (x *Explorer) expandVec(s StateID, vec []uint32) error {
 // insertCollected inserts the successors of s collected in c.bufLabels
 // and c.bufVecs, delivers their events and finishes s.
 func (x *Explorer) insertCollected(s StateID) {
+	x.insertTransitions(s)
+	x.finishVec(s)
+}
+
+// insertTransitions inserts the successors of s collected in c.bufLabels
+// and c.bufVecs and delivers their events.
+func (x *Explorer) insertTransitions(s StateID) {
 	c := &x.cs
 	w := c.width
 	for i, label := range c.bufLabels {
@@ -378,7 +388,6 @@ func (x *Explorer) insertCollected(s StateID) {
 			x.edges = append(x.edges, edge{label, id})
 		}
 	}
-	x.finishVec(s)
 }
 
 func (x *Explorer) finishVec(s StateID) {

@@ -178,22 +178,57 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 	return nil
 }
 
-// expandBlockCompact is the parallel step of the search with a compact
-// store (compactsearch.go): it takes a block of states from the todo list
-// (first in, first out, so the order is that of one thread), has the
-// workers compute their successors and expands them in order.
-func (x *Explorer) expandBlockCompact() error {
-	p, c := x.par, &x.cs
-	b := &p.blocks[0]
-	w := c.width
+// expandBlocksCompact is the parallel search with a compact store
+// (compactsearch.go), until the todo list is empty or the search must
+// stop. It takes blocks of states from the todo list (first in, first
+// out, so the order is that of one thread) and has the workers compute
+// their successors; while the explorer inserts one block's successors in
+// order, the workers compute the next block, taken from what the todo list
+// holds at that moment.
+func (x *Explorer) expandBlocksCompact() error {
+	p := x.par
+	cur, other := &p.blocks[0], &p.blocks[1]
+	if !x.startCompact(cur) {
+		return nil
+	}
+	for {
+		cur.wg.Wait()
+		started := x.startCompact(other)
+		err := x.insertBlockCompact(cur)
+		if started {
+			other.wg.Wait()
+		}
+		if err != nil || x.mustStop() {
+			return err
+		}
+		if !started && !x.startCompact(other) {
+			return nil
+		}
+		cur, other = other, cur
+	}
+}
+
+// startCompact moves a block of states from the todo list into b and has
+// the workers compute their successors; false when the list is empty.
+func (x *Explorer) startCompact(b *parallelBuffer) bool {
+	c := &x.cs
 	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
 	for len(b.ids) < len(b.results) && x.todo.len() > 0 {
 		b.ids = append(b.ids, x.todo.pop(c.cur))
 		b.inputs = append(b.inputs, c.cur...)
 	}
 	b.n = len(b.ids)
-	p.launch(b)
-	b.wg.Wait()
+	if b.n == 0 {
+		return false
+	}
+	x.par.launch(b)
+	return true
+}
+
+// insertBlockCompact expands the states of a computed block in order.
+func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
+	c := &x.cs
+	w := c.width
 	for i, s := range b.ids {
 		if x.mustStop() {
 			return nil
@@ -206,6 +241,7 @@ func (x *Explorer) expandBlockCompact() error {
 		x.cur = s
 		c.bufLabels, c.bufVecs = append(c.bufLabels[:0], r.labels...), append(c.bufVecs[:0], r.vecs...)
 		if r.err != nil {
+			x.insertTransitions(s)
 			return x.stateError(s, r.err)
 		}
 		x.insertCollected(s)
