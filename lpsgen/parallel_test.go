@@ -9,11 +9,13 @@ import (
 	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // TestParallelSameLTS: with 4 threads the search gives the .aut of one
 // thread byte for byte (same state numbers), on the examples and a few
-// corpus models; run under -race by CI.
+// corpus models, with the table store and with the tree store (lps2lts's
+// default); run under -race by CI.
 func TestParallelSameLTS(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.lps")
 	if dir := corpus.Dir(); dir != "" {
@@ -31,17 +33,23 @@ func TestParallelSameLTS(t *testing.T) {
 		if timedOrStochastic(spec) {
 			continue
 		}
-		run := func(threads int, cached bool) (explore.Result, string) {
+		run := func(threads int, cached, tree bool) (explore.Result, string) {
 			g, err := New(spec, Options{Cached: cached})
 			if err != nil {
 				t.Fatal(err)
 			}
-			return exploretest.Aut(t, g, explore.Options{Threads: threads, MaxStates: 20000})
+			opt := explore.Options{Threads: threads, MaxStates: 20000}
+			if tree {
+				opt.Store = store.NewTreeStore(g.Width())
+			}
+			return exploretest.Aut(t, g, opt)
 		}
-		r1, aut1 := run(1, false)
-		r4, aut4 := run(4, true)
-		if r1 != r4 || aut1 != aut4 {
-			t.Errorf("%s: 1 thread %+v, 4 threads %+v; same .aut: %v", f, r1, r4, aut1 == aut4)
+		r1, aut1 := run(1, false, false)
+		for _, tree := range []bool{false, true} {
+			r4, aut4 := run(4, true, tree)
+			if r1 != r4 || aut1 != aut4 {
+				t.Errorf("%s (tree store: %v): 1 thread %+v, 4 threads %+v; same .aut: %v", f, tree, r1, r4, aut1 == aut4)
+			}
 		}
 	}
 }
