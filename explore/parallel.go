@@ -55,8 +55,12 @@ type successorList struct {
 	err    error
 }
 
-// parallelBlock is the number of states per worker in a block.
-const parallelBlock = 64
+// parallelBlock is the number of states per worker in a block. Larger
+// blocks idle the workers less often at the hand-over between blocks:
+// with two threads, 256 took dining_10 from 0.93 to 0.77 s and
+// hesselink_2-b from 0.99 to 0.73 s against 64 (1,024 gains no more and
+// holds four times the successors).
+const parallelBlock = 256
 
 // initParallel prepares a parallel search when the options and the
 // generator allow one: breadth-first, the default store, a Forker that is
