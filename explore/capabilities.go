@@ -39,6 +39,22 @@ type TransitionReplayer interface {
 	ReplayTransition(state []uint32, key uint64, emit func(LabelID, []uint32)) error
 }
 
+// PortableKeyer is a TransitionReplayer whose forks name a transition in
+// terms any fork and the original understand, so that a parallel search
+// can use a store that records transition keys (ComBack): a worker
+// appends the portable name of each transition it emits, and the
+// explorer turns it into a key of the original generator, whose tables
+// ReplayTransition reads.
+type PortableKeyer interface {
+	TransitionReplayer
+	// AppendPortableKey appends the name of the transition being
+	// emitted; it may only be called inside Successors' emit.
+	AppendPortableKey(dst []uint32) []uint32
+	// KeyOfPortable returns the TransitionKey of the transition a fork
+	// (or the generator itself) named.
+	KeyOfPortable(name []uint32) uint64
+}
+
 // StochasticGenerator is a Generator whose transitions lead to
 // distributions. The explorer uses InitialDistribution and
 // StochasticSuccessors instead of Initial and Successors.

@@ -30,7 +30,11 @@ type Forker interface {
 // would need a concurrent store and visitors that take events out of
 // order.
 type parallelSearch struct {
-	forks   []Generator
+	forks []Generator
+	// keys, when the store records transition keys, is the explorer's
+	// generator: the workers name transitions portably and keys turns
+	// the names into its own keys.
+	keys    PortableKeyer
 	width   int
 	blocks  [2]parallelBuffer
 	current *successorList // the list expandBy is replaying
@@ -52,7 +56,11 @@ type parallelBuffer struct {
 type successorList struct {
 	labels []LabelID
 	vecs   []uint32
-	err    error
+	// names are the transitions' portable names one after another, each
+	// ending at its entry of nameEnds (PortableKeyer), when keys are kept.
+	names    []uint32
+	nameEnds []int
+	err      error
 }
 
 // parallelBlock is the number of states per worker in a block. Larger
@@ -71,15 +79,20 @@ func (x *Explorer) initParallel() {
 		return
 	}
 	c := &x.cs
-	if _, table := x.store.(*ArenaStore); !table && !(c.on && c.queueVecs && c.keys == nil && c.delayed == nil && c.blocks == nil) {
+	portable, _ := x.gen.(PortableKeyer)
+	if _, table := x.store.(*ArenaStore); !table && !(c.on && c.queueVecs && (c.keys == nil || portable != nil) && c.delayed == nil && c.blocks == nil) {
 		// Compact stores take part when the todo list holds vectors and
-		// no transition keys or delayed candidates tie the insertion to
-		// the generator (hash compaction, bitstate, the tree store).
+		// no delayed candidates tie the insertion to the generator (hash
+		// compaction, bitstate, the tree store); ComBack when the
+		// workers can name transitions portably.
 		return
 	}
 	p := &parallelSearch{width: x.gen.Width()}
 	for range x.opt.Threads {
 		p.forks = append(p.forks, f.Fork())
+	}
+	if c.keys != nil {
+		p.keys = portable
 	}
 	for i := range p.blocks {
 		p.blocks[i].results = make([]successorList, parallelBlock*len(p.forks))
@@ -146,6 +159,10 @@ func (p *parallelSearch) launch(b *parallelBuffer) {
 	var counter atomic.Int64
 	w := p.width
 	for _, g := range p.forks {
+		var namer PortableKeyer
+		if p.keys != nil {
+			namer = g.(PortableKeyer)
+		}
 		b.wg.Add(1)
 		go func() {
 			defer b.wg.Done()
@@ -153,6 +170,10 @@ func (p *parallelSearch) launch(b *parallelBuffer) {
 			emit := func(l LabelID, v []uint32) {
 				r.labels = append(r.labels, l)
 				r.vecs = append(r.vecs, v...)
+				if namer != nil {
+					r.names = namer.AppendPortableKey(r.names)
+					r.nameEnds = append(r.nameEnds, len(r.names))
+				}
 			}
 			for {
 				i := int(counter.Add(1) - 1)
@@ -160,7 +181,7 @@ func (p *parallelSearch) launch(b *parallelBuffer) {
 					return
 				}
 				r = &b.results[i]
-				r.labels, r.vecs = r.labels[:0], r.vecs[:0]
+				r.labels, r.vecs, r.names, r.nameEnds = r.labels[:0], r.vecs[:0], r.names[:0], r.nameEnds[:0]
 				r.err = g.Successors(b.inputs[i*w:(i+1)*w], emit)
 			}
 		}()
@@ -244,6 +265,14 @@ func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
 		}
 		x.cur = s
 		c.bufLabels, c.bufVecs = append(c.bufLabels[:0], r.labels...), append(c.bufVecs[:0], r.vecs...)
+		if x.par.keys != nil {
+			c.bufKeys = c.bufKeys[:0]
+			start := 0
+			for _, end := range r.nameEnds {
+				c.bufKeys = append(c.bufKeys, x.par.keys.KeyOfPortable(r.names[start:end]))
+				start = end
+			}
+		}
 		if r.err != nil {
 			x.insertTransitions(s)
 			return x.stateError(s, r.err)

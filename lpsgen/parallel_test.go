@@ -14,8 +14,8 @@ import (
 
 // TestParallelSameLTS: with 4 threads the search gives the .aut of one
 // thread byte for byte (same state numbers), on the examples and a few
-// corpus models, with the table store and with the tree store (lps2lts's
-// default); run under -race by CI.
+// corpus models, with the table store, the tree store (lps2lts's default) and
+// ComBack; run under -race by CI.
 func TestParallelSameLTS(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.lps")
 	if dir := corpus.Dir(); dir != "" {
@@ -33,22 +33,36 @@ func TestParallelSameLTS(t *testing.T) {
 		if timedOrStochastic(spec) {
 			continue
 		}
-		run := func(threads int, cached, tree bool) (explore.Result, string) {
+		options := func(threads int, cached bool, kind string) (*Generator, explore.Options) {
 			g, err := New(spec, Options{Cached: cached})
 			if err != nil {
 				t.Fatal(err)
 			}
 			opt := explore.Options{Threads: threads, MaxStates: 20000}
-			if tree {
+			switch kind {
+			case "tree":
 				opt.Store = store.NewTreeStore(g.Width())
+			case "comback":
+				// Transition keys made from the workers' portable names;
+				// a small cache, so that states are rebuilt by replay.
+				opt.Store = store.NewComBackStore(g, store.ComBackOptions{Cache: 16})
 			}
+			return g, opt
+		}
+		run := func(threads int, cached bool, kind string) (explore.Result, string) {
+			if threads > 1 {
+				if g, opt := options(threads, cached, kind); !explore.New(g, opt).Parallel() {
+					t.Fatalf("%s: the %s store does not search in parallel", f, kind)
+				}
+			}
+			g, opt := options(threads, cached, kind)
 			return exploretest.Aut(t, g, opt)
 		}
-		r1, aut1 := run(1, false, false)
-		for _, tree := range []bool{false, true} {
-			r4, aut4 := run(4, true, tree)
+		r1, aut1 := run(1, false, "table")
+		for _, kind := range []string{"table", "tree", "comback"} {
+			r4, aut4 := run(4, true, kind)
 			if r1 != r4 || aut1 != aut4 {
-				t.Errorf("%s (tree store: %v): 1 thread %+v, 4 threads %+v; same .aut: %v", f, tree, r1, r4, aut1 == aut4)
+				t.Errorf("%s (%s store): 1 thread %+v, 4 threads %+v; same .aut: %v", f, kind, r1, r4, aut1 == aut4)
 			}
 		}
 	}

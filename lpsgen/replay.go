@@ -25,20 +25,35 @@ func (g *Generator) KeepTransitionKeys() {}
 // stay small (SolutionBytes). It may only be called while a transition is
 // emitted.
 func (g *Generator) TransitionKey() uint64 {
-	k := uint64(g.keyK)
-	s := &g.summands[g.keyK]
+	g.solBuf = g.AppendPortableKey(g.solBuf[:0])
+	return g.KeyOfPortable(g.solBuf)
+}
+
+// AppendPortableKey names the transition being emitted by its summand's
+// position and its sum-variable values: terms of the store the forks
+// share, so the name means the same to every fork
+// (explore.PortableKeyer).
+func (g *Generator) AppendPortableKey(dst []uint32) []uint32 {
+	dst = append(dst, uint32(g.keyK))
+	for _, v := range g.keyVals {
+		dst = append(dst, uint32(v))
+	}
+	return dst
+}
+
+// KeyOfPortable returns the key, in g's solution tables, of a transition
+// named by AppendPortableKey on g or a fork of g.
+func (g *Generator) KeyOfPortable(name []uint32) uint64 {
+	k := int(name[0])
+	s := &g.summands[k]
 	if len(s.sumVars) == 0 {
-		return k
+		return uint64(k)
 	}
 	if s.sols == nil {
 		s.sols = explore.NewArenaStore(len(s.sumVars))
 	}
-	g.solBuf = g.solBuf[:0]
-	for _, v := range g.keyVals {
-		g.solBuf = append(g.solBuf, uint32(v))
-	}
-	id, _ := s.sols.Insert(g.solBuf)
-	return uint64(id)<<g.summandBits() | k
+	id, _ := s.sols.Insert(name[1:])
+	return uint64(id)<<g.summandBits() | uint64(k)
 }
 
 // SolutionBytes is the memory of the solution tables of TransitionKey.

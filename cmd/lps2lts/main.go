@@ -155,7 +155,7 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core) in breadth-first search (table, tree, hashcompact and bitstate stores); the LTS and its state numbers are the same as with one thread")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core) in breadth-first search (tree, table, hashcompact, bitstate and comback stores, except --comback-ddd and --comback-numbers); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
@@ -269,7 +269,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	x := explore.New(gen, j.opt)
 	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the table, tree, hashcompact or bitstate store, for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the tree, table, hashcompact, bitstate or comback store (without --comback-ddd or --comback-numbers), for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
 	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
