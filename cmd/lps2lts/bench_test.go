@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,33 +9,46 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 )
 
-// BenchmarkCorpus measures whole runs (parse, rewrite, explore, no output)
-// on three corpus models: states/s and the bytes per state held by the
-// default store.
+// BenchmarkCorpus measures whole runs (parse, rewrite, explore, no
+// output) on the three largest corpus models that lps2lts explores in
+// about a second, with the default tree store and the table store, on one
+// and two threads: states/s and the bytes per state held by the store.
 func BenchmarkCorpus(b *testing.B) {
-	for _, name := range []string{"merc.brp_4_4_4-b", "merc.onebit", "merc.hesselink_2-b"} {
-		b.Run(name, func(b *testing.B) {
-			path := corpus.Model(b, "plain", name)
-			b.ReportAllocs()
-			var states, storeBytes, width int
-			for i := 0; i < b.N; i++ {
-				gen, err := loadLPS(path, &config{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				x := explore.New(gen, explore.Options{})
-				r, err := x.Run()
-				if err != nil {
-					b.Fatal(err)
-				}
-				states += r.States
-				storeBytes = x.Store().(*explore.ArenaStore).Bytes() / r.States
-				width = gen.Width()
+	for _, name := range []string{"ex.academic.dining.dining_10", "merc.onebit_3-b", "merc.hesselink_2-b"} {
+		for _, kind := range []string{"tree", "table"} {
+			for _, threads := range []int{1, 2} {
+				b.Run(fmt.Sprintf("%s/%s/threads=%d", name, kind, threads), func(b *testing.B) {
+					path := corpus.Model(b, "plain", name)
+					b.ReportAllocs()
+					var states int
+					var storeBytes float64
+					for i := 0; i < b.N; i++ {
+						gen, err := loadLPS(path, &config{})
+						if err != nil {
+							b.Fatal(err)
+						}
+						st, err := newStore(&storeConfig{kind: kind}, gen, false, false)
+						if err != nil {
+							b.Fatal(err)
+						}
+						x := explore.New(gen, explore.Options{Store: st, Threads: threads})
+						r, err := x.Run()
+						if err != nil {
+							b.Fatal(err)
+						}
+						states += r.States
+						switch s := x.Store().(type) {
+						case *explore.ArenaStore:
+							storeBytes = float64(s.Bytes()) / float64(r.States)
+						case explore.StoreStats:
+							storeBytes = float64(s.Bytes()) / float64(r.States)
+						}
+					}
+					b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+					b.ReportMetric(storeBytes, "storeB/state")
+				})
 			}
-			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-			b.ReportMetric(float64(storeBytes), "storeB/state")
-			b.ReportMetric(float64(width), "params")
-		})
+		}
 	}
 }
 
@@ -44,7 +58,7 @@ func BenchmarkCorpus(b *testing.B) {
 func BenchmarkCorpusStores(b *testing.B) {
 	path := corpus.Model(b, "plain", "merc.onebit")
 	for _, strategy := range []string{"b", "d"} {
-		for _, kind := range []string{"table", "hashcompact", "comback"} {
+		for _, kind := range []string{"tree", "table", "hashcompact", "comback"} {
 			b.Run(kind+"/-s"+strategy, func(b *testing.B) {
 				var states int
 				var storeBytes float64
