@@ -34,6 +34,7 @@ type todoChunk struct {
 const (
 	todoChunkLen   = 4096
 	maxSpareChunks = 8
+	maxSpareBytes  = 4 << 20 // wide vectors keep fewer spare chunks
 )
 
 // todoOrder is a search strategy: where a new state goes, which state is
@@ -101,7 +102,8 @@ func (t *todoList) newChunk() *todoChunk {
 }
 
 func (t *todoList) recycle(c *todoChunk) {
-	if len(t.spare) < maxSpareChunks {
+	chunkBytes := todoChunkLen * 4 * (1 + t.width)
+	if len(t.spare) < max(1, min(maxSpareChunks, maxSpareBytes/chunkBytes)) {
 		t.spare = append(t.spare, c)
 	}
 }
