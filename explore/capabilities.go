@@ -171,6 +171,22 @@ type DelayedStore interface {
 	DelayLimit() int
 }
 
+// StateAppender is a Store whose State decodes the vector into a fresh
+// slice (the tree store); AppendState decodes it into dst instead, so that
+// the searches that need a state back once per expansion (cycle search,
+// divergence checks) allocate nothing for it.
+type StateAppender interface {
+	AppendState(dst []uint32, id StateID) []uint32
+}
+
+// appendState appends the vector of id in st to dst.
+func appendState(st Store, dst []uint32, id StateID) []uint32 {
+	if a, ok := st.(StateAppender); ok {
+		return a.AppendState(dst, id)
+	}
+	return append(dst, st.State(id)...)
+}
+
 // StoreStats is implemented by stores that can describe their memory use
 // and their guarantees (printed by lps2lts -v).
 type StoreStats interface {

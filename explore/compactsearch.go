@@ -483,7 +483,7 @@ func (x *Explorer) pushFrameCompact(s StateID) error {
 	}
 	switch {
 	case c.canState:
-		copy(c.cur, x.store.State(s))
+		c.cur = appendState(x.store, c.cur[:0], s)
 	case len(x.frames) == 1:
 		copy(c.cur, c.initVec)
 	default:

@@ -190,6 +190,7 @@ type DivergenceDetector struct {
 	hidden   []int8
 	pending  []StateID
 	vecs     Store
+	vec      []uint32 // scratch: the state being checked
 	count    int
 
 	local  *ArenaStore
@@ -255,7 +256,8 @@ func (d *DivergenceDetector) Flush() {
 }
 
 func (d *DivergenceDetector) check(s StateID) {
-	vec := d.vecs.State(s)
+	d.vec = appendState(d.vecs, d.vec[:0], s)
+	vec := d.vec
 	if id, ok := d.known.Find(vec); ok {
 		if src := d.knownIdx[id]; src != NoState {
 			d.Reporter.Found++

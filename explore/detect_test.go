@@ -9,6 +9,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // setup builds an explorer with a trace recorder and a reporter writing
@@ -153,24 +154,36 @@ func TestDivergenceDetector(t *testing.T) {
 			t.Errorf("divergence without internal i:\n%s", out)
 		}
 	})
-	t.Run("i internal", func(t *testing.T) {
-		x, r, out, prefix := setup(t, g, explore.Options{}, 10)
-		d := explore.NewDivergenceDetector(r, g, x.Store(), []string{"i"})
-		x.AddVisitor(d)
-		x.Run()
-		d.Flush()
-		want := "Divergent state found (state index: 1) and saved traces to '" + prefix + "_divergence_0.trc' and '" + prefix + "_divergence_loop0.trc'.\n" +
-			"Divergent state found (state index: 2), reachable from divergent state with index 1.\n"
-		if out.String() != want {
-			t.Errorf("got\n%s\nwant\n%s", out, want)
+	for _, tree := range []bool{false, true} {
+		name := "i internal"
+		var opt explore.Options
+		if tree {
+			// The tree store gives states back by decoding them.
+			name, opt.Store = "i internal, tree store", store.NewTreeStore(g.Width())
 		}
-		if tr := readFile(t, prefix+"_divergence_0.trc"); tr != "a\n" {
-			t.Errorf("trace %q", tr)
-		}
-		if tr := readFile(t, prefix+"_divergence_loop0.trc"); tr != "tau\ni\n" {
-			t.Errorf("loop trace %q", tr)
-		}
-	})
+		t.Run(name, func(t *testing.T) { divergenceIInternal(t, g, opt) })
+	}
+}
+
+// divergenceIInternal: with i internal, the loop 1 -tau-> 2 -i-> 1 is
+// found once, with its traces.
+func divergenceIInternal(t *testing.T, g explore.Generator, opt explore.Options) {
+	x, r, out, prefix := setup(t, g, opt, 10)
+	d := explore.NewDivergenceDetector(r, g, x.Store(), []string{"i"})
+	x.AddVisitor(d)
+	x.Run()
+	d.Flush()
+	want := "Divergent state found (state index: 1) and saved traces to '" + prefix + "_divergence_0.trc' and '" + prefix + "_divergence_loop0.trc'.\n" +
+		"Divergent state found (state index: 2), reachable from divergent state with index 1.\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if tr := readFile(t, prefix+"_divergence_0.trc"); tr != "a\n" {
+		t.Errorf("trace %q", tr)
+	}
+	if tr := readFile(t, prefix+"_divergence_loop0.trc"); tr != "tau\ni\n" {
+		t.Errorf("loop trace %q", tr)
+	}
 }
 
 func TestCycleDetector(t *testing.T) {
