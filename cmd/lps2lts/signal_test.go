@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -58,5 +60,49 @@ func TestInterruptWritesValidAut(t *testing.T) {
 	m := autHeaderRE.FindStringSubmatch(lines[0])
 	if m == nil || m[1] != strconv.Itoa(len(lines)-1) || m[2] != strconv.Itoa(len(lines)) {
 		t.Errorf("header %q with %d transition lines", lines[0], len(lines)-1)
+	}
+}
+
+// TestThreadsStopCleanly: with two threads, Ctrl-C, --max and the memory
+// limit stop the search as with one: the right exit status, a valid .aut,
+// the reason and the summary; --max gives exactly its number of states.
+// The model, examples/counters.lps, has 10^8 states.
+func TestThreadsStopCleanly(t *testing.T) {
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	in := filepath.Join("..", "..", "examples", "counters.lps")
+	for _, threads := range []string{"--threads=1", "--threads=2"} {
+		t.Run(threads+"/interrupt", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "c.aut")
+			timer := time.AfterFunc(300*time.Millisecond, func() { syscall.Kill(os.Getpid(), syscall.SIGINT) })
+			defer timer.Stop()
+			code, _, stderr := lps2lts(threads, in, out)
+			if code != 130 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if n := checkAut(t, out); n == 0 {
+				t.Errorf("no transitions written before the interrupt")
+			}
+		})
+		t.Run(threads+"/max", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "c.aut")
+			code, _, stderr := lps2lts(threads, "--max=5000", in, out)
+			if code != 0 || !strings.Contains(stderr, " 5000 states") {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			checkAut(t, out)
+		})
+		t.Run(threads+"/memory", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "c.aut")
+			// What the runs before left is given back first: the limit
+			// counts the whole process.
+			debug.FreeOSMemory()
+			limit := int(memoryInUse()>>20) + 32
+			code, _, stderr := lps2lts(threads, "--store=table", fmt.Sprintf("--max-memory=%d", limit), in, out)
+			if code != 0 || !strings.Contains(stderr, fmt.Sprintf("Memory limit of %d MB reached", limit)) || !strings.Contains(stderr, "Done with state space generation") {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			checkAut(t, out)
+		})
 	}
 }
