@@ -18,34 +18,8 @@ func BenchmarkCorpus(b *testing.B) {
 		for _, kind := range []string{"tree", "table"} {
 			for _, threads := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/%s/threads=%d", name, kind, threads), func(b *testing.B) {
-					path := corpus.Model(b, "plain", name)
 					b.ReportAllocs()
-					var states int
-					var storeBytes float64
-					for i := 0; i < b.N; i++ {
-						gen, err := loadLPS(path, &config{})
-						if err != nil {
-							b.Fatal(err)
-						}
-						st, err := newStore(&storeConfig{kind: kind}, gen, false, false)
-						if err != nil {
-							b.Fatal(err)
-						}
-						x := explore.New(gen, explore.Options{Store: st, Threads: threads})
-						r, err := x.Run()
-						if err != nil {
-							b.Fatal(err)
-						}
-						states += r.States
-						switch s := x.Store().(type) {
-						case *explore.ArenaStore:
-							storeBytes = float64(s.Bytes()) / float64(r.States)
-						case explore.StoreStats:
-							storeBytes = float64(s.Bytes()) / float64(r.States)
-						}
-					}
-					b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-					b.ReportMetric(storeBytes, "storeB/state")
+					benchRuns(b, corpus.Model(b, "plain", name), storeConfig{kind: kind}, explore.Options{Threads: threads})
 				})
 			}
 		}
@@ -60,41 +34,46 @@ func BenchmarkCorpusStores(b *testing.B) {
 	for _, strategy := range []string{"b", "d"} {
 		for _, kind := range []string{"tree", "table", "hashcompact", "comback"} {
 			b.Run(kind+"/-s"+strategy, func(b *testing.B) {
-				var states int
-				var storeBytes float64
-				for i := 0; i < b.N; i++ {
-					gen, err := loadLPS(path, &config{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					// The hash compaction table is sized to the 81,920 states.
-					sc := storeConfig{kind: kind, hcBits: 40, hcTable: 81920, bsBits: 1 << 20, bsHashes: 3, cbCache: defaultComBackCache, cbHeld: true}
-					st, err := newStore(&sc, gen, false, false)
-					if err != nil {
-						b.Fatal(err)
-					}
-					opt := explore.Options{Store: st}
-					if strategy == "d" {
-						opt.Strategy = explore.Depth
-					}
-					x := explore.New(gen, opt)
-					r, err := x.Run()
-					if err != nil {
-						b.Fatal(err)
-					}
-					states += r.States
-					switch s := x.Store().(type) {
-					case *explore.ArenaStore:
-						storeBytes = float64(s.Bytes()) / float64(r.States)
-					case explore.StoreStats:
-						storeBytes = float64(s.Bytes()) / float64(r.States)
-					}
+				// The hash compaction table is sized to the 81,920 states.
+				sc := storeConfig{kind: kind, hcBits: 40, hcTable: 81920, bsBits: 1 << 20, bsHashes: 3, cbCache: defaultComBackCache, cbHeld: true}
+				var opt explore.Options
+				if strategy == "d" {
+					opt.Strategy = explore.Depth
 				}
-				b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-				b.ReportMetric(storeBytes, "storeB/state")
+				benchRuns(b, path, sc, opt)
 			})
 		}
 	}
+}
+
+// benchRuns explores the model at path b.N times with a store of sc and
+// the options opt, and reports states/s and the store's bytes per state.
+func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
+	var states int
+	var storeBytes float64
+	for i := 0; i < b.N; i++ {
+		gen, err := loadLPS(path, &config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if opt.Store, err = newStore(&sc, gen, false, false); err != nil {
+			b.Fatal(err)
+		}
+		x := explore.New(gen, opt)
+		r, err := x.Run()
+		if err != nil {
+			b.Fatal(err)
+		}
+		states += r.States
+		switch s := x.Store().(type) {
+		case *explore.ArenaStore:
+			storeBytes = float64(s.Bytes()) / float64(r.States)
+		case explore.StoreStats:
+			storeBytes = float64(s.Bytes()) / float64(r.States)
+		}
+	}
+	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+	b.ReportMetric(storeBytes, "storeB/state")
 }
 
 // BenchmarkGuardHeavy measures the first 20000 states (breadth-first) of
