@@ -71,3 +71,29 @@ func TestParallelCompact(t *testing.T) {
 		}
 	}
 }
+
+// TestPairTableChunks: pairs keep their numbers and values across the
+// table's chunks (the first grows by append, the next are allocated
+// whole) and index growths.
+func TestPairTableChunks(t *testing.T) {
+	var p pairTable
+	p.init()
+	const n = 3*pairChunkLen + 17
+	for i := range uint32(n) {
+		id, isNew := p.insert(i, ^i)
+		if !isNew || id != i {
+			t.Fatalf("pair %d: id %d, new %v", i, id, isNew)
+		}
+	}
+	for i := range uint32(n) {
+		if id, isNew := p.insert(i, ^i); isNew || id != i {
+			t.Fatalf("pair %d again: id %d, new %v", i, id, isNew)
+		}
+		if got := p.pair(i); got != uint64(i)<<32|uint64(^i) {
+			t.Fatalf("pair %d is %x", i, got)
+		}
+	}
+	if p.len() != n {
+		t.Errorf("%d pairs, want %d", p.len(), n)
+	}
+}
