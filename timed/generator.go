@@ -140,6 +140,26 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 	return g, nil
 }
 
+// Fork returns a timed generator over a fork of the base generator, for
+// another goroutine (explore.Forker): a clock of its own (caches of
+// values and timed labels) with the same stamp position, time 0 and time
+// tags, terms of the store the forks share.
+func (g *Generator) Fork() explore.Generator {
+	base := g.base.Fork().(*lpsgen.Generator)
+	c := *g.clock
+	c.base, c.r, c.buf = base, base.Rewriter(), nil
+	c.rats = make(map[rewrite.Term]*big.Rat)
+	c.labels = make(map[timedLabel]explore.LabelID)
+	f := &Generator{
+		Passthrough: lpsgen.Passthrough{Base: base},
+		clock:       &c,
+		base:        base,
+		next:        make([]uint32, 0, base.Width()+1),
+	}
+	f.visitFn = f.visit
+	return f
+}
+
 // Width is the number of parameters plus one, the stamp.
 func (g *Generator) Width() int { return g.clock.stamp + 1 }
 

@@ -2,10 +2,13 @@ package timed
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
@@ -135,5 +138,42 @@ init P(0);`,
 				t.Fatalf("got error %v, want one containing %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestTimedParallel: a timed process explored with 4 threads (forks with
+// clocks of their own) gives the .aut of one thread byte for byte, on the
+// timed example and the timed corpus cases; run under -race by CI.
+func TestTimedParallel(t *testing.T) {
+	files := []string{"../examples/timed.lps"}
+	if dir := corpus.Dir(); dir != "" {
+		more, _ := filepath.Glob(filepath.Join(dir, "timed", "*", "model.lps"))
+		files = append(files, more...)
+	}
+	for _, f := range files {
+		spec, err := lps.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := func(threads int) (explore.Result, string) {
+			base, err := lpsgen.New(spec, lpsgen.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := New(base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := explore.Options{Threads: threads, MaxStates: 20000}
+			if threads > 1 && !explore.New(g, opt).Parallel() {
+				t.Fatalf("%s: a timed search with %d threads runs on one", f, threads)
+			}
+			return exploretest.Aut(t, g, opt)
+		}
+		r1, aut1 := run(1)
+		r4, aut4 := run(4)
+		if r1 != r4 || aut1 != aut4 {
+			t.Errorf("%s: 1 thread %+v, 4 threads %+v; same .aut: %v", f, r1, r4, aut1 == aut4)
+		}
 	}
 }

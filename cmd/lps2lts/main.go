@@ -269,7 +269,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	}
 	x := explore.New(gen, j.opt)
 	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the tree, table, hashcompact, bitstate or comback store (without --comback-ddd or --comback-numbers), for untimed, non-stochastic models without confluence reduction)\n", j.opt.Threads)
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the tree, table, hashcompact, bitstate or comback store (without --comback-ddd or --comback-numbers), for non-stochastic models without confluence reduction)\n", j.opt.Threads)
 	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
