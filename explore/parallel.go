@@ -26,9 +26,9 @@ type Forker interface {
 // one-thread search would. So the state numbers, the LTS and every
 // visitor's view are the same whatever the number of threads, and the
 // store, the visitors and the writers need no locks. The sequential part
-// (insertion and events) bounds the speed-up; more threads than cores
-// would need a concurrent store and visitors that take events out of
-// order.
+// (insertion and events) bounds the speed-up; many cores would need a
+// concurrent store and visitors that take events out of order
+// (docs/stores.md, "Threads").
 type parallelSearch struct {
 	forks []Generator
 	// keys, when the store records transition keys, is the explorer's
@@ -71,8 +71,11 @@ type successorList struct {
 const parallelBlock = 256
 
 // initParallel prepares a parallel search when the options and the
-// generator allow one: breadth-first, the default store, a Forker that is
-// not stochastic. It is called once by New.
+// generator allow one: breadth-first without cycle detection, a Forker
+// that is not stochastic, and the table store or a compact store whose
+// todo list holds vectors (ComBack only with portable transition names,
+// and without delayed duplicate detection or numbers in the todo list).
+// It is called once by New.
 func (x *Explorer) initParallel() {
 	f, ok := x.gen.(Forker)
 	if x.opt.Threads <= 1 || !ok || x.opt.Cycles || x.opt.Strategy != Breadth || x.st != nil {
