@@ -193,7 +193,7 @@ func (s *search) finish(ctx context.Context, last, cut int) error {
 	offsets := map[string]int{}
 	next := 0
 	for l := 0; l <= last; l++ {
-		names, err := s.list(ctx, s.file(l, "visited")+"-*-of-*[0-9]")
+		names, err := listFiles(ctx, s.file(l, "visited")+"-*-of-*[0-9]")
 		if err != nil {
 			return err
 		}
@@ -253,7 +253,7 @@ func readGlobs(s beam.Scope, globs []string) beam.PCollection {
 // writeAut writes the header and the transition parts and returns the
 // number of transitions.
 func (s *search) writeAut(ctx context.Context, out io.Writer, states int) (uint64, error) {
-	parts, err := s.list(ctx, s.dir+"/aut/part-*-of-*[0-9]")
+	parts, err := listFiles(ctx, s.dir+"/aut/part-*-of-*[0-9]")
 	if err != nil {
 		return 0, err
 	}
@@ -276,12 +276,7 @@ func (s *search) writeAut(ctx context.Context, out io.Writer, states int) (uint6
 }
 
 func copyFile(ctx context.Context, w io.Writer, name string) error {
-	fs, err := filesystem.New(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, name)
+	r, err := openRead(ctx, name)
 	if err != nil {
 		return err
 	}
@@ -291,7 +286,7 @@ func copyFile(ctx context.Context, w io.Writer, name string) error {
 }
 
 func (s *search) deadlocks(ctx context.Context) ([]int, error) {
-	names, err := s.list(ctx, s.dir+"/deadlocks-*-of-*[0-9]")
+	names, err := listFiles(ctx, s.dir+"/deadlocks-*-of-*[0-9]")
 	if err != nil {
 		return nil, err
 	}
@@ -315,20 +310,9 @@ func (s *search) deadlocks(ctx context.Context) ([]int, error) {
 	return out, nil
 }
 
-func (s *search) list(ctx context.Context, glob string) ([]string, error) {
-	fs, err := filesystem.New(ctx, glob)
-	if err != nil {
-		return nil, err
-	}
-	defer fs.Close()
-	names, err := fs.List(ctx, glob)
-	slices.Sort(names)
-	return names, err
-}
-
 // count adds up the numbers in the files matching glob.
 func (s *search) count(ctx context.Context, glob string) (int, error) {
-	names, err := s.list(ctx, glob)
+	names, err := listFiles(ctx, glob)
 	if err != nil {
 		return 0, err
 	}
@@ -344,12 +328,12 @@ func (s *search) count(ctx context.Context, glob string) (int, error) {
 }
 
 func readCount(ctx context.Context, name string) (int, error) {
-	fs, err := filesystem.New(ctx, name)
+	r, err := openRead(ctx, name)
 	if err != nil {
 		return 0, err
 	}
-	defer fs.Close()
-	b, err := filesystem.Read(ctx, fs, name)
+	defer r.Close()
+	b, err := io.ReadAll(r)
 	if err != nil {
 		return 0, err
 	}

@@ -47,12 +47,7 @@ func init() {
 type listFn struct{}
 
 func (listFn) ProcessElement(ctx context.Context, glob string, emit func(string)) error {
-	fs, err := filesystem.New(ctx, glob)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	names, err := fs.List(ctx, glob)
+	names, err := listFiles(ctx, glob)
 	if err != nil {
 		return err
 	}
@@ -62,19 +57,47 @@ func (listFn) ProcessElement(ctx context.Context, glob string, emit func(string)
 	return nil
 }
 
-func openLines(ctx context.Context, name string) (*bufio.Scanner, io.Closer, error) {
+// listFiles returns the names of the files matching glob, sorted, on any
+// filesystem Beam supports.
+func listFiles(ctx context.Context, glob string) ([]string, error) {
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	names, err := fs.List(ctx, glob)
+	slices.Sort(names)
+	return names, err
+}
+
+// openRead opens a file on any filesystem Beam supports; closing the
+// reader closes the filesystem too.
+func openRead(ctx context.Context, name string) (io.ReadCloser, error) {
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	r, err := fs.OpenRead(ctx, name)
 	if err != nil {
 		fs.Close()
+		return nil, err
+	}
+	return readCloser{r, closers{r, fs}}, nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+func openLines(ctx context.Context, name string) (*bufio.Scanner, io.Closer, error) {
+	r, err := openRead(ctx, name)
+	if err != nil {
 		return nil, nil, err
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<30)
-	return sc, closers{r, fs}, nil
+	return sc, r, nil
 }
 
 type closers []io.Closer
