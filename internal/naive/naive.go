@@ -644,25 +644,11 @@ func (v Value) print(b *strings.Builder) {
 		if v.kind == kSet {
 			open, close = "{", "}"
 		}
-		b.WriteString(open)
-		for i, e := range v.elems {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			e.print(b)
-		}
-		b.WriteString(close)
+		printElems(b, open, v.elems, close)
 	case kStruct:
 		b.WriteString(v.ctor.Name)
 		if len(v.elems) > 0 {
-			b.WriteString("(")
-			for i, e := range v.elems {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				e.print(b)
-			}
-			b.WriteString(")")
+			printElems(b, "(", v.elems, ")")
 		}
 	case kBag:
 		if len(v.elems) == 0 {
@@ -680,6 +666,18 @@ func (v Value) print(b *strings.Builder) {
 		}
 		b.WriteString("}")
 	}
+}
+
+// printElems prints elems separated by commas between open and close.
+func printElems(b *strings.Builder, open string, elems []Value, close string) {
+	b.WriteString(open)
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		e.print(b)
+	}
+	b.WriteString(close)
 }
 
 // quantify decides forall/exists over Boolean variables by trying every
