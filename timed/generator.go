@@ -130,6 +130,10 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newGenerator(base, c), nil
+}
+
+func newGenerator(base *lpsgen.Generator, c *Clock) *Generator {
 	g := &Generator{
 		Passthrough: lpsgen.Passthrough{Base: base},
 		clock:       c,
@@ -137,7 +141,7 @@ func New(base *lpsgen.Generator) (*Generator, error) {
 		next:        make([]uint32, 0, base.Width()+1),
 	}
 	g.visitFn = g.visit
-	return g, nil
+	return g
 }
 
 // Fork returns a timed generator over a fork of the base generator, for
@@ -150,14 +154,7 @@ func (g *Generator) Fork() explore.Generator {
 	c.base, c.r, c.buf = base, base.Rewriter(), nil
 	c.rats = make(map[rewrite.Term]*big.Rat)
 	c.labels = make(map[timedLabel]explore.LabelID)
-	f := &Generator{
-		Passthrough: lpsgen.Passthrough{Base: base},
-		clock:       &c,
-		base:        base,
-		next:        make([]uint32, 0, base.Width()+1),
-	}
-	f.visitFn = f.visit
-	return f
+	return newGenerator(base, &c)
 }
 
 // Width is the number of parameters plus one, the stamp.
