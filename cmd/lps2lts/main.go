@@ -155,7 +155,7 @@ stopped the run (128+N for signal N).`,
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core) in breadth-first search (tree, table, hashcompact, bitstate and comback stores, except --comback-ddd and --comback-numbers); the LTS and its state numbers are the same as with one thread")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search (tree, table, hashcompact, bitstate and comback stores, except --comback-ddd and --comback-numbers); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
@@ -268,6 +268,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		return 2, err
 	}
 	x := explore.New(gen, j.opt)
+	if cfg.threads > j.opt.Threads && !cfg.quiet {
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this machine has %d cores; using %d threads\n", cfg.threads, j.opt.Threads, j.opt.Threads)
+	}
 	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the tree, table, hashcompact, bitstate or comback store (without --comback-ddd or --comback-numbers), for non-stochastic models without confluence reduction)\n", j.opt.Threads)
 	}
@@ -327,7 +330,9 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		j.outfile = pos[1]
 	}
 	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle, Threads: cfg.threads}
-	if j.opt.Threads == 0 {
+	if j.opt.Threads == 0 || j.opt.Threads > runtime.NumCPU() {
+		// Workers beyond the cores only cost memory (each has a fork of
+		// the generator and a share of every block of successors).
 		j.opt.Threads = runtime.NumCPU()
 	}
 	var err error

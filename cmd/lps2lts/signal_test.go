@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -104,5 +105,20 @@ func TestThreadsStopCleanly(t *testing.T) {
 			}
 			checkAut(t, out)
 		})
+	}
+}
+
+// TestThreadsAtMostCores: more threads than cores are cut to the cores,
+// with a warning, rather than costing a fork of the generator each (the
+// fuzzer's --threads=99999 took seconds and gigabytes).
+func TestThreadsAtMostCores(t *testing.T) {
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	in := filepath.Join("..", "..", "examples", "abp.lps")
+	out := filepath.Join(t.TempDir(), "abp.aut")
+	code, _, stderr := lps2lts("--threads=100000", in, out)
+	want := fmt.Sprintf("--threads=100000: this machine has %d cores; using %d threads", runtime.NumCPU(), runtime.NumCPU())
+	if code != 0 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "74 states") {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
