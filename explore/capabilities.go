@@ -171,6 +171,20 @@ type DelayedStore interface {
 	DelayLimit() int
 }
 
+// TwoPhaseStore is a Store whose insertion splits in two:
+// AppendRootKeys computes a key for each of n vectors (width values each),
+// and InsertRootKey(key) does what Insert(vector) does. In between, Touch
+// reads the memory that inserting a run of keys will read, for the whole
+// run at once, so that the waits for memory overlap instead of adding up:
+// the search computes the keys of a state's successors (or of a block's,
+// with threads) before inserting them one by one, in order. The tree
+// store is one: its key is a vector's root pair.
+type TwoPhaseStore interface {
+	AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64
+	Touch(keys []uint64)
+	InsertRootKey(key uint64) (StateID, bool)
+}
+
 // StateAppender is a Store whose State decodes the vector into a fresh
 // slice (the tree store); AppendState decodes it into dst instead, so that
 // the searches that need a state back once per expansion (cycle search,

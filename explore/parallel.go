@@ -169,7 +169,12 @@ func (p *parallelSearch) launch(b *parallelBuffer) {
 		b.wg.Add(1)
 		go func() {
 			defer b.wg.Done()
-			var r *successorList
+			// r is the worker's own copy of the result being filled,
+			// stored into the block once per state: the results of
+			// neighbouring states share cache lines, and appending to
+			// them in place bounced those lines between the cores on
+			// every transition.
+			var r successorList
 			emit := func(l LabelID, v []uint32) {
 				r.labels = append(r.labels, l)
 				r.vecs = append(r.vecs, v...)
@@ -183,9 +188,10 @@ func (p *parallelSearch) launch(b *parallelBuffer) {
 				if i >= b.n {
 					return
 				}
-				r = &b.results[i]
-				r.labels, r.vecs, r.names, r.nameEnds = r.labels[:0], r.vecs[:0], r.names[:0], r.nameEnds[:0]
+				res := &b.results[i]
+				r = successorList{labels: res.labels[:0], vecs: res.vecs[:0], names: res.names[:0], nameEnds: res.nameEnds[:0]}
 				r.err = g.Successors(b.inputs[i*w:(i+1)*w], emit)
+				*res = r
 			}
 		}()
 	}
@@ -257,6 +263,17 @@ func (x *Explorer) startCompact(b *parallelBuffer) bool {
 func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
 	c := &x.cs
 	w := c.width
+	if c.twoPhase != nil {
+		// The keys of the whole block, so that the memory of the next
+		// state's successors is touched with the current one's.
+		c.rootKeys = c.rootKeys[:0]
+		for i := range b.ids {
+			r := &b.results[i]
+			c.rootKeys = c.twoPhase.AppendRootKeys(c.rootKeys, r.vecs, len(r.labels))
+		}
+		c.keyNext, c.touched, c.blockKeys = 0, 0, true
+		defer func() { c.blockKeys = false }()
+	}
 	for i, s := range b.ids {
 		if x.mustStop() {
 			return nil

@@ -33,6 +33,7 @@ type TreeStore struct {
 	levels [][]uint32
 	dirty  [][]bool
 	valid  bool
+	sink   uint64 // what Touch read, kept so that the reads are not dropped
 }
 
 // NewTreeStore returns an empty tree store for vectors of width values.
@@ -54,6 +55,31 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 	}
 	l, r := s.rootPair(state)
 	id, isNew := s.roots.insert(l, r)
+	return explore.StateID(id), isNew
+}
+
+// AppendRootKeys appends the keys of the n vectors of vecs (width values
+// each) to dst: the pair at the root of each one's tree, which
+// InsertRootKey inserts (explore.TwoPhaseStore). Computing a key inserts
+// the vector's inner pairs, which are not states: a key never inserted
+// only costs their memory.
+func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
+	w := s.width
+	for i := range n {
+		l, r := s.rootPair(vecs[i*w : (i+1)*w])
+		dst = append(dst, uint64(l)<<32|uint64(r))
+	}
+	return dst
+}
+
+// Touch reads the index slots and the root pairs that inserting keys
+// will compare, for all keys at once (see pairTable.touch).
+func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.touch(keys) }
+
+// InsertRootKey stores the state whose root pair is key, if it is new,
+// and returns its number.
+func (s *TreeStore) InsertRootKey(key uint64) (explore.StateID, bool) {
+	id, isNew := s.roots.insert(uint32(key>>32), uint32(key))
 	return explore.StateID(id), isNew
 }
 
@@ -225,6 +251,34 @@ func (t *pairTable) insert(l, r uint32) (uint32, bool) {
 	}
 	return id, true
 }
+
+// touch reads the first index slot of each key and the pair it names:
+// the memory an insertion of the key reads first. The reads of different
+// keys do not depend on each other, so the processor has them all under
+// way at once, and the insertions that follow find them in the cache. A
+// root table of a few hundred thousand states is larger than the caches,
+// and an insertion that reads it cold waits for two misses in a row
+// (merc.hesselink_2-b: 1.1 million insertions, two-fifths of the search).
+func (t *pairTable) touch(keys []uint64) uint64 {
+	var sum uint64
+	var entries [touchRun]uint32
+	for len(keys) > 0 {
+		n := min(len(keys), touchRun)
+		for i, key := range keys[:n] {
+			entries[i] = t.index[t.slot(key)]
+		}
+		for _, e := range entries[:n] {
+			if e != 0 {
+				sum += t.pair(e - 1)
+			}
+		}
+		keys = keys[n:]
+	}
+	return sum
+}
+
+// touchRun is the number of keys whose memory touch reads together.
+const touchRun = 16
 
 func (t *pairTable) grow() {
 	t.index = make([]uint32, 2*len(t.index))

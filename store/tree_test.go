@@ -39,6 +39,46 @@ func TestTreeStoreRoundTrip(t *testing.T) {
 	}
 }
 
+// TestTwoPhaseInsert: inserting by root keys (computed for runs of
+// vectors, touched, then inserted in order, sometimes only in part, as a
+// search stopped midway does) numbers states as Insert does and stores
+// the same vectors.
+func TestTwoPhaseInsert(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, w := range []int{1, 2, 3, 7, 16} {
+		byVec, byKey := NewTreeStore(w), NewTreeStore(w)
+		values := 5 // few: many shared subtrees
+		if w < 3 {
+			values = 200
+		}
+		var keys []uint64
+		for range 300 {
+			n := rng.IntN(20)
+			vecs := make([]uint32, n*w)
+			for j := range vecs {
+				vecs[j] = uint32(rng.IntN(values))
+			}
+			keys = byKey.AppendRootKeys(keys[:0], vecs, n)
+			byKey.Touch(keys)
+			for i := range n - rng.IntN(2)*rng.IntN(n+1) {
+				want, wantNew := byVec.Insert(vecs[i*w : (i+1)*w])
+				got, gotNew := byKey.InsertRootKey(keys[i])
+				if got != want || gotNew != wantNew {
+					t.Fatalf("width %d: %v by key is (%d, %v), by vector (%d, %v)", w, vecs[i*w:(i+1)*w], got, gotNew, want, wantNew)
+				}
+			}
+		}
+		if byKey.Len() != byVec.Len() || byKey.Len() < 100 {
+			t.Fatalf("width %d: %d states by key, %d by vector", w, byKey.Len(), byVec.Len())
+		}
+		for id := range byKey.Len() {
+			if got, want := byKey.State(explore.StateID(id)), byVec.State(explore.StateID(id)); !slices.Equal(got, want) {
+				t.Fatalf("width %d: state %d is %v by key, %v by vector", w, id, got, want)
+			}
+		}
+	}
+}
+
 // TestTreeEqualsTable: the explorer with a tree store gives the default
 // store's events in every mode.
 func TestTreeEqualsTable(t *testing.T) {
