@@ -185,6 +185,14 @@ type TwoPhaseStore interface {
 	InsertRootKey(key uint64) (StateID, bool)
 }
 
+// BackgroundWriter is a Visitor that can do its work in a goroutine of
+// its own, taking the events in order (the .aut writer). A search with
+// threads asks it to (AddVisitor): there the explorer's goroutine, which
+// delivers the events, is the one that bounds the speed.
+type BackgroundWriter interface {
+	WriteInBackground()
+}
+
 // StateAppender is a Store whose State decodes the vector into a fresh
 // slice (the tree store); AppendState decodes it into dst instead, so that
 // the searches that need a state back once per expansion (cycle search,

@@ -206,6 +206,9 @@ func New(gen Generator, opt Options) *Explorer {
 // AddVisitor registers v; events are delivered in registration order.
 func (x *Explorer) AddVisitor(v Visitor) {
 	x.visitors = append(x.visitors, v)
+	if w, ok := v.(BackgroundWriter); ok && x.par != nil {
+		w.WriteInBackground()
+	}
 	if b, ok := v.(BackEdgeVisitor); ok {
 		x.backs = append(x.backs, b)
 	}

@@ -145,6 +145,48 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 	}
 }
 
+// TestParallelAutWriter: with threads, the .aut lines are written by
+// a goroutine of the writer's own, in batches; the file is the one a
+// single thread writes, byte for byte, also when the search stops early.
+func TestParallelAutWriter(t *testing.T) {
+	write := func(threads, max int) string {
+		path := filepath.Join(t.TempDir(), "grid.aut")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := exploretest.NewGrid(150, 100)
+		x := explore.New(g, explore.Options{Threads: threads, MaxStates: max})
+		if x.Parallel() != (threads > 1) {
+			t.Fatalf("%d threads: parallel search %v", threads, x.Parallel())
+		}
+		aw := explore.NewAutWriter(f, g.Labels())
+		x.AddVisitor(aw)
+		r, err := x.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := aw.Close(r); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for _, max := range []int{0, 5000} {
+		one, two := write(1, max), write(2, max)
+		if n := strings.Count(one, "\n"); n < 2*4096 {
+			t.Fatalf("only %d lines: too few for several batches", n)
+		}
+		if one != two {
+			t.Errorf("max %d: the .aut of 2 threads differs from 1 thread's (%d and %d bytes)", max, len(two), len(one))
+		}
+	}
+}
+
 func TestMaxStatesGivesValidAut(t *testing.T) {
 	for _, mode := range allModes {
 		t.Run(mode.name, func(t *testing.T) {

@@ -34,6 +34,61 @@ type AutWriter struct {
 	recs   []uint32 // from, label, to when buffering
 	n      uint64
 	err    error
+	// bg, when the lines are written in the background, takes the
+	// transitions in batches of records.
+	bg *autBackground
+}
+
+// autBackground is the goroutine that formats and writes an AutWriter's
+// lines (WriteInBackground): batches of records go to it through full,
+// come back through free for reuse, and done closes when all are written.
+type autBackground struct {
+	batch []uint32
+	full  chan []uint32
+	free  chan []uint32
+	done  chan struct{}
+}
+
+// autBatch is the number of transitions handed over at a time.
+const autBatch = 4096
+
+// WriteInBackground has the lines formatted and written by a goroutine of
+// their own, in the order of the events: the explorer calls it when
+// threads compute the successors and its own goroutine, which delivers
+// every event and inserts every state, is the one that bounds the speed.
+// Close waits for the last line.
+func (a *AutWriter) WriteInBackground() {
+	if a.seeker == nil || a.bg != nil {
+		return // the lines wait for Close anyway
+	}
+	bg := &autBackground{full: make(chan []uint32, 2), free: make(chan []uint32, 3), done: make(chan struct{})}
+	for range 3 {
+		bg.free <- make([]uint32, 0, 3*autBatch)
+	}
+	bg.batch = <-bg.free
+	a.bg = bg
+	go func() {
+		defer close(bg.done)
+		for recs := range bg.full {
+			for i := 0; i+2 < len(recs); i += 3 {
+				a.writeTransition(StateID(recs[i]), LabelID(recs[i+1]), StateID(recs[i+2]))
+			}
+			bg.free <- recs[:0]
+		}
+	}()
+}
+
+// flushBackground hands the last batch over and waits for the writer
+// goroutine to finish.
+func (a *AutWriter) flushBackground() {
+	bg := a.bg
+	if bg == nil {
+		return
+	}
+	bg.full <- bg.batch
+	close(bg.full)
+	<-bg.done
+	a.bg = nil
 }
 
 // NewAutWriter returns an .aut writer on out. If out is an io.WriteSeeker
@@ -59,6 +114,14 @@ func NewAutWriter(out io.Writer, labels *Labels) *AutWriter {
 
 func (a *AutWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
 	a.n++
+	if bg := a.bg; bg != nil {
+		bg.batch = append(bg.batch, uint32(from), uint32(label), uint32(to))
+		if len(bg.batch) == cap(bg.batch) {
+			bg.full <- bg.batch
+			bg.batch = <-bg.free
+		}
+		return
+	}
 	if a.seeker == nil {
 		a.recs = append(a.recs, uint32(from), uint32(label), uint32(to))
 		return
@@ -81,6 +144,7 @@ func (a *AutWriter) writeTransition(from StateID, label LabelID, to StateID) {
 
 // Close writes the header (and buffered transitions) and flushes.
 func (a *AutWriter) Close(r Result) error {
+	a.flushBackground()
 	if r.Transitions != a.n {
 		return fmt.Errorf("aut writer saw %d transitions, search reports %d", a.n, r.Transitions)
 	}
