@@ -79,6 +79,59 @@ func TestTwoPhaseInsert(t *testing.T) {
 	}
 }
 
+// TestTreeReorder: a position with many values (a counter, among bits)
+// is moved to the end once the store holds reorderSample states, with
+// fewer than half the inner pairs; numbers and vectors stay as inserted,
+// by Insert and by root keys, before and after the reordering.
+func TestTreeReorder(t *testing.T) {
+	const w, n = 10, 3 * reorderSample
+	vec := func(i int) []uint32 {
+		v := make([]uint32, w)
+		for p := range v {
+			v[p] = uint32(i>>(p+7)) & 1
+		}
+		v[2] = uint32(i % 997)
+		return v
+	}
+	reordered, fixed := NewTreeStore(w), NewTreeStore(w)
+	fixed.ordered = true // never reordered
+	var keys []uint64
+	for i := 0; i < n; i += 5 {
+		// Five states a run: the first by Insert, the others by keys
+		// computed together, then one of them inserted again.
+		if id, isNew := reordered.Insert(vec(i)); !isNew || int(id) != i {
+			t.Fatalf("state %d inserted as %d (new %v)", i, id, isNew)
+		}
+		var run []uint32
+		for j := i + 1; j < i+5; j++ {
+			run = append(run, vec(j)...)
+		}
+		keys = reordered.AppendRootKeys(keys[:0], run, 4)
+		for k, key := range keys {
+			if id, isNew := reordered.InsertRootKey(key); !isNew || int(id) != i+1+k {
+				t.Fatalf("state %d inserted by key as %d (new %v)", i+1+k, id, isNew)
+			}
+		}
+		if id, isNew := reordered.Insert(vec(i + 2)); isNew || int(id) != i+2 {
+			t.Fatalf("state %d again: %d (new %v)", i+2, id, isNew)
+		}
+		for j := i; j < i+5; j++ {
+			fixed.Insert(vec(j))
+		}
+	}
+	if reordered.order == nil || reordered.order[w-1] != 2 {
+		t.Fatalf("order %v: the counter at position 2 was not moved to the end", reordered.order)
+	}
+	if a, b := reordered.inner.len(), fixed.inner.len(); a*2 >= b {
+		t.Errorf("%d inner pairs reordered, %d in the vectors' order", a, b)
+	}
+	for i := range n {
+		if got := reordered.State(explore.StateID(i)); !slices.Equal(got, vec(i)) {
+			t.Fatalf("state %d is %v, inserted %v", i, got, vec(i))
+		}
+	}
+}
+
 // TestTreeEqualsTable: the explorer with a tree store gives the default
 // store's events in every mode.
 func TestTreeEqualsTable(t *testing.T) {
