@@ -297,15 +297,24 @@ func (s *TreeStore) Describe() string {
 }
 
 // pairTable is a set of pairs of 32-bit values, numbered densely in order
-// of insertion, with an open-addressing index of entries id+1 (linear
-// probing, load factor at most 3/4). The pairs live in chunks of fixed
-// size, so that the table grows without copying them (and without a
-// moment at which both the old and the new array are held).
+// of insertion, with an open-addressing index (linear probing, load
+// factor at most 3/4). The pairs live in chunks of fixed size, so that the
+// table grows without copying them (and without a moment at which both
+// the old and the new array are held).
+//
+// An index entry of a table of 2^L slots holds id+1 in its low L bits
+// (ids are below 3/4 of 2^L) and, in the 32-L bits above, a tag: hash
+// bits of the pair other than those that chose the slot. A probe reads a
+// pair only when the tags agree. Without tags every occupied slot on the
+// way cost a read of its pair, a cache miss in a large table, and
+// inserting a new state probes past several of them: on
+// merc.hesselink_2-b that was most of the explorer's time with threads.
 type pairTable struct {
 	chunks [][]uint64
 	n      uint32
 	index  []uint32
-	shift  uint
+	shift  uint   // 64 - L
+	idMask uint32 // the low L bits
 }
 
 const (
@@ -313,9 +322,13 @@ const (
 	pairChunkLen   = 1 << pairChunkShift
 )
 
-func (t *pairTable) init() {
-	t.index = make([]uint32, 1<<10)
-	t.shift = 64 - 10
+func (t *pairTable) init() { t.initIndex(10) }
+
+// initIndex makes an empty index of 2^bits slots.
+func (t *pairTable) initIndex(bits uint) {
+	t.index = make([]uint32, 1<<bits)
+	t.shift = 64 - bits
+	t.idMask = uint32(1<<bits - 1)
 }
 
 func (t *pairTable) len() int { return int(t.n) }
@@ -325,19 +338,24 @@ func (t *pairTable) pair(id uint32) uint64 {
 	return t.chunks[id>>pairChunkShift][id&(pairChunkLen-1)]
 }
 
-func (t *pairTable) slot(key uint64) uint64 {
+// slot returns the first slot of key and its tag, in place in an entry.
+// The slot is the hash's top L bits and the tag the 32-L bits below them.
+func (t *pairTable) slot(key uint64) (uint64, uint32) {
 	key ^= key >> 29
-	return (key * 0x9E3779B97F4A7C15) >> t.shift
+	h := key * 0x9E3779B97F4A7C15
+	return h >> t.shift, uint32(h>>(t.shift-32)) &^ t.idMask
 }
 
 // insert returns the number of the pair (l, r) and whether it is new.
 func (t *pairTable) insert(l, r uint32) (uint32, bool) {
 	key := uint64(l)<<32 | uint64(r)
 	mask := uint64(len(t.index) - 1)
-	i := t.slot(key)
+	i, tag := t.slot(key)
 	for ; t.index[i] != 0; i = (i + 1) & mask {
-		if id := t.index[i] - 1; t.pair(id) == key {
-			return id, false
+		if e := t.index[i]; e&^t.idMask == tag {
+			if id := e&t.idMask - 1; t.pair(id) == key {
+				return id, false
+			}
 		}
 	}
 	id := t.n
@@ -356,14 +374,15 @@ func (t *pairTable) insert(l, r uint32) (uint32, bool) {
 	}
 	t.chunks[c] = append(t.chunks[c], key)
 	t.n++
-	t.index[i] = id + 1
+	t.index[i] = tag | (id + 1)
 	if int(t.n)*4 > len(t.index)*3 {
 		t.grow()
 	}
 	return id, true
 }
 
-// touch reads the first index slot of each key and the pair it names:
+// touch reads the first index slot of each key and the pair it names
+// when the tags agree:
 // the memory an insertion of the key reads first. The reads of different
 // keys do not depend on each other, so the processor has them all under
 // way at once, and the insertions that follow find them in the cache. A
@@ -372,15 +391,17 @@ func (t *pairTable) insert(l, r uint32) (uint32, bool) {
 // (merc.hesselink_2-b: 1.1 million insertions, two-fifths of the search).
 func (t *pairTable) touch(keys []uint64) uint64 {
 	var sum uint64
-	var entries [touchRun]uint32
+	var entries, tags [touchRun]uint32
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
 		for i, key := range keys[:n] {
-			entries[i] = t.index[t.slot(key)]
+			var slot uint64
+			slot, tags[i] = t.slot(key)
+			entries[i] = t.index[slot]
 		}
-		for _, e := range entries[:n] {
-			if e != 0 {
-				sum += t.pair(e - 1)
+		for i, e := range entries[:n] {
+			if e != 0 && e&^t.idMask == tags[i] {
+				sum += t.pair(e&t.idMask - 1)
 			}
 		}
 		keys = keys[n:]
@@ -392,18 +413,17 @@ func (t *pairTable) touch(keys []uint64) uint64 {
 const touchRun = 16
 
 func (t *pairTable) grow() {
-	t.index = make([]uint32, 2*len(t.index))
-	t.shift--
+	t.initIndex(64 - t.shift + 1)
 	mask := uint64(len(t.index) - 1)
 	id := uint32(0)
 	for _, c := range t.chunks {
 		for _, key := range c {
-			i := t.slot(key)
+			i, tag := t.slot(key)
 			for t.index[i] != 0 {
 				i = (i + 1) & mask
 			}
 			id++
-			t.index[i] = id
+			t.index[i] = tag | id
 		}
 	}
 }
