@@ -102,15 +102,19 @@ func TestHighwayBoundsLevels(t *testing.T) {
 	}
 }
 
-func TestAutWriterFileAndBuffer(t *testing.T) {
-	g := exploretest.NewGrid(4, 3)
-	// A file is streamed with a placeholder header.
+// writeAutFile explores g with opt and returns the .aut written to a file.
+func writeAutFile(t *testing.T, g *exploretest.Grid, opt explore.Options) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "grid.aut")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := explore.New(g, explore.Options{})
+	defer f.Close()
+	x := explore.New(g, opt)
+	if x.Parallel() != (opt.Threads > 1) {
+		t.Fatalf("%d threads: parallel search %v", opt.Threads, x.Parallel())
+	}
 	aw := explore.NewAutWriter(f, g.Labels())
 	x.AddVisitor(aw)
 	r, err := x.Run()
@@ -120,25 +124,33 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 	if err := aw.Close(r); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
-	data, _ := os.ReadFile(path)
-	a := parseAut(t, string(data))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestAutWriterFileAndBuffer(t *testing.T) {
+	// A file is streamed with a placeholder header.
+	data := writeAutFile(t, exploretest.NewGrid(4, 3), explore.Options{})
+	a := parseAut(t, data)
 	if a.init != 0 || a.nstates != 12 || a.ntrans != 17 {
 		t.Fatalf("header %+v", a)
 	}
-	if !strings.Contains(string(data), `(0,"right",1)`) || !strings.Contains(string(data), `"up(1, true)"`) {
+	if !strings.Contains(data, `(0,"right",1)`) || !strings.Contains(data, `"up(1, true)"`) {
 		t.Errorf("unexpected lines:\n%s", data)
 	}
 	// A pipe-like writer buffers and gives the same text, header trimmed.
 	var buf bytes.Buffer
-	x = explore.New(exploretest.NewGrid(4, 3), explore.Options{})
-	aw = explore.NewAutWriter(&buf, x.Labels())
+	x := explore.New(exploretest.NewGrid(4, 3), explore.Options{})
+	aw := explore.NewAutWriter(&buf, x.Labels())
 	x.AddVisitor(aw)
-	r, _ = x.Run()
+	r, _ := x.Run()
 	if err := aw.Close(r); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.SplitN(string(data), "\n", 2)
+	lines := strings.SplitN(data, "\n", 2)
 	want := strings.TrimRight(lines[0], " ") + "\n" + lines[1]
 	if buf.String() != want {
 		t.Errorf("buffered aut differs:\n%s\nvs\n%s", buf.String(), want)
@@ -150,31 +162,7 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 // single thread writes, byte for byte, also when the search stops early.
 func TestParallelAutWriter(t *testing.T) {
 	write := func(threads, max int) string {
-		path := filepath.Join(t.TempDir(), "grid.aut")
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := exploretest.NewGrid(150, 100)
-		x := explore.New(g, explore.Options{Threads: threads, MaxStates: max})
-		if x.Parallel() != (threads > 1) {
-			t.Fatalf("%d threads: parallel search %v", threads, x.Parallel())
-		}
-		aw := explore.NewAutWriter(f, g.Labels())
-		x.AddVisitor(aw)
-		r, err := x.Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := aw.Close(r); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
+		return writeAutFile(t, exploretest.NewGrid(150, 100), explore.Options{Threads: threads, MaxStates: max})
 	}
 	for _, max := range []int{0, 5000} {
 		one, two := write(1, max), write(2, max)
