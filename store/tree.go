@@ -99,7 +99,8 @@ func (s *TreeStore) maybeReorder() {
 // makes most of its inner pairs distinct, 1.17 per state; moved to the
 // last leaf, under the root's smaller half, it costs 0.3 per state. The
 // candidates are the vector's own order and the orders that move the one,
-// two or three positions with the most values seen to the end; each is
+// two or three positions with the most values seen (at least four times
+// the median position's) to the end; each is
 // tried on the states stored, and one is taken only if it needs fewer
 // than half the inner pairs of the best before it. (A smaller gain on the
 // sample may not last: a minepump model of the corpus needed 20% fewer
@@ -129,8 +130,11 @@ func (s *TreeStore) reorder() {
 		most[p] = p
 	}
 	slices.SortStableFunc(most, func(a, b int) int { return values[b] - values[a] })
+	// Only positions with far more values than most are worth moving
+	// (and trying the candidates costs a rebuild of the sample each).
+	median := values[most[w/2]]
 	best := s
-	for k := 1; k <= 3; k++ {
+	for k := 1; k <= 3 && values[most[k-1]] >= 4*median; k++ {
 		moved := most[:k]
 		var order []int
 		for p := range w {
