@@ -70,9 +70,7 @@ func (a *AutWriter) WriteInBackground() {
 	go func() {
 		defer close(bg.done)
 		for recs := range bg.full {
-			for i := 0; i+2 < len(recs); i += 3 {
-				a.writeTransition(StateID(recs[i]), LabelID(recs[i+1]), StateID(recs[i+2]))
-			}
+			a.writeRecords(recs)
 			bg.free <- recs[:0]
 		}
 	}()
@@ -142,6 +140,13 @@ func (a *AutWriter) writeTransition(from StateID, label LabelID, to StateID) {
 	a.w.Write(b)
 }
 
+// writeRecords writes the transitions of records (from, label, to).
+func (a *AutWriter) writeRecords(recs []uint32) {
+	for i := 0; i+2 < len(recs); i += 3 {
+		a.writeTransition(StateID(recs[i]), LabelID(recs[i+1]), StateID(recs[i+2]))
+	}
+}
+
 // Close writes the header (and buffered transitions) and flushes.
 func (a *AutWriter) Close(r Result) error {
 	a.flushBackground()
@@ -153,9 +158,7 @@ func (a *AutWriter) Close(r Result) error {
 		if _, err := a.w.WriteString(hdr + "\n"); err != nil {
 			return err
 		}
-		for i := 0; i+2 < len(a.recs); i += 3 {
-			a.writeTransition(StateID(a.recs[i]), LabelID(a.recs[i+1]), StateID(a.recs[i+2]))
-		}
+		a.writeRecords(a.recs)
 		a.recs = nil
 		return a.w.Flush()
 	}

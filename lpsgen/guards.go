@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/wordset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -23,8 +24,12 @@ import (
 type guardCache struct {
 	reads []int // positions of the parameters the condition reads
 	// The entries' keys: short when the condition reads at most two
-	// parameters, keys otherwise. An entry's number is its key's.
-	short   *shortKeys
+	// parameters (their values packed in one word), keys otherwise. An
+	// entry's number is its key's. Most conditions read one or two
+	// parameters, and on ex.academic.dining.dining_10 (92 lookups per
+	// state) the ArenaStore's hash of bytes and compare in a second array
+	// were a fifth of the search.
+	short   *wordset.Set
 	keys    *explore.ArenaStore
 	entries []guardEntry
 	sols    []rewrite.Term // solutions, len(sumVars) terms each
@@ -73,7 +78,8 @@ func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int) *guardCache {
 func newGuardKeys(reads []int) *guardCache {
 	c := &guardCache{reads: reads, key: make([]uint32, len(reads))}
 	if len(reads) <= 2 {
-		c.short = newShortKeys()
+		c.short = new(wordset.Set)
+		c.short.Init(4)
 	} else {
 		c.keys = explore.NewArenaStore(len(reads))
 	}
@@ -123,7 +129,9 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 	var id int
 	var ok bool
 	if c.short != nil {
-		id, ok = c.short.find(c.packedKey())
+		var wid uint32
+		wid, ok = c.short.Find(c.packedKey())
+		id = int(wid)
 	} else {
 		var sid explore.StateID
 		sid, ok = c.keys.Find(c.key)
@@ -156,7 +164,7 @@ func (c *guardCache) finish(holds, ok bool) {
 		return
 	}
 	if c.short != nil {
-		c.short.insert(c.packedKey(), len(c.entries))
+		c.short.Insert(c.packedKey())
 	} else {
 		c.keys.Insert(c.key)
 	}
@@ -184,7 +192,7 @@ func (c *guardCache) Bytes() int {
 	}
 	b := 12*cap(c.entries) + 4*cap(c.sols)
 	if c.short != nil {
-		return b + c.short.bytes()
+		return b + c.short.Bytes()
 	}
 	return b + c.keys.Bytes()
 }
@@ -194,62 +202,6 @@ func (c *guardCache) Bytes() int {
 func (c *guardCache) fork() *guardCache {
 	return newGuardKeys(c.reads)
 }
-
-// shortKeys maps keys of one word to entry numbers: an open-addressing
-// table (linear probing, at most half full) of the keys and their
-// numbers plus one (0: empty). Most conditions read one or two
-// parameters; ArenaStore, which hashes the bytes of a vector and then
-// compares it in its own array, took a fifth of the search on
-// ex.academic.dining.dining_10 (92 guard lookups per state).
-type shortKeys struct {
-	keys  []uint64
-	ids   []uint32
-	shift uint
-	n     int
-}
-
-func newShortKeys() *shortKeys {
-	const bits = 4
-	return &shortKeys{keys: make([]uint64, 1<<bits), ids: make([]uint32, 1<<bits), shift: 64 - bits}
-}
-
-func (t *shortKeys) slot(k uint64) uint64 {
-	return ((k ^ k>>29) * 0x9E3779B97F4A7C15) >> t.shift
-}
-
-func (t *shortKeys) find(k uint64) (int, bool) {
-	mask := uint64(len(t.ids) - 1)
-	for i := t.slot(k); t.ids[i] != 0; i = (i + 1) & mask {
-		if t.keys[i] == k {
-			return int(t.ids[i] - 1), true
-		}
-	}
-	return 0, false
-}
-
-// insert adds k, not in the table, as entry id.
-func (t *shortKeys) insert(k uint64, id int) {
-	mask := uint64(len(t.ids) - 1)
-	i := t.slot(k)
-	for t.ids[i] != 0 {
-		i = (i + 1) & mask
-	}
-	t.keys[i], t.ids[i] = k, uint32(id+1)
-	t.n++
-	if 2*t.n > len(t.ids) {
-		old, oldIDs := t.keys, t.ids
-		t.keys, t.ids = make([]uint64, 2*len(old)), make([]uint32, 2*len(old))
-		t.shift--
-		t.n = 0
-		for j, e := range oldIDs {
-			if e != 0 {
-				t.insert(old[j], int(e-1))
-			}
-		}
-	}
-}
-
-func (t *shortKeys) bytes() int { return 12 * len(t.ids) }
 
 // GuardStats sums up the guard caches: lookups, hits, the summands whose
 // cache was dropped, and the bytes the tables hold.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/wordset"
 )
 
 // TreeStore keeps states by tree compression, as LTSmin's tree database
@@ -27,8 +28,9 @@ import (
 // vectors of its todo list itself (QueueVectors).
 type TreeStore struct {
 	width int
-	roots pairTable
-	inner pairTable
+	// roots and inner hold pairs (left value in the upper half of a word).
+	roots wordset.Set
+	inner wordset.Set
 	// The levels of the tree of the last vector inserted, from the leaves
 	// up, and which entries changed with it; valid once one was inserted.
 	levels [][]uint32
@@ -54,12 +56,12 @@ const reorderSample = 1 << 13
 // NewTreeStore returns an empty tree store for vectors of width values.
 func NewTreeStore(width int) *TreeStore {
 	s := &TreeStore{width: width}
-	s.roots.init()
-	s.inner.init()
+	s.roots.Init(10)
+	s.inner.Init(10)
 	return s
 }
 
-func (s *TreeStore) Len() int           { return s.roots.len() }
+func (s *TreeStore) Len() int           { return s.roots.Len() }
 func (s *TreeStore) QueueVectors() bool { return true }
 func (s *TreeStore) CanState() bool     { return true }
 
@@ -69,9 +71,14 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 		panic(fmt.Sprintf("store: a vector of %d values in a tree store of width %d", len(state), s.width))
 	}
 	s.maybeReorder()
-	l, r := s.rootPair(s.permute(state))
-	id, isNew := s.roots.insert(l, r)
+	id, isNew := s.roots.Insert(s.rootKey(state))
 	return explore.StateID(id), isNew
+}
+
+// rootKey is the root pair of vec, in one word.
+func (s *TreeStore) rootKey(vec []uint32) uint64 {
+	l, r := s.rootPair(s.permute(vec))
+	return uint64(l)<<32 | uint64(r)
 }
 
 // permute returns state in the tree's order.
@@ -86,7 +93,7 @@ func (s *TreeStore) permute(state []uint32) []uint32 {
 }
 
 func (s *TreeStore) maybeReorder() {
-	if !s.ordered && s.outstanding == 0 && s.roots.len() >= reorderSample {
+	if !s.ordered && s.outstanding == 0 && s.roots.Len() >= reorderSample {
 		s.reorder()
 	}
 }
@@ -97,12 +104,12 @@ func (s *TreeStore) maybeReorder() {
 // merc.brp_4_4_4-b the message list (341 values, where the other 19
 // parameters take at most 9) sits in the first quarter of the tree and
 // makes most of its inner pairs distinct, 1.17 per state; moved to the
-// last leaf, under the root's smaller half, it costs 0.3 per state. The
+// last leaf, under the root's smaller half, it costs 0.04 per state. The
 // candidates are the vector's own order and the orders that move the one,
 // two or three positions with the most values seen (at least four times
-// the median position's) to the end; each is
-// tried on the states stored, and one is taken only if it needs fewer
-// than half the inner pairs of the best before it. (A smaller gain on the
+// the median position's) to the end; each is tried on the states stored,
+// and one is taken only if it needs fewer than half the inner pairs of
+// the best before it. (A smaller gain on the
 // sample may not last: a minepump model of the corpus needed 20% fewer
 // pairs on its first 8192 states and 24% more on all of them.) The states
 // are then stored again in the order taken, under the same numbers.
@@ -152,7 +159,7 @@ func (s *TreeStore) reorder() {
 		for i := range n {
 			c.Insert(states[i*w : (i+1)*w])
 		}
-		if c.inner.len()*2 < best.inner.len() {
+		if c.inner.Len()*2 < best.inner.Len() {
 			best = c
 		}
 	}
@@ -171,16 +178,17 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 	s.maybeReorder()
 	w := s.width
 	for i := range n {
-		l, r := s.rootPair(s.permute(vecs[i*w : (i+1)*w]))
-		dst = append(dst, uint64(l)<<32|uint64(r))
+		dst = append(dst, s.rootKey(vecs[i*w:(i+1)*w]))
 	}
 	s.outstanding += n
 	return dst
 }
 
 // Touch reads the index slots and the root pairs that inserting keys
-// will compare, for all keys at once (see pairTable.touch).
-func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.touch(keys) }
+// will compare, for all keys at once (wordset.Set.Touch). A root table
+// of a few hundred thousand states is larger than the caches, and an
+// insertion that reads it cold waits for two misses in a row.
+func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.Touch(keys) }
 
 // InsertRootKey stores the state whose root pair is key, if it is new,
 // and returns its number.
@@ -188,7 +196,7 @@ func (s *TreeStore) InsertRootKey(key uint64) (explore.StateID, bool) {
 	if s.outstanding > 0 {
 		s.outstanding--
 	}
-	id, isNew := s.roots.insert(uint32(key>>32), uint32(key))
+	id, isNew := s.roots.Insert(key)
 	return explore.StateID(id), isNew
 }
 
@@ -221,7 +229,7 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 		for i := 0; i < pairs; i++ {
 			dirty[i] = belowDirty[2*i] || belowDirty[2*i+1]
 			if dirty[i] {
-				level[i], _ = s.inner.insert(below[2*i], below[2*i+1])
+				level[i], _ = s.inner.Insert(uint64(below[2*i])<<32 | uint64(below[2*i+1]))
 			}
 		}
 		if len(below)%2 == 1 {
@@ -252,7 +260,7 @@ func (s *TreeStore) State(id explore.StateID) []uint32 {
 
 // AppendState appends the vector of state id to dst.
 func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
-	p := s.roots.pair(uint32(id))
+	p := s.roots.Word(uint32(id))
 	switch s.width {
 	case 0:
 		return dst
@@ -280,7 +288,7 @@ func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 			level[n-1] = level[pairs]
 		}
 		for i := pairs - 1; i >= 0; i-- {
-			q := s.inner.pair(level[i])
+			q := s.inner.Word(level[i])
 			level[2*i], level[2*i+1] = uint32(q>>32), uint32(q)
 		}
 	}
@@ -294,148 +302,8 @@ func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 }
 
 // Bytes is the memory held by the tables.
-func (s *TreeStore) Bytes() int { return s.roots.bytes() + s.inner.bytes() }
+func (s *TreeStore) Bytes() int { return s.roots.Bytes() + s.inner.Bytes() }
 
 func (s *TreeStore) Describe() string {
-	return fmt.Sprintf("tree store: %d states, %d inner pairs, %.2f bytes/state", s.Len(), s.inner.len(), float64(s.Bytes())/float64(max(s.Len(), 1)))
-}
-
-// pairTable is a set of pairs of 32-bit values, numbered densely in order
-// of insertion, with an open-addressing index (linear probing, load
-// factor at most 3/4). The pairs live in chunks of fixed size, so that the
-// table grows without copying them (and without a moment at which both
-// the old and the new array are held).
-//
-// An index entry of a table of 2^L slots holds id+1 in its low L bits
-// (ids are below 3/4 of 2^L) and, in the 32-L bits above, a tag: hash
-// bits of the pair other than those that chose the slot. A probe reads a
-// pair only when the tags agree. Without tags every occupied slot on the
-// way cost a read of its pair, a cache miss in a large table, and
-// inserting a new state probes past several of them: on
-// merc.hesselink_2-b that was most of the explorer's time with threads.
-type pairTable struct {
-	chunks [][]uint64
-	n      uint32
-	index  []uint32
-	shift  uint   // 64 - L
-	idMask uint32 // the low L bits
-}
-
-const (
-	pairChunkShift = 16
-	pairChunkLen   = 1 << pairChunkShift
-)
-
-func (t *pairTable) init() { t.initIndex(10) }
-
-// initIndex makes an empty index of 2^bits slots.
-func (t *pairTable) initIndex(bits uint) {
-	t.index = make([]uint32, 1<<bits)
-	t.shift = 64 - bits
-	t.idMask = uint32(1<<bits - 1)
-}
-
-func (t *pairTable) len() int { return int(t.n) }
-
-// pair returns pair id, left value in the upper half.
-func (t *pairTable) pair(id uint32) uint64 {
-	return t.chunks[id>>pairChunkShift][id&(pairChunkLen-1)]
-}
-
-// slot returns the first slot of key and its tag, in place in an entry.
-// The slot is the hash's top L bits and the tag the 32-L bits below them.
-func (t *pairTable) slot(key uint64) (uint64, uint32) {
-	key ^= key >> 29
-	h := key * 0x9E3779B97F4A7C15
-	return h >> t.shift, uint32(h>>(t.shift-32)) &^ t.idMask
-}
-
-// insert returns the number of the pair (l, r) and whether it is new.
-func (t *pairTable) insert(l, r uint32) (uint32, bool) {
-	key := uint64(l)<<32 | uint64(r)
-	mask := uint64(len(t.index) - 1)
-	i, tag := t.slot(key)
-	for ; t.index[i] != 0; i = (i + 1) & mask {
-		if e := t.index[i]; e&^t.idMask == tag {
-			if id := e&t.idMask - 1; t.pair(id) == key {
-				return id, false
-			}
-		}
-	}
-	id := t.n
-	if id == ^uint32(0)-1 {
-		panic("store: more than 2^32-2 pairs in a tree table")
-	}
-	c := int(id >> pairChunkShift)
-	if c == len(t.chunks) {
-		// The first chunk grows by append, so small searches stay small;
-		// later ones are allocated whole.
-		size := 0
-		if c > 0 {
-			size = pairChunkLen
-		}
-		t.chunks = append(t.chunks, make([]uint64, 0, size))
-	}
-	t.chunks[c] = append(t.chunks[c], key)
-	t.n++
-	t.index[i] = tag | (id + 1)
-	if int(t.n)*4 > len(t.index)*3 {
-		t.grow()
-	}
-	return id, true
-}
-
-// touch reads the first index slot of each key and the pair it names
-// when the tags agree:
-// the memory an insertion of the key reads first. The reads of different
-// keys do not depend on each other, so the processor has them all under
-// way at once, and the insertions that follow find them in the cache. A
-// root table of a few hundred thousand states is larger than the caches,
-// and an insertion that reads it cold waits for two misses in a row
-// (merc.hesselink_2-b: 1.1 million insertions, two-fifths of the search).
-func (t *pairTable) touch(keys []uint64) uint64 {
-	var sum uint64
-	var entries, tags [touchRun]uint32
-	for len(keys) > 0 {
-		n := min(len(keys), touchRun)
-		for i, key := range keys[:n] {
-			var slot uint64
-			slot, tags[i] = t.slot(key)
-			entries[i] = t.index[slot]
-		}
-		for i, e := range entries[:n] {
-			if e != 0 && e&^t.idMask == tags[i] {
-				sum += t.pair(e&t.idMask - 1)
-			}
-		}
-		keys = keys[n:]
-	}
-	return sum
-}
-
-// touchRun is the number of keys whose memory touch reads together.
-const touchRun = 16
-
-func (t *pairTable) grow() {
-	t.initIndex(64 - t.shift + 1)
-	mask := uint64(len(t.index) - 1)
-	id := uint32(0)
-	for _, c := range t.chunks {
-		for _, key := range c {
-			i, tag := t.slot(key)
-			for t.index[i] != 0 {
-				i = (i + 1) & mask
-			}
-			id++
-			t.index[i] = tag | id
-		}
-	}
-}
-
-func (t *pairTable) bytes() int {
-	b := 4*len(t.index) + 24*cap(t.chunks)
-	for _, c := range t.chunks {
-		b += 8 * cap(c)
-	}
-	return b
+	return fmt.Sprintf("tree store: %d states, %d inner pairs, %.2f bytes/state", s.Len(), s.inner.Len(), float64(s.Bytes())/float64(max(s.Len(), 1)))
 }

@@ -122,7 +122,7 @@ func TestTreeReorder(t *testing.T) {
 	if reordered.order == nil || reordered.order[w-1] != 2 {
 		t.Fatalf("order %v: the counter at position 2 was not moved to the end", reordered.order)
 	}
-	if a, b := reordered.inner.len(), fixed.inner.len(); a*2 >= b {
+	if a, b := reordered.inner.Len(), fixed.inner.Len(); a*2 >= b {
 		t.Errorf("%d inner pairs reordered, %d in the vectors' order", a, b)
 	}
 	for i := range n {
@@ -162,31 +162,5 @@ func TestParallelCompact(t *testing.T) {
 			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, hc)
 			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, NewTreeStore(2))
 		}
-	}
-}
-
-// TestPairTableChunks: pairs keep their numbers and values across the
-// table's chunks (the first grows by append, the next are allocated
-// whole) and index growths.
-func TestPairTableChunks(t *testing.T) {
-	var p pairTable
-	p.init()
-	const n = 3*pairChunkLen + 17
-	for i := range uint32(n) {
-		id, isNew := p.insert(i, ^i)
-		if !isNew || id != i {
-			t.Fatalf("pair %d: id %d, new %v", i, id, isNew)
-		}
-	}
-	for i := range uint32(n) {
-		if id, isNew := p.insert(i, ^i); isNew || id != i {
-			t.Fatalf("pair %d again: id %d, new %v", i, id, isNew)
-		}
-		if got := p.pair(i); got != uint64(i)<<32|uint64(^i) {
-			t.Fatalf("pair %d is %x", i, got)
-		}
-	}
-	if p.len() != n {
-		t.Errorf("%d pairs, want %d", p.len(), n)
 	}
 }

@@ -1,0 +1,18 @@
+// Package wordset numbers 64-bit words densely, in order of first
+// insertion: a Set gives each word it is given a number 0, 1, 2, ... and
+// gives the word back by its number. The tree store keeps its pairs of
+// 32-bit numbers in two Sets (a pair is one word), and the LPS
+// generator's guard caches key the conditions that read one or two
+// parameters by their values packed in one word.
+//
+// A Set is an open-addressing index of 32-bit entries (linear probing,
+// load factor at most 3/4) over the words, which live in chunks of fixed
+// size, so that growing never copies them. An entry of an index of 2^L
+// slots holds the number plus one in its low L bits and, in the 32-L bits
+// above, a tag: hash bits of the word other than those that chose the
+// slot. A probe reads a word only when the tags agree. Touch reads the
+// memory that inserting a run of words will read, for the whole run at
+// once, so that the cache misses of a large Set overlap.
+//
+// A Set is not safe for concurrent use.
+package wordset
