@@ -185,6 +185,25 @@ type TwoPhaseStore interface {
 	InsertRootKey(key uint64) (StateID, bool)
 }
 
+// FoldingStore is a TwoPhaseStore whose AppendRootKeys may run on another
+// goroutine, concurrently with Touch, InsertRootKey and Len, once
+// FoldAhead returns true (it then does for the rest of the search). Nothing
+// else of the store is called meanwhile. The tree store is one once it
+// has chosen its order: its keys write the inner pairs, its insertions
+// the roots.
+type FoldingStore interface {
+	TwoPhaseStore
+	FoldAhead() bool
+}
+
+// StoreReader is a Visitor that reads vectors back from the store during
+// the search (State, AppendState: the divergence detector). A search with
+// threads then computes the keys of a FoldingStore on the explorer's
+// goroutine only, where they do not race with the reads.
+type StoreReader interface {
+	ReadsStore()
+}
+
 // BackgroundWriter is a Visitor that can do its work in a goroutine of
 // its own, taking the events in order (the .aut writer). A search with
 // threads asks it to (AddVisitor): there the explorer's goroutine, which

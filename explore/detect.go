@@ -242,6 +242,9 @@ func (d *DivergenceDetector) DiscoverState(s StateID, _ []uint32, _ StateID, _ L
 	d.pending = append(d.pending, s)
 }
 
+// ReadsStore: the detector decodes the states it checks (StoreReader).
+func (d *DivergenceDetector) ReadsStore() {}
+
 func (d *DivergenceDetector) StartState(StateID, []uint32) { d.Flush() }
 func (d *DivergenceDetector) FinishState(StateID)          { d.Flush() }
 

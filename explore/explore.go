@@ -209,6 +209,9 @@ func (x *Explorer) AddVisitor(v Visitor) {
 	if w, ok := v.(BackgroundWriter); ok && x.par != nil {
 		w.WriteInBackground()
 	}
+	if _, ok := v.(StoreReader); ok && x.par != nil {
+		x.par.storeRead = true
+	}
 	if b, ok := v.(BackEdgeVisitor); ok {
 		x.backs = append(x.backs, b)
 	}

@@ -34,11 +34,17 @@ type parallelSearch struct {
 	// keys, when the store records transition keys, is the explorer's
 	// generator: the workers name transitions portably and keys turns
 	// the names into its own keys.
-	keys    PortableKeyer
-	width   int
-	blocks  [2]parallelBuffer
+	keys   PortableKeyer
+	width  int
+	blocks [2]parallelBuffer
+	// pipe is expandBlocksCompact's pipeline.
+	pipe    pipeline
 	current *successorList // the list expandBy is replaying
 	replay  func([]uint32) error
+	// ahead says whether the folder computes the blocks' keys
+	// (foldAhead), storeRead whether a visitor forbids it.
+	ahead     bool
+	storeRead bool
 }
 
 // parallelBuffer is one block: the vectors of its states, the successors
@@ -50,6 +56,14 @@ type parallelBuffer struct {
 	inputs  []uint32
 	results []successorList
 	wg      sync.WaitGroup
+	// keys are the keys of the successors, in order, once folded
+	// (TwoPhaseStore); ahead says whether the folder folds them.
+	keys   []uint64
+	folded bool
+	ahead  bool
+	// The states whose successors a goroutine computes or computed
+	// (expandBlocksCompact).
+	claimed, computed int
 }
 
 // successorList is the successors of one state, as a worker found them.
@@ -160,41 +174,58 @@ func (p *parallelSearch) start(x *Explorer, b *parallelBuffer, first int) bool {
 // launch has the workers compute the successors of b's states.
 func (p *parallelSearch) launch(b *parallelBuffer) {
 	var counter atomic.Int64
-	w := p.width
 	for _, g := range p.forks {
-		var namer PortableKeyer
-		if p.keys != nil {
-			namer = g.(PortableKeyer)
-		}
 		b.wg.Add(1)
 		go func() {
 			defer b.wg.Done()
-			// r is the worker's own copy of the result being filled,
-			// stored into the block once per state: the results of
-			// neighbouring states share cache lines, and appending to
-			// them in place bounced those lines between the cores on
-			// every transition.
-			var r successorList
-			emit := func(l LabelID, v []uint32) {
-				r.labels = append(r.labels, l)
-				r.vecs = append(r.vecs, v...)
-				if namer != nil {
-					r.names = namer.AppendPortableKey(r.names)
-					r.nameEnds = append(r.nameEnds, len(r.names))
-				}
-			}
+			w := newWorker(g, p)
 			for {
 				i := int(counter.Add(1) - 1)
 				if i >= b.n {
 					return
 				}
-				res := &b.results[i]
-				r = successorList{labels: res.labels[:0], vecs: res.vecs[:0], names: res.names[:0], nameEnds: res.nameEnds[:0]}
-				r.err = g.Successors(b.inputs[i*w:(i+1)*w], emit)
-				*res = r
+				w.successors(b, i)
 			}
 		}()
 	}
+}
+
+// worker computes successors on one fork of the generator.
+type worker struct {
+	gen   Generator
+	width int
+	namer PortableKeyer
+	// r is the worker's own copy of the result being filled, stored into
+	// the block once per state: the results of neighbouring states share
+	// cache lines, and appending to them in place bounced those lines
+	// between the cores on every transition.
+	r    successorList
+	emit func(LabelID, []uint32)
+}
+
+func newWorker(g Generator, p *parallelSearch) *worker {
+	w := &worker{gen: g, width: p.width}
+	if p.keys != nil {
+		w.namer = g.(PortableKeyer)
+	}
+	w.emit = func(l LabelID, v []uint32) {
+		r := &w.r
+		r.labels = append(r.labels, l)
+		r.vecs = append(r.vecs, v...)
+		if w.namer != nil {
+			r.names = w.namer.AppendPortableKey(r.names)
+			r.nameEnds = append(r.nameEnds, len(r.names))
+		}
+	}
+	return w
+}
+
+// successors computes the successors of b's state i into b.results[i].
+func (w *worker) successors(b *parallelBuffer, i int) {
+	res := &b.results[i]
+	w.r = successorList{labels: res.labels[:0], vecs: res.vecs[:0], names: res.names[:0], nameEnds: res.nameEnds[:0]}
+	w.r.err = w.gen.Successors(b.inputs[i*w.width:(i+1)*w.width], w.emit)
+	*res = w.r
 }
 
 // insertBlock expands the states of a computed block in order.
@@ -214,49 +245,220 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 
 // expandBlocksCompact is the parallel search with a compact store
 // (compactsearch.go), until the todo list is empty or the search must
-// stop. It takes blocks of states from the todo list (first in, first
-// out, so the order is that of one thread) and has the workers compute
-// their successors; while the explorer inserts one block's successors in
-// order, the workers compute the next block, taken from what the todo list
-// holds at that moment.
+// stop. Blocks of states go through three stages:
+//
+//   - compute: the successors of the block's states, a few states at a
+//     time, in any order, on the forks of the generator;
+//   - fold: when the store allows it (FoldingStore: the tree store once
+//     its order is chosen), the keys of the successors, one block at a
+//     time and in order (the tree store's fold writes only the inner
+//     pairs);
+//   - insert: the keys (or the vectors) inserted, and the events
+//     delivered, one block at a time and in order, as one thread would
+//     (the tree store's insertion writes only the roots); then the
+//     inserter takes the next blocks from the todo list (first in, first
+//     out, so the order is that of one thread).
+//
+// There is one goroutine per thread, the explorer's among them, and each
+// does the first task it finds in that order: insert, fold, compute. So
+// the two stages that must go in order get a processor as soon as their
+// block is ready, without waiting for the scheduler to give one to a
+// goroutine of their own; on merc.hesselink_2-b and merc.onebit_3-b they
+// bounded the speed-up. State numbers, the LTS and the events are those
+// of one thread; the visitors get the events from one goroutine at a
+// time, not always the same.
 func (x *Explorer) expandBlocksCompact() error {
 	p := x.par
-	cur, other := &p.blocks[0], &p.blocks[1]
-	if !x.startCompact(cur) {
-		return nil
+	q := &p.pipe
+	n := pipelineBlocks * len(p.forks)
+	for len(q.all) < n {
+		q.all = append(q.all, &parallelBuffer{results: make([]successorList, parallelBlock)})
 	}
-	for {
-		cur.wg.Wait()
-		started := x.startCompact(other)
-		err := x.insertBlockCompact(cur)
-		if started {
-			other.wg.Wait()
+	q.free, q.queue = append(q.free[:0], q.all...), q.queue[:0]
+	q.finished, q.err, q.inline = false, nil, 0
+	q.cond.L = &q.mu
+	q.mu.Lock()
+	q.takeBlocks(x)
+	q.mu.Unlock()
+	var helpers sync.WaitGroup
+	for _, g := range p.forks[1:] {
+		helpers.Add(1)
+		go func() {
+			defer helpers.Done()
+			q.run(x, newWorker(g, p))
+		}()
+	}
+	q.run(x, newWorker(p.forks[0], p))
+	helpers.Wait()
+	return q.err
+}
+
+// pipelineBlocks is the number of blocks under way at once, per thread.
+const pipelineBlocks = 2
+
+// computeChunk is the number of states whose successors a goroutine
+// computes at a time.
+const computeChunk = 16
+
+// pipeline is the shared state of expandBlocksCompact's goroutines,
+// guarded by mu. A block in queue is computed when computed == n, ready
+// to insert when also folded or not to be folded ahead.
+type pipeline struct {
+	mu    sync.Mutex
+	cond  sync.Cond
+	all   []*parallelBuffer
+	free  []*parallelBuffer
+	queue []*parallelBuffer // the blocks under way, oldest first
+	// inserting and folding say whether a goroutine does; inline is the
+	// number of blocks under way that the inserter folds (not ahead): the
+	// first block folded ahead waits for them.
+	inserting, folding bool
+	inline             int
+	finished           bool
+	err                error
+}
+
+// run does the tasks of the pipeline until the search is finished.
+func (q *pipeline) run(x *Explorer, w *worker) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.finished {
+		if len(q.queue) > 0 && !q.inserting && q.queue[0].ready() {
+			b := q.queue[0]
+			q.inserting = true
+			q.mu.Unlock()
+			err := x.insertBlockCompact(b)
+			q.mu.Lock()
+			q.queue = q.queue[1:]
+			q.free = append(q.free, b)
+			if !b.ahead {
+				q.inline--
+			}
+			q.inserting = false
+			if err != nil || x.mustStop() {
+				q.finished, q.err = true, err
+			} else {
+				q.takeBlocks(x)
+			}
+			q.cond.Broadcast()
+			continue
 		}
-		if err != nil || x.mustStop() {
-			return err
+		if b := q.foldable(); b != nil {
+			q.folding = true
+			q.mu.Unlock()
+			b.foldKeys(x.cs.twoPhase)
+			q.mu.Lock()
+			b.folded, q.folding = true, false
+			q.cond.Broadcast()
+			continue
 		}
-		if !started && !x.startCompact(other) {
-			return nil
+		if b := q.claimable(); b != nil {
+			lo := b.claimed
+			hi := min(lo+computeChunk, b.n)
+			b.claimed = hi
+			q.mu.Unlock()
+			for i := lo; i < hi; i++ {
+				w.successors(b, i)
+			}
+			q.mu.Lock()
+			b.computed += hi - lo
+			if b.computed == b.n {
+				q.cond.Broadcast()
+			}
+			continue
 		}
-		cur, other = other, cur
+		q.cond.Wait()
 	}
 }
 
-// startCompact moves a block of states from the todo list into b and has
-// the workers compute their successors; false when the list is empty.
-func (x *Explorer) startCompact(b *parallelBuffer) bool {
+// takeBlocks moves states from the todo list into the free blocks (the
+// inserter's task: the insertion fills the todo list), and finishes the
+// search when there is nothing left to do.
+func (q *pipeline) takeBlocks(x *Explorer) {
+	p := x.par
+	for len(q.free) > 0 && x.todo.len() > 0 {
+		ahead := p.foldAhead(x)
+		if ahead && q.inline > 0 {
+			// The first block folded ahead waits until the inserter no
+			// longer folds.
+			break
+		}
+		b := q.free[len(q.free)-1]
+		q.free = q.free[:len(q.free)-1]
+		x.takeBlock(b, parallelBlock)
+		b.ahead, b.claimed, b.computed = ahead, 0, 0
+		if !ahead {
+			q.inline++
+		}
+		q.queue = append(q.queue, b)
+	}
+	if len(q.queue) == 0 {
+		q.finished = true
+	}
+}
+
+// foldable returns the block to fold next, if it can be folded now.
+func (q *pipeline) foldable() *parallelBuffer {
+	if q.folding || q.inline > 0 {
+		return nil
+	}
+	for _, b := range q.queue {
+		if b.ahead && !b.folded {
+			if b.computed < b.n {
+				return nil
+			}
+			return b
+		}
+	}
+	return nil
+}
+
+// claimable returns the oldest block with states to compute.
+func (q *pipeline) claimable() *parallelBuffer {
+	for _, b := range q.queue {
+		if b.claimed < b.n {
+			return b
+		}
+	}
+	return nil
+}
+
+// ready says whether b can be inserted.
+func (b *parallelBuffer) ready() bool {
+	return b.computed == b.n && (!b.ahead || b.folded)
+}
+
+// takeBlock moves n states from the todo list into b.
+func (x *Explorer) takeBlock(b *parallelBuffer, n int) {
 	c := &x.cs
-	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
-	for len(b.ids) < len(b.results) && x.todo.len() > 0 {
+	b.inputs, b.ids, b.folded = b.inputs[:0], b.ids[:0], false
+	for len(b.ids) < n && x.todo.len() > 0 {
 		b.ids = append(b.ids, x.todo.pop(c.cur))
 		b.inputs = append(b.inputs, c.cur...)
 	}
 	b.n = len(b.ids)
-	if b.n == 0 {
-		return false
+}
+
+// foldAhead says whether the keys of a block can be computed by the
+// folder while the explorer inserts another block's: the store says so
+// (FoldingStore) and no visitor reads the store's vectors during the
+// search (StoreReader), which could race with the fold.
+func (p *parallelSearch) foldAhead(x *Explorer) bool {
+	if !p.ahead && !p.storeRead && x.cs.twoPhase != nil {
+		if f, ok := x.store.(FoldingStore); ok && f.FoldAhead() {
+			p.ahead = true
+		}
 	}
-	x.par.launch(b)
-	return true
+	return p.ahead
+}
+
+// foldKeys computes the keys of the successors of b's states, in order.
+func (b *parallelBuffer) foldKeys(tp TwoPhaseStore) {
+	b.keys = b.keys[:0]
+	for i := range b.n {
+		r := &b.results[i]
+		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.labels))
+	}
 }
 
 // insertBlockCompact expands the states of a computed block in order.
@@ -266,13 +468,12 @@ func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
 	if c.twoPhase != nil {
 		// The keys of the whole block, so that the memory of the next
 		// state's successors is touched with the current one's.
-		c.rootKeys = c.rootKeys[:0]
-		for i := range b.ids {
-			r := &b.results[i]
-			c.rootKeys = c.twoPhase.AppendRootKeys(c.rootKeys, r.vecs, len(r.labels))
+		if !b.folded {
+			b.foldKeys(c.twoPhase)
 		}
-		c.keyNext, c.touched, c.blockKeys = 0, 0, true
-		defer func() { c.blockKeys = false }()
+		own := c.rootKeys
+		c.rootKeys, c.keyNext, c.touched, c.blockKeys = b.keys, 0, 0, true
+		defer func() { c.rootKeys, c.blockKeys = own, false }()
 	}
 	for i, s := range b.ids {
 		if x.mustStop() {

@@ -49,8 +49,12 @@ type autBackground struct {
 	done  chan struct{}
 }
 
-// autBatch is the number of transitions handed over at a time.
-const autBatch = 4096
+// autBatch is the number of transitions handed over at a time, and
+// autBatches the number of batches that may wait for the writer.
+const (
+	autBatch   = 4096
+	autBatches = 8
+)
 
 // WriteInBackground has the lines formatted and written by a goroutine of
 // their own, in the order of the events: the explorer calls it when
@@ -61,8 +65,8 @@ func (a *AutWriter) WriteInBackground() {
 	if a.seeker == nil || a.bg != nil {
 		return // the lines wait for Close anyway
 	}
-	bg := &autBackground{full: make(chan []uint32, 2), free: make(chan []uint32, 3), done: make(chan struct{})}
-	for range 3 {
+	bg := &autBackground{full: make(chan []uint32, autBatches), free: make(chan []uint32, autBatches+1), done: make(chan struct{})}
+	for range autBatches + 1 {
 		bg.free <- make([]uint32, 0, 3*autBatch)
 	}
 	bg.batch = <-bg.free

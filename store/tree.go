@@ -175,14 +175,22 @@ func (s *TreeStore) reorder() {
 // the vector's inner pairs, which are not states: a key never inserted
 // only costs their memory.
 func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
-	s.maybeReorder()
 	w := s.width
+	if !s.ordered {
+		s.maybeReorder()
+		s.outstanding += n
+	}
 	for i := range n {
 		dst = append(dst, s.rootKey(vecs[i*w:(i+1)*w]))
 	}
-	s.outstanding += n
 	return dst
 }
+
+// FoldAhead says that AppendRootKeys may run concurrently with Touch,
+// InsertRootKey and Len (explore.FoldingStore): once the order is chosen
+// it writes the inner pairs and the levels kept for the fold, and those
+// write the roots.
+func (s *TreeStore) FoldAhead() bool { return s.ordered }
 
 // Touch reads the index slots and the root pairs that inserting keys
 // will compare, for all keys at once (wordset.Set.Touch). A root table
@@ -193,7 +201,7 @@ func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.Touch(keys) }
 // InsertRootKey stores the state whose root pair is key, if it is new,
 // and returns its number.
 func (s *TreeStore) InsertRootKey(key uint64) (explore.StateID, bool) {
-	if s.outstanding > 0 {
+	if !s.ordered && s.outstanding > 0 {
 		s.outstanding--
 	}
 	id, isNew := s.roots.Insert(key)

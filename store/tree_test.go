@@ -3,6 +3,7 @@ package store
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -163,4 +164,73 @@ func TestParallelCompact(t *testing.T) {
 			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, NewTreeStore(2))
 		}
 	}
+}
+
+// TestParallelFoldAhead: past reorderSample states the tree store lets a
+// search with threads fold keys ahead of the insertion; the search gives
+// the table store's events, also when stopped by a state limit. A
+// divergence detector, which decodes states during the search, keeps the
+// fold on the inserting goroutine (run under -race by CI).
+func TestParallelFoldAhead(t *testing.T) {
+	for _, threads := range []int{2, 5} {
+		for _, max := range []int{0, 3*reorderSample/2 + 7} {
+			opt := explore.Options{Threads: threads, MaxStates: max}
+			tree := NewTreeStore(2)
+			exploretest.SameAsTable(t, exploretest.NewGrid(150, 100), opt, tree)
+			if !tree.FoldAhead() {
+				t.Errorf("%d threads, max %d: the tree store does not allow folding ahead after %d states", threads, max, tree.Len())
+			}
+		}
+	}
+	// Four values, so that the tree has inner pairs, some of them new
+	// after reorderSample states.
+	g := newCounters(4, 12)
+	tree := NewTreeStore(4)
+	x := explore.New(g, explore.Options{Threads: 2, Store: tree})
+	var out strings.Builder
+	x.AddVisitor(explore.NewDivergenceDetector(&explore.Reporter{Out: &out, Explorer: x}, g, tree, nil))
+	res, err := x.Run()
+	if err != nil || res.States != 12*12*12*12 {
+		t.Fatalf("with a divergence detector: %+v, %v", res, err)
+	}
+	if out.Len() > 0 {
+		t.Errorf("the counters have no divergence, but the detector said %q", out.String())
+	}
+}
+
+// counters is a generator of vectors of width values below limit; each
+// transition adds one to one value.
+type counters struct {
+	limit  uint32
+	labels *explore.Labels
+	inc    explore.LabelID
+	next   []uint32
+}
+
+func newCounters(width int, limit uint32) *counters {
+	l := explore.NewLabels()
+	return &counters{limit: limit, labels: l, inc: l.InternString("inc"), next: make([]uint32, width)}
+}
+
+func (g *counters) Fork() explore.Generator {
+	f := *g
+	f.next = make([]uint32, len(g.next))
+	return &f
+}
+
+func (g *counters) Width() int              { return len(g.next) }
+func (g *counters) Labels() *explore.Labels { return g.labels }
+func (g *counters) Initial(dst []uint32) ([]uint32, error) {
+	return append(dst, make([]uint32, len(g.next))...), nil
+}
+
+func (g *counters) Successors(s []uint32, emit func(explore.LabelID, []uint32)) error {
+	for i, v := range s {
+		if v+1 < g.limit {
+			copy(g.next, s)
+			g.next[i]++
+			emit(g.inc, g.next)
+		}
+	}
+	return nil
 }
