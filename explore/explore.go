@@ -107,9 +107,11 @@ type Options struct {
 	// Store is the visited-state store; nil means a new ArenaStore.
 	Store Store
 	// Threads is the number of goroutines that compute successors in a
-	// breadth-first search with the default store and a generator that
-	// can be forked (parallel.go); other searches use one. The result is
-	// the same as with one thread, state numbers included.
+	// breadth-first search with a generator that can be forked
+	// (parallel.go); other searches use one. The result is the same as
+	// with one thread, state numbers included. The visitors get their
+	// events one at a time and in the same order, but not always from the
+	// goroutine that called Run.
 	Threads int
 }
 

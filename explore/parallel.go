@@ -20,15 +20,18 @@ type Forker interface {
 //
 // The search goes through the states to expand in blocks. The workers
 // compute the successors of a block's states (the expensive part: the
-// generator's rewriting), each on its own fork, taking states from a
-// shared counter; meanwhile the explorer inserts the successors of the
-// previous block and delivers its events state by state, in order, as a
-// one-thread search would. So the state numbers, the LTS and every
-// visitor's view are the same whatever the number of threads, and the
-// store, the visitors and the writers need no locks. The sequential part
-// (insertion and events) bounds the speed-up; many cores would need a
-// concurrent store and visitors that take events out of order
-// (docs/stores.md, "Threads").
+// generator's rewriting), each on its own fork; the block's successors are
+// then inserted and their events delivered state by state, in order, as a
+// one-thread search would, while the workers compute later blocks. So the
+// state numbers, the LTS and every visitor's view are the same whatever
+// the number of threads, and the store, the visitors and the writers need
+// no locks: one goroutine at a time inserts and delivers events. With the
+// table store the explorer's goroutine does it (runBreadthParallel); with
+// a compact store whichever goroutine finds the next block ready, and the
+// tree store's fold runs ahead on another (expandBlocksCompact). The
+// sequential part (insertion and events) bounds the speed-up; many cores
+// would need a concurrent store and visitors that take events out of
+// order (docs/stores.md, "Threads").
 type parallelSearch struct {
 	forks []Generator
 	// keys, when the store records transition keys, is the explorer's
@@ -475,6 +478,11 @@ func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
 		c.rootKeys, c.keyNext, c.touched, c.blockKeys = b.keys, 0, 0, true
 		defer func() { c.rootKeys, c.blockKeys = own, false }()
 	}
+	// The successors are read from the workers' lists in place (capped,
+	// so that nothing appends to them); the explorer's own lists are back
+	// after the block.
+	ownLabels, ownVecs := c.bufLabels, c.bufVecs
+	defer func() { c.bufLabels, c.bufVecs = ownLabels[:0], ownVecs[:0] }()
 	for i, s := range b.ids {
 		if x.mustStop() {
 			return nil
@@ -485,7 +493,7 @@ func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
 			v.StartState(s, vec)
 		}
 		x.cur = s
-		c.bufLabels, c.bufVecs = append(c.bufLabels[:0], r.labels...), append(c.bufVecs[:0], r.vecs...)
+		c.bufLabels, c.bufVecs = r.labels[:len(r.labels):len(r.labels)], r.vecs[:len(r.vecs):len(r.vecs)]
 		if x.par.keys != nil {
 			c.bufKeys = c.bufKeys[:0]
 			start := 0
