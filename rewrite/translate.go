@@ -164,8 +164,38 @@ func (r *Rewriter) varTermOrGlobal(v *lps.Var) Term {
 	return r.VarTerm(v)
 }
 
-// constant translates a function symbol used as an expression.
+// sym is shared.sym through a cache of the rewriter's own: the shared
+// table takes a lock, and the enumerator asks for a constructor's symbol
+// for every candidate value; with threads, the forks contended for that
+// lock (ex.industrial.chatbox: a tenth of the search).
+func (r *Rewriter) sym(f *lps.Func) *symbol {
+	if s, ok := r.syms[f]; ok {
+		return s
+	}
+	s := r.shared.sym(f)
+	if r.syms == nil {
+		r.syms = map[*lps.Func]*symbol{}
+	}
+	r.syms[f] = s
+	return s
+}
+
+// constant translates a function symbol used as an expression. The terms
+// are kept in a cache of the rewriter's own, as sym's symbols are:
+// interning locks a shard of the term store.
 func (r *Rewriter) constant(f *lps.Func) Term {
+	if t, ok := r.consts[f]; ok {
+		return t
+	}
+	t := r.translateConstant(f)
+	if r.consts == nil {
+		r.consts = map[*lps.Func]Term{}
+	}
+	r.consts[f] = t
+	return t
+}
+
+func (r *Rewriter) translateConstant(f *lps.Func) Term {
 	if f.Kind == lps.FuncBuiltin {
 		switch f.Op {
 		case lps.OpTrue:
