@@ -322,56 +322,81 @@ type pipeline struct {
 }
 
 // run does the tasks of the pipeline until the search is finished.
+// (Letting one goroutine take the stages in order first and the others
+// compute first, so that the tree store's tables stayed in one
+// processor's caches, made no difference.)
 func (q *pipeline) run(x *Explorer, w *worker) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for !q.finished {
-		if len(q.queue) > 0 && !q.inserting && q.queue[0].ready() {
-			b := q.queue[0]
-			q.inserting = true
-			q.mu.Unlock()
-			err := x.insertBlockCompact(b)
-			q.mu.Lock()
-			q.queue = q.queue[1:]
-			q.free = append(q.free, b)
-			if !b.ahead {
-				q.inline--
-			}
-			q.inserting = false
-			if err != nil || x.mustStop() {
-				q.finished, q.err = true, err
-			} else {
-				q.takeBlocks(x)
-			}
-			q.cond.Broadcast()
-			continue
+		if !q.insert(x) && !q.fold(x) && !q.compute(w) {
+			q.cond.Wait()
 		}
-		if b := q.foldable(); b != nil {
-			q.folding = true
-			q.mu.Unlock()
-			b.foldKeys(x.cs.twoPhase)
-			q.mu.Lock()
-			b.folded, q.folding = true, false
-			q.cond.Broadcast()
-			continue
-		}
-		if b := q.claimable(); b != nil {
-			lo := b.claimed
-			hi := min(lo+computeChunk, b.n)
-			b.claimed = hi
-			q.mu.Unlock()
-			for i := lo; i < hi; i++ {
-				w.successors(b, i)
-			}
-			q.mu.Lock()
-			b.computed += hi - lo
-			if b.computed == b.n {
-				q.cond.Broadcast()
-			}
-			continue
-		}
-		q.cond.Wait()
 	}
+}
+
+// insert inserts the oldest block if it is ready and no goroutine is
+// inserting, with q.mu held; it says whether it did.
+func (q *pipeline) insert(x *Explorer) bool {
+	if len(q.queue) == 0 || q.inserting || !q.queue[0].ready() {
+		return false
+	}
+	b := q.queue[0]
+	q.inserting = true
+	q.mu.Unlock()
+	err := x.insertBlockCompact(b)
+	q.mu.Lock()
+	q.queue = q.queue[1:]
+	q.free = append(q.free, b)
+	if !b.ahead {
+		q.inline--
+	}
+	q.inserting = false
+	if err != nil || x.mustStop() {
+		q.finished, q.err = true, err
+	} else {
+		q.takeBlocks(x)
+	}
+	q.cond.Broadcast()
+	return true
+}
+
+// fold folds the next block if it can be folded now, with q.mu held; it
+// says whether it did.
+func (q *pipeline) fold(x *Explorer) bool {
+	b := q.foldable()
+	if b == nil {
+		return false
+	}
+	q.folding = true
+	q.mu.Unlock()
+	b.foldKeys(x.cs.twoPhase)
+	q.mu.Lock()
+	b.folded, q.folding = true, false
+	q.cond.Broadcast()
+	return true
+}
+
+// compute computes the successors of a few states of the oldest block
+// that has states left, with q.mu held; it says whether it did.
+func (q *pipeline) compute(w *worker) bool {
+	b := q.claimable()
+	if b == nil {
+		return false
+	}
+	lo := b.claimed
+	hi := min(lo+computeChunk, b.n)
+	b.claimed = hi
+	q.mu.Unlock()
+	for i := lo; i < hi; i++ {
+		w.successors(b, i)
+	}
+	q.mu.Lock()
+	b.computed += hi - lo
+	if b.computed == b.n {
+		q.cond.Broadcast()
+	}
+	return true
 }
 
 // takeBlocks moves states from the todo list into the free blocks (the
