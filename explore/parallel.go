@@ -114,8 +114,12 @@ func (x *Explorer) initParallel() {
 	if c.keys != nil {
 		p.keys = portable
 	}
-	for i := range p.blocks {
-		p.blocks[i].results = make([]successorList, parallelBlock*len(p.forks))
+	if !c.on {
+		// The table store's two blocks (runBreadthParallel); compact
+		// stores have the pipeline's.
+		for i := range p.blocks {
+			p.blocks[i].results = make([]successorList, parallelBlock*len(p.forks))
+		}
 	}
 	p.replay = func(_ []uint32) error {
 		r := p.current
