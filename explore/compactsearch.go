@@ -224,7 +224,7 @@ func (x *Explorer) runQueue() error {
 			continue
 		}
 		if x.par != nil {
-			if err := x.expandBlocksCompact(); err != nil {
+			if err := x.expandBlocks(); err != nil {
 				return err
 			}
 			continue

@@ -311,7 +311,7 @@ func (x *Explorer) Run() (Result, error) {
 	case x.opt.Cycles:
 		err = x.runCycles(id, x.pushFrame)
 	case x.opt.Strategy == Breadth && x.par != nil:
-		err = x.runBreadthParallel()
+		err = x.expandBlocks()
 	case x.opt.Strategy == Breadth:
 		err = x.runBreadth()
 	default:

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"sync"
-	"sync/atomic"
 )
 
 // Forker is a Generator that can make copies of itself for other
@@ -25,11 +24,9 @@ type Forker interface {
 // one-thread search would, while the workers compute later blocks. So the
 // state numbers, the LTS and every visitor's view are the same whatever
 // the number of threads, and the store, the visitors and the writers need
-// no locks: one goroutine at a time inserts and delivers events. With the
-// table store the explorer's goroutine does it (runBreadthParallel); with
-// a compact store whichever goroutine finds the next block ready, and the
-// tree store's fold runs ahead on another (expandBlocksCompact). The
-// sequential part (insertion and events) bounds the speed-up; many cores
+// no locks: one goroutine at a time inserts and delivers events, the one
+// that finds the next block ready; the tree store's fold runs ahead on
+// another (expandBlocks). The sequential part (insertion and events) bounds the speed-up; many cores
 // would need a concurrent store and visitors that take events out of
 // order (docs/stores.md, "Threads").
 type parallelSearch struct {
@@ -37,11 +34,12 @@ type parallelSearch struct {
 	// keys, when the store records transition keys, is the explorer's
 	// generator: the workers name transitions portably and keys turns
 	// the names into its own keys.
-	keys   PortableKeyer
-	width  int
-	blocks [2]parallelBuffer
-	// pipe is expandBlocksCompact's pipeline.
+	keys  PortableKeyer
+	width int
+	// pipe is expandBlocks's pipeline; next, with the table store, is the
+	// number of the next state to put in a block.
 	pipe    pipeline
+	next    int
 	current *successorList // the list expandBy is replaying
 	replay  func([]uint32) error
 	// ahead says whether the folder computes the blocks' keys
@@ -51,21 +49,20 @@ type parallelSearch struct {
 }
 
 // parallelBuffer is one block: the vectors of its states, the successors
-// the workers found, and the workers' completion.
+// the workers found, and how far its stages have gone.
 type parallelBuffer struct {
-	first   int       // the number of the block's first state
+	first   int       // the number of the block's first state (table store)
 	ids     []StateID // the block's states, when they come from a todo list
 	n       int
 	inputs  []uint32
 	results []successorList
-	wg      sync.WaitGroup
 	// keys are the keys of the successors, in order, once folded
 	// (TwoPhaseStore); ahead says whether the folder folds them.
 	keys   []uint64
 	folded bool
 	ahead  bool
 	// The states whose successors a goroutine computes or computed
-	// (expandBlocksCompact).
+	// (expandBlocks).
 	claimed, computed int
 }
 
@@ -80,11 +77,10 @@ type successorList struct {
 	err      error
 }
 
-// parallelBlock is the number of states per worker in a block. Larger
-// blocks idle the workers less often at the hand-over between blocks:
-// with two threads, 256 took dining_10 from 0.93 to 0.77 s and
-// hesselink_2-b from 0.99 to 0.73 s against 64 (1,024 gains no more and
-// holds four times the successors).
+// parallelBlock is the number of states in a block. (In an earlier
+// design, where a block's hand-over started goroutines, 256 states per
+// worker took dining_10 from 0.93 to 0.77 s and hesselink_2-b from 0.99
+// to 0.73 s against 64; in this one 128 and 512 measured the same as 256.)
 const parallelBlock = 256
 
 // initParallel prepares a parallel search when the options and the
@@ -114,13 +110,6 @@ func (x *Explorer) initParallel() {
 	if c.keys != nil {
 		p.keys = portable
 	}
-	if !c.on {
-		// The table store's two blocks (runBreadthParallel); compact
-		// stores have the pipeline's.
-		for i := range p.blocks {
-			p.blocks[i].results = make([]successorList, parallelBlock*len(p.forks))
-		}
-	}
 	p.replay = func(_ []uint32) error {
 		r := p.current
 		w := p.width
@@ -135,67 +124,6 @@ func (x *Explorer) initParallel() {
 // Parallel says whether the search computes successors in several
 // goroutines (Options.Threads, and a search that allows it).
 func (x *Explorer) Parallel() bool { return x.par != nil }
-
-func (x *Explorer) runBreadthParallel() error {
-	p := x.par
-	cur, other := &p.blocks[0], &p.blocks[1]
-	if !p.start(x, cur, 0) {
-		return nil
-	}
-	for {
-		cur.wg.Wait()
-		// The next block is computed while this one is inserted; its
-		// states must be stored already (they usually are: a level is
-		// long).
-		started := p.start(x, other, cur.first+cur.n)
-		err := x.insertBlock(cur)
-		if started {
-			other.wg.Wait()
-		}
-		if err != nil || x.mustStop() {
-			return err
-		}
-		if !started && !p.start(x, other, cur.first+cur.n) {
-			return nil
-		}
-		cur, other = other, cur
-	}
-}
-
-// start copies the vectors of the states from first on (as many as a
-// block holds and the store has) into b and has the workers compute their
-// successors; false when there is no such state.
-func (p *parallelSearch) start(x *Explorer, b *parallelBuffer, first int) bool {
-	b.first, b.n = first, min(len(b.results), x.store.Len()-first)
-	if b.n <= 0 {
-		return false
-	}
-	b.inputs = b.inputs[:0]
-	for i := range b.n {
-		b.inputs = append(b.inputs, x.store.State(StateID(first+i))...)
-	}
-	p.launch(b)
-	return true
-}
-
-// launch has the workers compute the successors of b's states.
-func (p *parallelSearch) launch(b *parallelBuffer) {
-	var counter atomic.Int64
-	for _, g := range p.forks {
-		b.wg.Add(1)
-		go func() {
-			defer b.wg.Done()
-			w := newWorker(g, p)
-			for {
-				i := int(counter.Add(1) - 1)
-				if i >= b.n {
-					return
-				}
-				w.successors(b, i)
-			}
-		}()
-	}
-}
 
 // worker computes successors on one fork of the generator.
 type worker struct {
@@ -250,9 +178,8 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 	return nil
 }
 
-// expandBlocksCompact is the parallel search with a compact store
-// (compactsearch.go), until the todo list is empty or the search must
-// stop. Blocks of states go through three stages:
+// expandBlocks is the parallel breadth-first search, until no state is
+// left to expand or the search must stop. Blocks of states go through three stages:
 //
 //   - compute: the successors of the block's states, a few states at a
 //     time, in any order, on the forks of the generator;
@@ -263,8 +190,7 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 //   - insert: the keys (or the vectors) inserted, and the events
 //     delivered, one block at a time and in order, as one thread would
 //     (the tree store's insertion writes only the roots); then the
-//     inserter takes the next blocks from the todo list (first in, first
-//     out, so the order is that of one thread).
+//     inserter takes the next blocks of states to expand (takeBlock).
 //
 // There is one goroutine per thread, the explorer's among them, and each
 // does the first task it finds in that order: insert, fold, compute. So
@@ -274,7 +200,7 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 // bounded the speed-up. State numbers, the LTS and the events are those
 // of one thread; the visitors get the events from one goroutine at a
 // time, not always the same.
-func (x *Explorer) expandBlocksCompact() error {
+func (x *Explorer) expandBlocks() error {
 	p := x.par
 	q := &p.pipe
 	n := pipelineBlocks * len(p.forks)
@@ -307,7 +233,7 @@ const pipelineBlocks = 2
 // computes at a time.
 const computeChunk = 16
 
-// pipeline is the shared state of expandBlocksCompact's goroutines,
+// pipeline is the shared state of expandBlocks's goroutines,
 // guarded by mu. A block in queue is computed when computed == n, ready
 // to insert when also folded or not to be folded ahead.
 type pipeline struct {
@@ -348,7 +274,12 @@ func (q *pipeline) insert(x *Explorer) bool {
 	b := q.queue[0]
 	q.inserting = true
 	q.mu.Unlock()
-	err := x.insertBlockCompact(b)
+	var err error
+	if x.cs.on {
+		err = x.insertBlockCompact(b)
+	} else {
+		err = x.insertBlock(b)
+	}
 	q.mu.Lock()
 	q.queue = q.queue[1:]
 	q.free = append(q.free, b)
@@ -403,12 +334,12 @@ func (q *pipeline) compute(w *worker) bool {
 	return true
 }
 
-// takeBlocks moves states from the todo list into the free blocks (the
-// inserter's task: the insertion fills the todo list), and finishes the
-// search when there is nothing left to do.
+// takeBlocks moves states to expand into the free blocks (the inserter's
+// task: the insertion adds them), and finishes the search when there is
+// nothing left to do.
 func (q *pipeline) takeBlocks(x *Explorer) {
 	p := x.par
-	for len(q.free) > 0 && x.todo.len() > 0 {
+	for len(q.free) > 0 && x.statesLeft() > 0 {
 		ahead := p.foldAhead(x)
 		if ahead && q.inline > 0 {
 			// The first block folded ahead waits until the inserter no
@@ -417,8 +348,7 @@ func (q *pipeline) takeBlocks(x *Explorer) {
 		}
 		b := q.free[len(q.free)-1]
 		q.free = q.free[:len(q.free)-1]
-		x.takeBlock(b, parallelBlock)
-		b.ahead, b.claimed, b.computed = ahead, 0, 0
+		x.takeBlock(b, ahead)
 		if !ahead {
 			q.inline++
 		}
@@ -460,15 +390,37 @@ func (b *parallelBuffer) ready() bool {
 	return b.computed == b.n && (!b.ahead || b.folded)
 }
 
-// takeBlock moves n states from the todo list into b.
-func (x *Explorer) takeBlock(b *parallelBuffer, n int) {
-	c := &x.cs
-	b.inputs, b.ids, b.folded = b.inputs[:0], b.ids[:0], false
-	for len(b.ids) < n && x.todo.len() > 0 {
-		b.ids = append(b.ids, x.todo.pop(c.cur))
-		b.inputs = append(b.inputs, c.cur...)
+// statesLeft is the number of states that wait to be put in a block.
+func (x *Explorer) statesLeft() int {
+	if x.cs.on {
+		return x.todo.len()
 	}
-	b.n = len(b.ids)
+	return x.store.Len() - x.par.next
+}
+
+// takeBlock moves the next states to expand, a block of them at most,
+// into b, whose keys the folder computes if ahead: from the todo list
+// with a compact store (first in, first out, so the order is that of one
+// thread); with the table store the next states by number, the order of
+// its breadth-first search.
+func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
+	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
+	b.ahead, b.folded, b.claimed, b.computed = ahead, false, 0, 0
+	if x.cs.on {
+		c := &x.cs
+		for len(b.ids) < len(b.results) && x.todo.len() > 0 {
+			b.ids = append(b.ids, x.todo.pop(c.cur))
+			b.inputs = append(b.inputs, c.cur...)
+		}
+		b.n = len(b.ids)
+		return
+	}
+	p := x.par
+	b.first, b.n = p.next, min(len(b.results), x.statesLeft())
+	for i := range b.n {
+		b.inputs = append(b.inputs, x.store.State(StateID(b.first+i))...)
+	}
+	p.next += b.n
 }
 
 // foldAhead says whether the keys of a block can be computed by the
