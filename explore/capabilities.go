@@ -198,16 +198,16 @@ type FoldingStore interface {
 
 // StoreReader is a Visitor that reads vectors back from the store during
 // the search (State, AppendState: the divergence detector). A search with
-// threads then computes the keys of a FoldingStore on the explorer's
-// goroutine only, where they do not race with the reads.
+// threads then computes the keys of a FoldingStore with the insertion
+// only, where they do not race with the reads.
 type StoreReader interface {
 	ReadsStore()
 }
 
 // BackgroundWriter is a Visitor that can do its work in a goroutine of
 // its own, taking the events in order (the .aut writer). A search with
-// threads asks it to (AddVisitor): there the explorer's goroutine, which
-// delivers the events, is the one that bounds the speed.
+// threads asks it to (AddVisitor): there the insertion, which delivers
+// the events in order, is the stage that bounds the speed.
 type BackgroundWriter interface {
 	WriteInBackground()
 }

@@ -58,9 +58,9 @@ const (
 
 // WriteInBackground has the lines formatted and written by a goroutine of
 // their own, in the order of the events: the explorer calls it when
-// threads compute the successors and its own goroutine, which delivers
-// every event and inserts every state, is the one that bounds the speed.
-// Close waits for the last line.
+// threads compute the successors and the insertion, which delivers every
+// event in order, is the stage that bounds the speed. Close waits for the
+// last line.
 func (a *AutWriter) WriteInBackground() {
 	if a.seeker == nil || a.bg != nil {
 		return // the lines wait for Close anyway

@@ -187,9 +187,9 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 }
 
 // FoldAhead says that AppendRootKeys may run concurrently with Touch,
-// InsertRootKey and Len (explore.FoldingStore): once the order is chosen
-// it writes the inner pairs and the levels kept for the fold, and those
-// write the roots.
+// InsertRootKey and Len (explore.FoldingStore): once the order is chosen,
+// AppendRootKeys writes only the inner pairs and the levels kept for the
+// fold, and the other three touch only the roots.
 func (s *TreeStore) FoldAhead() bool { return s.ordered }
 
 // Touch reads the index slots and the root pairs that inserting keys
