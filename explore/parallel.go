@@ -424,7 +424,7 @@ func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
 }
 
 // foldAhead says whether the keys of a block can be computed by the
-// folder while the explorer inserts another block's: the store says so
+// folder while another block's are inserted: the store says so
 // (FoldingStore) and no visitor reads the store's vectors during the
 // search (StoreReader), which could race with the fold.
 func (p *parallelSearch) foldAhead(x *Explorer) bool {
