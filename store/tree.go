@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -225,6 +226,9 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 	if s.levels == nil {
 		s.initLevels()
 	}
+	if len(state) <= 64 {
+		return s.rootPairMask(state)
+	}
 	level, dirty := s.levels[0], s.dirty[0]
 	for i, v := range state {
 		dirty[i] = !s.valid || level[i] != v
@@ -244,6 +248,49 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 			dirty[pairs] = belowDirty[len(below)-1]
 			level[pairs] = below[len(below)-1]
 		}
+	}
+	s.valid = true
+	return level[0], level[1]
+}
+
+// rootPairMask is rootPair for vectors of at most 64 values, with the
+// changed entries of each level as the bits of a word: a transition
+// changes a few values, so the work above the leaves goes by the entries
+// that changed, not by the width.
+func (s *TreeStore) rootPairMask(state []uint32) (uint32, uint32) {
+	level := s.levels[0][:len(state)]
+	var changed uint64
+	if !s.valid {
+		changed = ^uint64(0) >> (64 - len(state))
+	} else {
+		for i, v := range state {
+			if level[i] != v {
+				changed |= 1 << i
+			}
+		}
+	}
+	for m := changed; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		level[i] = state[i]
+	}
+	for k := 1; k < len(s.levels); k++ {
+		below := level
+		level = s.levels[k]
+		// Entry j of a level is the pair of entries 2j and 2j+1 below,
+		// or entry 2j alone when it is the last of an odd level.
+		var up uint64
+		for m := changed; m != 0; m &= m - 1 {
+			up |= 1 << (bits.TrailingZeros64(m) / 2)
+		}
+		for m := up; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			if 2*j+1 < len(below) {
+				level[j], _ = s.inner.Insert(uint64(below[2*j])<<32 | uint64(below[2*j+1]))
+			} else {
+				level[j] = below[2*j]
+			}
+		}
+		changed = up
 	}
 	s.valid = true
 	return level[0], level[1]

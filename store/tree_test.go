@@ -12,10 +12,15 @@ import (
 
 // TestTreeStoreRoundTrip: every vector comes back as it went in, states
 // are numbered in order of insertion, and a vector inserted again gets
-// its number back, for every width a tree can have.
+// its number back, for every shape a tree can have up to 17 values and
+// for the widths around 64, where the fold changes method.
 func TestTreeStoreRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	widths := []int{31, 32, 33, 63, 64, 65, 100}
 	for w := 0; w <= 17; w++ {
+		widths = append(widths, w)
+	}
+	for _, w := range widths {
 		s := NewTreeStore(w)
 		var stored [][]uint32
 		for i := 0; i < 500; i++ {
