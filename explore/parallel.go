@@ -2,6 +2,7 @@ package explore
 
 import (
 	"sync"
+	"sync/atomic"
 )
 
 // Forker is a Generator that can make copies of itself for other
@@ -62,8 +63,9 @@ type parallelBuffer struct {
 	folded bool
 	ahead  bool
 	// The states whose successors a goroutine computes or computed
-	// (expandBlocks).
-	claimed, computed int
+	// (expandBlocks): the goroutines claim and count them without the
+	// lock.
+	claimed, computed atomic.Int32
 }
 
 // successorList is the successors of one state, as a worker found them.
@@ -272,6 +274,7 @@ func (q *pipeline) insert(x *Explorer) bool {
 		return false
 	}
 	b := q.queue[0]
+	q.queue = q.queue[1:]
 	q.inserting = true
 	q.mu.Unlock()
 	var err error
@@ -280,14 +283,32 @@ func (q *pipeline) insert(x *Explorer) bool {
 	} else {
 		err = x.insertBlock(b)
 	}
-	q.mu.Lock()
-	q.queue = q.queue[1:]
-	q.free = append(q.free, b)
+	stop := err != nil || x.mustStop()
+	// The block is the inserter's now: it takes the next states into it
+	// before it takes the lock, which the others wait for meanwhile.
+	inline := q.inline // only the inserter writes it
 	if !b.ahead {
-		q.inline--
+		inline--
+	}
+	refilled := false
+	if !stop && x.statesLeft() > 0 {
+		if ahead := x.par.foldAhead(x); !ahead || inline == 0 {
+			x.takeBlock(b, ahead)
+			refilled = true
+		}
+	}
+	q.mu.Lock()
+	q.inline = inline
+	if refilled {
+		if !b.ahead {
+			q.inline++
+		}
+		q.queue = append(q.queue, b)
+	} else {
+		q.free = append(q.free, b)
 	}
 	q.inserting = false
-	if err != nil || x.mustStop() {
+	if stop {
 		q.finished, q.err = true, err
 	} else {
 		q.takeBlocks(x)
@@ -312,26 +333,50 @@ func (q *pipeline) fold(x *Explorer) bool {
 	return true
 }
 
-// compute computes the successors of a few states of the oldest block
-// that has states left, with q.mu held; it says whether it did.
+// compute computes the successors of the oldest block that has states
+// left, with q.mu held; it says whether it did. It claims a few states at
+// a time, without the lock, until the block has none left or it finished
+// the block, whose fold or insertion it then goes to do: taking the lock
+// for every few states had the goroutines wait for it, and a goroutine
+// that waits for a lock sleeps, which costs more to wake from (on
+// merc.hesselink_2-b, 60 ms of 400).
 func (q *pipeline) compute(w *worker) bool {
 	b := q.claimable()
 	if b == nil {
 		return false
 	}
-	lo := b.claimed
-	hi := min(lo+computeChunk, b.n)
-	b.claimed = hi
+	// The first chunk is claimed with the lock held, where b is surely
+	// the block found (not one it became since), and every next one
+	// before the one computed is counted: once that is counted, the block
+	// may be finished, inserted and filled again by other goroutines, and
+	// only a chunk claimed and not yet counted holds it.
+	n := b.n
+	lo := b.claim()
+	if lo >= n {
+		return true // the other goroutines took the rest meanwhile
+	}
 	q.mu.Unlock()
-	for i := lo; i < hi; i++ {
-		w.successors(b, i)
+	finished := false
+	for lo < n {
+		hi := min(lo+computeChunk, n)
+		for i := lo; i < hi; i++ {
+			w.successors(b, i)
+		}
+		next := b.claim()
+		finished = int(b.computed.Add(int32(hi-lo))) == n
+		lo = next
 	}
 	q.mu.Lock()
-	b.computed += hi - lo
-	if b.computed == b.n {
+	if finished {
 		q.cond.Broadcast()
 	}
 	return true
+}
+
+// claim claims the next chunk of b's states to compute and returns its
+// first state, b.n or more if none is left.
+func (b *parallelBuffer) claim() int {
+	return int(b.claimed.Add(computeChunk)) - computeChunk
 }
 
 // takeBlocks moves states to expand into the free blocks (the inserter's
@@ -366,7 +411,7 @@ func (q *pipeline) foldable() *parallelBuffer {
 	}
 	for _, b := range q.queue {
 		if b.ahead && !b.folded {
-			if b.computed < b.n {
+			if int(b.computed.Load()) < b.n {
 				return nil
 			}
 			return b
@@ -378,7 +423,7 @@ func (q *pipeline) foldable() *parallelBuffer {
 // claimable returns the oldest block with states to compute.
 func (q *pipeline) claimable() *parallelBuffer {
 	for _, b := range q.queue {
-		if b.claimed < b.n {
+		if int(b.claimed.Load()) < b.n {
 			return b
 		}
 	}
@@ -387,7 +432,7 @@ func (q *pipeline) claimable() *parallelBuffer {
 
 // ready says whether b can be inserted.
 func (b *parallelBuffer) ready() bool {
-	return b.computed == b.n && (!b.ahead || b.folded)
+	return int(b.computed.Load()) == b.n && (!b.ahead || b.folded)
 }
 
 // statesLeft is the number of states that wait to be put in a block.
@@ -405,7 +450,9 @@ func (x *Explorer) statesLeft() int {
 // its breadth-first search.
 func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
 	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
-	b.ahead, b.folded, b.claimed, b.computed = ahead, false, 0, 0
+	b.ahead, b.folded = ahead, false
+	b.claimed.Store(0)
+	b.computed.Store(0)
 	if x.cs.on {
 		c := &x.cs
 		for len(b.ids) < len(b.results) && x.todo.len() > 0 {
