@@ -27,9 +27,9 @@ type Forker interface {
 // the number of threads, and the store, the visitors and the writers need
 // no locks: one goroutine at a time inserts and delivers events, the one
 // that finds the next block ready; the tree store's fold runs ahead on
-// another (expandBlocks). The sequential part (insertion and events) bounds the speed-up; many cores
-// would need a concurrent store and visitors that take events out of
-// order (docs/stores.md, "Threads").
+// another (expandBlocks). The sequential parts (fold, insertion and
+// events) bound the speed-up; many cores would need a concurrent store
+// and visitors that take events out of order (docs/stores.md, "Threads").
 type parallelSearch struct {
 	forks []Generator
 	// keys, when the store records transition keys, is the explorer's
@@ -290,20 +290,11 @@ func (q *pipeline) insert(x *Explorer) bool {
 	if !b.ahead {
 		inline--
 	}
-	refilled := false
-	if !stop && x.statesLeft() > 0 {
-		if ahead := x.par.foldAhead(x); !ahead || inline == 0 {
-			x.takeBlock(b, ahead)
-			refilled = true
-		}
-	}
+	refilled := !stop && x.fillBlock(b, inline)
 	q.mu.Lock()
 	q.inline = inline
 	if refilled {
-		if !b.ahead {
-			q.inline++
-		}
-		q.queue = append(q.queue, b)
+		q.enqueue(b)
 	} else {
 		q.free = append(q.free, b)
 	}
@@ -383,25 +374,37 @@ func (b *parallelBuffer) claim() int {
 // task: the insertion adds them), and finishes the search when there is
 // nothing left to do.
 func (q *pipeline) takeBlocks(x *Explorer) {
-	p := x.par
-	for len(q.free) > 0 && x.statesLeft() > 0 {
-		ahead := p.foldAhead(x)
-		if ahead && q.inline > 0 {
-			// The first block folded ahead waits until the inserter no
-			// longer folds.
-			break
-		}
-		b := q.free[len(q.free)-1]
+	for len(q.free) > 0 && x.fillBlock(q.free[len(q.free)-1], q.inline) {
+		q.enqueue(q.free[len(q.free)-1])
 		q.free = q.free[:len(q.free)-1]
-		x.takeBlock(b, ahead)
-		if !ahead {
-			q.inline++
-		}
-		q.queue = append(q.queue, b)
 	}
 	if len(q.queue) == 0 {
 		q.finished = true
 	}
+}
+
+// fillBlock takes the next states to expand into b, unless none is left
+// or b would be folded ahead while inline blocks under way are folded by
+// the inserter (the first block folded ahead waits for them); it says
+// whether it did. It is the inserter's, as the todo list is.
+func (x *Explorer) fillBlock(b *parallelBuffer, inline int) bool {
+	if x.statesLeft() == 0 {
+		return false
+	}
+	ahead := x.par.foldAhead(x)
+	if ahead && inline > 0 {
+		return false
+	}
+	x.takeBlock(b, ahead)
+	return true
+}
+
+// enqueue puts b, just filled, at the end of the queue, with q.mu held.
+func (q *pipeline) enqueue(b *parallelBuffer) {
+	if !b.ahead {
+		q.inline++
+	}
+	q.queue = append(q.queue, b)
 }
 
 // foldable returns the block to fold next, if it can be folded now.
