@@ -33,11 +33,12 @@ type TreeStore struct {
 	roots wordset.Set
 	inner wordset.Set
 	// The levels of the tree of the last vector inserted, from the leaves
-	// up, and which entries changed with it; valid once one was inserted.
-	levels [][]uint32
-	dirty  [][]bool
-	valid  bool
-	sink   uint64 // what Touch read, kept so that the reads are not dropped
+	// up; valid once one was inserted. changed and up are rootPair's
+	// sets of entries of a level, a bit each.
+	levels      [][]uint32
+	valid       bool
+	changed, up []uint64
+	sink        uint64 // what Touch read, kept so that the reads are not dropped
 
 	// order is the order of the values in the tree: leaf i holds value
 	// order[i] of a vector (nil: the vector's own order). It is chosen once
@@ -166,7 +167,7 @@ func (s *TreeStore) reorder() {
 	}
 	if best != s {
 		s.roots, s.inner, s.order, s.scratch = best.roots, best.inner, best.order, best.scratch
-		s.levels, s.dirty, s.valid = best.levels, best.dirty, best.valid
+		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 	}
 }
 
@@ -226,71 +227,43 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 	if s.levels == nil {
 		s.initLevels()
 	}
-	if len(state) <= 64 {
-		return s.rootPairMask(state)
-	}
-	level, dirty := s.levels[0], s.dirty[0]
+	// The entries that changed, level by level, are the bits of a few
+	// words: a transition changes a few values, so the work above the
+	// leaves goes by what changed, not by the width.
+	level, changed, up := s.levels[0], s.changed, s.up
+	clear(changed)
 	for i, v := range state {
-		dirty[i] = !s.valid || level[i] != v
-		level[i] = v
-	}
-	for k := 1; k < len(s.levels); k++ {
-		below, belowDirty := level, dirty
-		level, dirty = s.levels[k], s.dirty[k]
-		pairs := len(below) / 2
-		for i := 0; i < pairs; i++ {
-			dirty[i] = belowDirty[2*i] || belowDirty[2*i+1]
-			if dirty[i] {
-				level[i], _ = s.inner.Insert(uint64(below[2*i])<<32 | uint64(below[2*i+1]))
-			}
+		if !s.valid || level[i] != v {
+			changed[i>>6] |= 1 << (i & 63)
+			level[i] = v
 		}
-		if len(below)%2 == 1 {
-			dirty[pairs] = belowDirty[len(below)-1]
-			level[pairs] = below[len(below)-1]
-		}
-	}
-	s.valid = true
-	return level[0], level[1]
-}
-
-// rootPairMask is rootPair for vectors of at most 64 values, with the
-// changed entries of each level as the bits of a word: a transition
-// changes a few values, so the work above the leaves goes by the entries
-// that changed, not by the width.
-func (s *TreeStore) rootPairMask(state []uint32) (uint32, uint32) {
-	level := s.levels[0][:len(state)]
-	var changed uint64
-	if !s.valid {
-		changed = ^uint64(0) >> (64 - len(state))
-	} else {
-		for i, v := range state {
-			if level[i] != v {
-				changed |= 1 << i
-			}
-		}
-	}
-	for m := changed; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		level[i] = state[i]
 	}
 	for k := 1; k < len(s.levels); k++ {
 		below := level
 		level = s.levels[k]
 		// Entry j of a level is the pair of entries 2j and 2j+1 below,
 		// or entry 2j alone when it is the last of an odd level.
-		var up uint64
-		for m := changed; m != 0; m &= m - 1 {
-			up |= 1 << (bits.TrailingZeros64(m) / 2)
+		// Bit t of word w below is entry 64w+t, whose pair is entry
+		// 32w+t/2: bit 32(w%2)+t/2 of word w/2.
+		clear(up)
+		for w, m := range changed {
+			var acc uint64
+			for ; m != 0; m &= m - 1 {
+				acc |= 1 << ((w&1)<<5 + bits.TrailingZeros64(m)>>1)
+			}
+			up[w>>1] |= acc
 		}
-		for m := up; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			if 2*j+1 < len(below) {
-				level[j], _ = s.inner.Insert(uint64(below[2*j])<<32 | uint64(below[2*j+1]))
-			} else {
-				level[j] = below[2*j]
+		for w, m := range up {
+			for ; m != 0; m &= m - 1 {
+				j := w<<6 + bits.TrailingZeros64(m)
+				if 2*j+1 < len(below) {
+					level[j], _ = s.inner.Insert(uint64(below[2*j])<<32 | uint64(below[2*j+1]))
+				} else {
+					level[j] = below[2*j]
+				}
 			}
 		}
-		changed = up
+		changed, up = up, changed
 	}
 	s.valid = true
 	return level[0], level[1]
@@ -301,11 +274,12 @@ func (s *TreeStore) rootPairMask(state []uint32) (uint32, uint32) {
 func (s *TreeStore) initLevels() {
 	for n := s.width; ; n = (n + 1) / 2 {
 		s.levels = append(s.levels, make([]uint32, n))
-		s.dirty = append(s.dirty, make([]bool, n))
 		if n <= 2 {
-			return
+			break
 		}
 	}
+	words := (s.width + 63) / 64
+	s.changed, s.up = make([]uint64, words), make([]uint64, words)
 }
 
 // State returns the vector of state id, decoded into a fresh slice.

@@ -13,7 +13,8 @@ import (
 // TestTreeStoreRoundTrip: every vector comes back as it went in, states
 // are numbered in order of insertion, and a vector inserted again gets
 // its number back, for every shape a tree can have up to 17 values and
-// for the widths around 64, where the fold changes method.
+// for the widths around 64, where the fold's sets of changed entries take
+// a second word.
 func TestTreeStoreRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	widths := []int{31, 32, 33, 63, 64, 65, 100}
