@@ -152,17 +152,21 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if a == nil {
 			return nil
 		}
-		var res, n *Sort
-		switch a.Sort().Kind {
-		case SortPos, SortNat, SortInt:
-			res, n = a.Sort(), st.Nat
-		case SortReal:
-			res, n = a.Sort(), st.Int
-		default:
+		if !a.Sort().IsNumeric() {
 			return mismatch(a, "a number as its first argument")
 		}
-		b := x.expect(raw[1], n)
-		return x.mk(op, []Expr{a, b}, res, p)
+		// mCRL2's exp: Pos # Nat -> Pos, Nat # Nat -> Nat, Int # Nat ->
+		// Int and Real # Int -> Real: an exponent that is no Nat (-3, or an
+		// Int expression) makes the base a Real.
+		b := x.synth(raw[1], nil)
+		if b == nil {
+			return nil
+		}
+		if a.Sort().Kind == SortReal || !x.canCoerce(b, st.Nat) {
+			a = x.coerce(a, st.Real)
+			return x.mk(op, []Expr{a, x.coerce(b, st.Int)}, st.Real, p)
+		}
+		return x.mk(op, []Expr{a, x.coerce(b, st.Nat)}, a.Sort(), p)
 	case OpAbs, OpSucc, OpPred:
 		a := x.synth(raw[0], nil)
 		if a == nil {

@@ -341,6 +341,10 @@ func (x *exprChecker) canCoerceContainerOp(op Op, e *App, t *Sort) bool {
 		return x.canCoerce(e.Args[0], t)
 	case OpComplement:
 		return t.Kind == SortSet && x.canCoerce(e.Args[0], t)
+	case OpSet2Bag:
+		return x.canCoerce(e.Args[0], x.st.Set(t.Elem))
+	case OpBag2Set:
+		return x.canCoerce(e.Args[0], x.st.Bag(t.Elem))
 	}
 	return false
 }
@@ -360,6 +364,10 @@ func (x *exprChecker) coerceContainerOp(op Op, e *App, t *Sort) Expr {
 		args[0], args[1] = x.coerce(e.Args[0], t.Elem), x.coerce(e.Args[1], t)
 	case OpSnoc:
 		args[0], args[1] = x.coerce(e.Args[0], t), x.coerce(e.Args[1], t.Elem)
+	case OpSet2Bag:
+		args[0] = x.coerce(e.Args[0], x.st.Set(t.Elem))
+	case OpBag2Set:
+		args[0] = x.coerce(e.Args[0], x.st.Bag(t.Elem))
 	default:
 		for i, a := range e.Args {
 			args[i] = x.coerce(a, t)

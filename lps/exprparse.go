@@ -135,7 +135,7 @@ func (e *astUnit) Parse(lex *lexer.PeekingLexer) error {
 	if !p.startsUnit(t) {
 		return participle.NextMatch
 	}
-	x, err := p.operand(true)
+	x, _, err := p.operand(true)
 	e.X = x
 	return err
 }
@@ -335,25 +335,39 @@ func (p *exprParser) binOp(t *lexer.Token) (opInfo, bool) {
 	return info, ok
 }
 
-// expr parses a DataExpr including trailing where clauses.
+// expr parses a DataExpr including its where clauses.
 func (p *exprParser) expr() (rawExpr, error) {
-	x, err := p.binary(0)
-	if err != nil {
-		return x, err
-	}
+	x, pending, err := p.binary(0)
+	return wrapWhere(x, pending), err
+}
+
+// A where clause `whr d1 = e1, ... end` follows an operand in the text but
+// binds the largest subexpression that ends with that operand, as mCRL2
+// reads it: in `4 * v whr v = 6 end - 1` the clause binds `4 * v` and the
+// result is the left operand of `-` (23); in `1 + v whr v = 2 end * 5` it
+// binds only `v`, since `v * 5` is the right operand of `+`; a binder ends
+// with its body, so in `forall x: Bool. x whr x = true end` the clause
+// binds the whole quantifier (false). Precedence climbing knows that
+// subexpression only when the operator after `end` is seen: a level that
+// continues with that operator has it in hand, and a level that returns
+// hands the clauses up as pending.
+
+// whereClauses parses the where clauses (none or more) after an operand.
+func (p *exprParser) whereClauses() ([]*rawWhere, error) {
+	var out []*rawWhere
 	for p.is(p.lex.Peek(), "whr") {
-		w := &rawWhere{Pos: p.lex.Next().Pos, start: x.rawPos(), Body: x}
+		w := &rawWhere{Pos: p.lex.Next().Pos}
 		for {
 			name, err := p.ident()
 			if err != nil {
-				return x, err
+				return out, err
 			}
 			if _, err := p.expect("="); err != nil {
-				return x, err
+				return out, err
 			}
 			v, err := p.expr()
 			if err != nil {
-				return x, err
+				return out, err
 			}
 			w.Defs = append(w.Defs, rawDef{Name: name, Value: v})
 			if !p.is(p.lex.Peek(), ",") {
@@ -362,42 +376,56 @@ func (p *exprParser) expr() (rawExpr, error) {
 			p.lex.Next()
 		}
 		if _, err := p.expect("end"); err != nil {
-			return x, err
+			return out, err
 		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// wrapWhere makes x the body of the pending clauses, innermost first.
+func wrapWhere(x rawExpr, pending []*rawWhere) rawExpr {
+	if x == nil {
+		return x
+	}
+	for _, w := range pending {
+		w.start, w.Body = x.rawPos(), x
 		x = w
 	}
-	return x, nil
+	return x
 }
 
 // binary parses operands joined by binary operators of priority >= min
-// (precedence climbing).
-func (p *exprParser) binary(min int) (rawExpr, error) {
+// (precedence climbing). It returns the where clauses that follow its last
+// operand and bind more than this level built (see whereClauses).
+func (p *exprParser) binary(min int) (rawExpr, []*rawWhere, error) {
 	if p.level++; p.level > maxNesting {
-		return nil, p.errorf(p.lex.Peek(), "expression too deeply nested (more than %d levels)", maxNesting)
+		return nil, nil, p.errorf(p.lex.Peek(), "expression too deeply nested (more than %d levels)", maxNesting)
 	}
 	defer func() { p.level-- }()
-	x, err := p.operand(false)
+	x, pending, err := p.operand(false)
 	if err != nil {
-		return x, err
+		return x, nil, err
 	}
 	for {
 		t := p.lex.Peek()
 		info, ok := p.binOp(t)
 		if !ok || info.prec < min {
-			return x, nil
+			return x, pending, nil
 		}
+		x, pending = wrapWhere(x, pending), nil
 		p.lex.Next()
 		next := info.prec + 1
 		if info.right {
 			next = info.prec
 		}
-		y, err := p.binary(next)
+		y, ypending, err := p.binary(next)
 		if err != nil {
-			return x, err
+			return x, nil, err
 		}
-		x = &rawBinary{Pos: t.Pos, start: x.rawPos(), Op: t.Value, L: x, R: y}
+		x, pending = &rawBinary{Pos: t.Pos, start: x.rawPos(), Op: t.Value, L: x, R: y}, ypending
 		if err := p.chained(x, t.Pos); err != nil {
-			return x, err
+			return x, nil, err
 		}
 	}
 }
@@ -416,33 +444,36 @@ func (p *exprParser) startsUnit(t *lexer.Token) bool {
 
 // operand parses prefix operators applied to a binder or to a primary
 // expression with its applications and updates. In unit mode it accepts
-// only mCRL2's DataExprUnit.
-func (p *exprParser) operand(unit bool) (rawExpr, error) {
+// only mCRL2's DataExprUnit. Outside unit mode it also returns the where
+// clauses that follow the operand, to be placed by binary.
+func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 	t := p.lex.Peek()
 	if p.level++; p.level > maxNesting {
-		return nil, p.errorf(t, "expression too deeply nested (more than %d levels)", maxNesting)
+		return nil, nil, p.errorf(t, "expression too deeply nested (more than %d levels)", maxNesting)
 	}
 	defer func() { p.level-- }()
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
 		p.lex.Next()
-		x, err := p.operand(unit)
-		return &rawUnary{Pos: t.Pos, Op: t.Value, X: x}, err
+		x, pending, err := p.operand(unit)
+		return &rawUnary{Pos: t.Pos, Op: t.Value, X: x}, pending, err
 	}
 	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
 		p.lex.Next()
 		vars, err := p.varsList()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if _, err := p.expect("."); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		body, err := p.binary(0)
-		return &rawBinder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, err
+		// The binder ends where its body ends: clauses after the body's
+		// last operand bind the binder too.
+		body, pending, err := p.binary(0)
+		return &rawBinder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending, err
 	}
 	x, err := p.primary(unit)
 	if err != nil {
-		return x, err
+		return x, nil, err
 	}
 	for {
 		t := p.lex.Peek()
@@ -451,34 +482,38 @@ func (p *exprParser) operand(unit bool) (rawExpr, error) {
 			p.lex.Next()
 			args, err := p.exprList(")")
 			if err != nil {
-				return x, err
+				return x, nil, err
 			}
 			x = &rawApp{Pos: t.Pos, start: x.rawPos(), Head: x, Args: args}
 			if err := p.chained(x, t.Pos); err != nil {
-				return x, err
+				return x, nil, err
 			}
 		case !unit && p.is(t, "["):
 			p.lex.Next()
 			key, err := p.expr()
 			if err != nil {
-				return x, err
+				return x, nil, err
 			}
 			if _, err := p.expect("->"); err != nil {
-				return x, err
+				return x, nil, err
 			}
 			val, err := p.expr()
 			if err != nil {
-				return x, err
+				return x, nil, err
 			}
 			if _, err := p.expect("]"); err != nil {
-				return x, err
+				return x, nil, err
 			}
 			x = &rawUpdate{Pos: t.Pos, start: x.rawPos(), Fun: x, Key: key, Val: val}
 			if err := p.chained(x, t.Pos); err != nil {
-				return x, err
+				return x, nil, err
 			}
 		default:
-			return x, nil
+			if unit {
+				return x, nil, nil
+			}
+			pending, err := p.whereClauses()
+			return x, pending, err
 		}
 	}
 }

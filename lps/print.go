@@ -465,7 +465,15 @@ func precedence(e Expr) int {
 	switch e := e.(type) {
 	case *App:
 		if e.Implicit {
-			return precedence(e.Args[0])
+			// mCRL2's printer sees through a numeric conversion to
+			// the infix operator under it, but nothing else: a where
+			// clause under a conversion prints bare.
+			if a, ok := e.Args[0].(*App); ok {
+				if p := precedence(a); p < 13 {
+					return p
+				}
+			}
+			return maxPrec
 		}
 		if op, ok := builtinHead(e); ok {
 			if in, ok := infixOps[op]; ok && len(e.Args) == 2 {

@@ -41,7 +41,7 @@ func (p *exprParser) summand() (*astSummand, error) {
 	// the same tokens were the first action.
 	if t := p.lex.Peek(); p.startsUnit(t) {
 		cp := p.lex.MakeCheckpoint()
-		x, err := p.operand(true)
+		x, _, err := p.operand(true)
 		if err == nil && p.is(p.lex.Peek(), "->") {
 			p.lex.Next()
 			s.Cond = &astUnit{Pos: t.Pos, X: x}
@@ -75,7 +75,7 @@ func (p *exprParser) summand() (*astSummand, error) {
 		if !p.startsUnit(u) {
 			return nil, p.unexpected(u, "a time (a data expression)")
 		}
-		x, err := p.operand(true)
+		x, _, err := p.operand(true)
 		if err != nil {
 			return nil, err
 		}

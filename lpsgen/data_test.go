@@ -90,6 +90,26 @@ func TestDataNormalForms(t *testing.T) {
 		// As mCRL2, in floating point below 2^64 (the exact root is
 		// 4294967295).
 		{"", "Nat", "sqrt(Int2Nat(exp(2, 64) - 1))", "a(4294967296)"},
+		// A where clause binds the largest subexpression that ends
+		// before it, and the result goes on as an operand.
+		{"", "Int", "4 * v whr v = 6 end - 1", "a(23)"},
+		{"", "Int", "v * v whr v = 6 end - 1", "a(35)"},
+		{"", "Int", "4 * (v whr v = 6 end - 1)", "a(20)"},
+		{"", "Int", "v whr v = 2 end * v whr v = 3 end", "a(6)"},
+		{"", "Int", "1 + v whr v = 2 end * 5 whr u = 1 end", "a(11)"},
+		{"", "Int", "e whr v = 8 end * 3 whr e = 2 end", "a(6)"},
+		{"", "Int", "11 whr v = [1] end div 7", "a(1)"},
+		{"", "Bool", "[1, 2] . 1 whr v = 7 end in {7}", "a(false)"},
+		{"", "Bool", "forall x: Bool. x whr x = true end", "a(false)"},
+		// Containers take the element sort of their context through
+		// Bag2Set and Set2Bag, and an empty one the other operand's.
+		{"", "Bool", "Bag2Set({1: 3}) == {0, 1}", "a(false)"},
+		{"", "Bool", "4 mod 5 in Bag2Set({:} - {3: 11})", "a(false)"},
+		{"", "Bool", "{12, 5, 4294967296} != Bag2Set({:})", "a(true)"},
+		{"", "Bool", "#[0, 1] in Set2Bag({2, 12, 4}) + {6: 1}", "a(true)"},
+		// exp: Real # Int -> Real when the exponent is no Nat.
+		{"", "Real", "exp(v whr v = 12 end, -3)", "a(1 / 1728)"},
+		{"", "Real", "exp(succ(1), -1)", "a(1 / 2)"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {
