@@ -195,17 +195,19 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 	case OpFloor, OpCeil, OpRound:
 		a := x.expect(raw[0], st.Real)
 		return x.mk(op, []Expr{a}, st.Int, p)
-	case OpPick: // mCRL2's pick: FBag(S) -> S
-		var h *Sort
-		if hint != nil {
-			h = st.FBag(hint)
-		}
-		a := x.synth(raw[0], h)
+	case OpPick: // mCRL2's pick: FSet(S) -> S and FBag(S) -> S
+		a := x.synth(raw[0], nil)
 		if a == nil {
 			return nil
 		}
-		if a.Sort().Kind != SortFBag {
-			return mismatch(a, "an FBag")
+		if in, ok := a.(*App); ok && in.Implicit && a.Sort().Kind == SortSet {
+			a = in.Args[0] // a set literal is a finite set
+		}
+		if k := a.Sort().Kind; k != SortFBag && k != SortFSet {
+			return mismatch(a, "an FSet or FBag")
+		}
+		if hint != nil && x.canCoerce(a, st.Container(a.Sort().Kind, hint)) {
+			a = x.coerce(a, st.Container(a.Sort().Kind, hint))
 		}
 		return x.mk(op, []Expr{a}, a.Sort().Elem, p)
 	case OpSet2Bag, OpBag2Set:

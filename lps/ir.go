@@ -203,7 +203,7 @@ const (
 	OpBag2Set
 	OpFSet2Set // implicit conversion of a finite set to a set (mCRL2's @setfset)
 	OpFBag2Bag // implicit conversion of a finite bag to a bag (mCRL2's @bagfbag)
-	OpPick     // pick(b): the least element of a non-empty finite bag (FBag only, as in mCRL2)
+	OpPick     // pick(s): the least element of a non-empty FSet or FBag (as in mCRL2)
 
 	// Functions.
 	OpUpdate // f[x -> v]

@@ -59,6 +59,11 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Nat", "pick({3: 2, 1: 5})", "a(1)"},
 		{"", "Bool", "pick({true: 1} + {false: 2}) == false", "a(true)"},
 		{"", "Nat", "pick({:})", "a(pick({:}))"},
+		// and of a finite set (mCRL2's fset.spec).
+		{"", "Nat", "pick({3, 1, 2})", "a(1)"},
+		{"", "Nat", "pick({0, 5} + {2})", "a(0)"},
+		{"", "Bool", "pick({true})", "a(true)"},
+		{"", "Nat", "pick({})", "a(pick({}))"},
 		// Function updates in mCRL2's canonical form.
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](0)", "a(d1)"},
 		{"sort D = struct d1 | d2;\nmap q: Nat -> D;", "D", "q[0 -> d1](1)", "a(q(1))"},

@@ -318,10 +318,11 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		}
 		return 0, false
 	case lps.OpPick:
-		// pick of a non-empty finite bag is its least element (bags keep
-		// their elements in order); pick({:}) stays as it is.
+		// pick of a non-empty finite set or bag is its least element
+		// (both keep their elements in order); pick({}) and pick({:})
+		// stay as they are.
 		n := r.st.node(args[0])
-		if n.kind != kFBag || len(n.args) == 0 {
+		if (n.kind != kFBag && n.kind != kFSet) || len(n.args) == 0 {
 			return 0, false
 		}
 		return n.args[0], true
