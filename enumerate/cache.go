@@ -83,6 +83,11 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 			e.buf = make([]rewrite.Term, w)
 		}
 		buf := e.buf[:w]
+		if e.active > 0 {
+			buf = make([]rewrite.Term, w) // see Enumerator.active
+		}
+		e.active++
+		defer func() { e.active-- }()
 		for i := int32(0); i < sp.n; i++ {
 			// Copy: yield may keep the slice until the next call, and
 			// must not be able to change the cache.

@@ -25,6 +25,11 @@ type Enumerator struct {
 	Limit int
 	vars  []rewrite.Term
 	buf   []rewrite.Term // solutions replayed from a Cache
+	// active counts the enumerations under way: a yield may enumerate
+	// again (a stochastic summand narrows its distribution's variables
+	// for each solution of its sum variables), and the inner call must
+	// not reuse the slices the outer one still reads.
+	active int
 }
 
 // New returns an enumerator that rewrites with r.
@@ -44,13 +49,21 @@ func (e *Enumerator) Enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 			return fmt.Errorf("cannot enumerate elements of sort Real (sum variable %s)", v.Name)
 		}
 	}
-	e.vars = e.vars[:0]
+	terms := e.vars[:0]
+	if e.active > 0 {
+		terms = make([]rewrite.Term, 0, len(vars))
+	}
 	for _, v := range vars {
-		e.vars = append(e.vars, e.r.VarTerm(v))
+		terms = append(terms, e.r.VarTerm(v))
+	}
+	if e.active == 0 {
+		e.vars = terms
 	}
 	limit := e.Limit
 	if limit == 0 {
 		limit = DefaultLimit
 	}
-	return e.r.Solve(e.vars, cond, s, limit, yield)
+	e.active++
+	defer func() { e.active-- }()
+	return e.r.Solve(terms, cond, s, limit, yield)
 }

@@ -173,3 +173,50 @@ func TestEnumerateInt(t *testing.T) {
 		t.Errorf("unbounded Int: got %v", err)
 	}
 }
+
+// A yield may enumerate again with the same Enumerator (the stochastic
+// generator narrows a distribution's variables for each solution of a
+// summand's sum variables); the outer enumeration must go on unharmed.
+func TestEnumerateReentrant(t *testing.T) {
+	e := newEnv()
+	b := &lps.Var{Name: "b", S: e.Bool}
+	n := &lps.Var{Name: "n", S: e.Nat}
+	m := &lps.Var{Name: "m", S: e.Nat}
+	r, err := rewrite.New(e.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := New(r)
+	outer := r.Translate(e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)))
+	inner := r.Translate(e.op(lps.OpLt, e.Bool, ref(m), num(e.Nat, 3)))
+	for _, cached := range []bool{false, true} {
+		var got []string
+		yield := func(vals []rewrite.Term) bool {
+			innerCount := 0
+			if err := en.Enumerate([]*lps.Var{m}, inner, nil, func([]rewrite.Term) bool { innerCount++; return true }); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, r.String(vals[0])+","+r.String(vals[1])+":"+strings.Repeat("m", innerCount))
+			return true
+		}
+		var err error
+		if cached {
+			c := NewCache()
+			for range 2 { // the second run replays the cache
+				got = got[:0]
+				err = en.EnumerateCached(c, []*lps.Var{b, n}, outer, nil, func(vals []rewrite.Term) bool {
+					return yield(vals)
+				})
+			}
+		} else {
+			err = en.Enumerate([]*lps.Var{b, n}, outer, nil, yield)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "true,0:mmm true,1:mmm false,0:mmm false,1:mmm"
+		if s := strings.Join(got, " "); s != want {
+			t.Errorf("cached=%v: outer solutions %s, want %s", cached, s, want)
+		}
+	}
+}

@@ -93,6 +93,33 @@ init dist b: Bool[if(b, 1, 0)] . P(if(b, 0, 7), d0);`,
 			states: 5,
 		},
 		{
+			// A distribution over Nat whose support depends on a sum
+			// variable, the shape of mCRL2's example sultan_of_persia
+			// (which stopped at its 21st state): the support is
+			// enumerated for each solution of e. mCRL2 gives the same
+			// 6 states and 9 transitions.
+			name: "support under a sum variable",
+			src: `act a: Nat;
+proc P(s: Pos, c: Nat) =
+       sum e: Bool. (s == 1) -> a(c) . dist n4: Nat[if(e, if(n4 < 3, 1 / 3, 0), if(n4 < 2, 1 / 2, 0))] . P(s = 2, c = n4)
+     + (s == 2) -> a(c) . P(s = 1, c = c)
+     + delta;
+init P(1, 0);`,
+			want: []string{
+				"init 0 1/1",
+				"0 -a(0)-> 1 1/3 2 1/3 3 1/3",
+				"0 -a(0)-> 1 1/2 2 1/2",
+				"1 -a(0)-> 0 1/1",
+				"2 -a(1)-> 4 1/1",
+				"3 -a(2)-> 5 1/1",
+				"4 -a(1)-> 1 1/3 2 1/3 3 1/3",
+				"4 -a(1)-> 1 1/2 2 1/2",
+				"5 -a(2)-> 1 1/3 2 1/3 3 1/3",
+				"5 -a(2)-> 1 1/2 2 1/2",
+			},
+			states: 6,
+		},
+		{
 			// Equal states in one distribution are not merged (as in
 			// mCRL2's .aut); enumeration order is true before false.
 			name: "equal targets",
