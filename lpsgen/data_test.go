@@ -50,6 +50,14 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "!{1} == !{1}", "a(true)"},
 		{"", "Set(Nat)", "!{1} + {2}", "a(!{1})"},
 		{"", "Set(Nat)", "!{1} * {1, 2}", "a({2})"},
+		// Set equality over an infinite sort by mCRL2's quantifier:
+		// forall c. (f(c) == g(c)) == (c in s == c in t), enumerated
+		// (the condition of mCRL2's regression model for ticket 975).
+		{"", "Bool", "{1} == { k: Pos | k <= 5 }", "a(false)"},
+		{"", "Bool", "{1, 2} == { k: Pos | k <= 2 }", "a(true)"},
+		{"", "Bool", "{ k: Nat | k > 3 } == { k: Nat | k >= 4 }", "a(true)"},
+		{"", "Bool", "{ k: Nat | k > 3 } != { k: Nat | k > 300 }", "a(true)"},
+		{"", "Bool", "!{0} == { k: Nat | k > 0 }", "a(true)"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

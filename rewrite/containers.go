@@ -861,7 +861,10 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	elems, ok := r.Values(a.sort.Elem, 1<<12)
 	if !ok {
 		if a.kind == kSet {
-			return r.equalSetsConst(a, b)
+			if res, ok := r.equalSetsConst(a, b); ok {
+				return res, true
+			}
+			return r.equalSetsByQuantifier(a, b)
 		}
 		return 0, false
 	}
