@@ -513,7 +513,7 @@ func (c *binConv) appl(t *aterm.Term) string {
 			if len(args) == 1 {
 				return c.expr(args[0])
 			}
-		case n == "@fset_insert" || n == "@fbag_cinsert":
+		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons":
 			return c.enumeration(t)
 		case strings.HasPrefix(n, "@"):
 			c.fail("unsupported internal function %s", n)
@@ -566,7 +566,8 @@ func (c *binConv) setOrBag(n string, head *aterm.Term, args []*aterm.Term) strin
 }
 
 // enumeration prints a finite set @fset_insert(x, ...{}) or finite bag
-// @fbag_cinsert(x, n, ...{:}) as {x, ...} or {x: n, ...}.
+// @fbag_cinsert(x, n, ...{:}) (or their constructors @fset_cons and
+// @fbag_cons) as {x, ...} or {x: n, ...}.
 func (c *binConv) enumeration(t *aterm.Term) string {
 	var parts []string
 	for {
@@ -579,14 +580,17 @@ func (c *binConv) enumeration(t *aterm.Term) string {
 		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
 			c.fail("a finite set or bag expected")
 		}
+		// @fset_cons and @fbag_cons are the constructors (mcrl22lps
+		// writes them for literals); @fset_insert and @fbag_cinsert the
+		// functions that keep the elements sorted (txt2lps writes those).
 		switch c.name(t.Args[0].Args[0]) {
-		case "@fset_insert":
+		case "@fset_insert", "@fset_cons":
 			if len(t.Args) != 3 {
 				c.fail("a finite set expected")
 			}
 			parts = append(parts, c.expr(t.Args[1]))
 			t = t.Args[2]
-		case "@fbag_cinsert":
+		case "@fbag_cinsert", "@fbag_cons":
 			if len(t.Args) != 4 {
 				c.fail("a finite bag expected")
 			}

@@ -1,0 +1,49 @@
+package lpsgen
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// TestBinaryLiterals reads mCRL2's binary file of testdata/literals.mcrl2
+// as mcrl22lps writes it: set and bag literals in their constructors
+// @fset_cons and @fbag_cons (txt2lps writes @fset_insert instead), and a
+// set equality decided by a quantifier. The labels are mCRL2's lps2lts's.
+func TestBinaryLiterals(t *testing.T) {
+	src, err := os.ReadFile("testdata/literals.lps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := lps.Read("testdata/literals.lps", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	x := explore.New(g, explore.Options{MaxStates: 7})
+	x.AddVisitor(transitionLabels{g: g, out: &labels})
+	if _, err := x.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := "a({1}) b({0: 1}) c(false) a({1, 2}) b({0: 1, 3: 2}) c(false)"
+	if got := strings.Join(labels, " "); got != want {
+		t.Errorf("labels %s, want %s", got, want)
+	}
+}
+
+type transitionLabels struct {
+	explore.NopVisitor
+	g   *Generator
+	out *[]string
+}
+
+func (v transitionLabels) ExamineTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
+	*v.out = append(*v.out, v.g.Labels().Text(label))
+}
