@@ -35,6 +35,17 @@ func labelOf(t *testing.T, decls, sort, expr string) string {
 	return g.Labels().Text(1)
 }
 
+// ffgg declares maps for the tests of function equality: ff and gg
+// differ, ff and hh are equal (mCRL2 cannot tell), k1 and k2 are equal.
+const ffgg = `map ff, gg, hh: Nat # Nat -> Nat;
+    k1, k2: Pos -> Bool;
+var x, y: Nat; p: Pos;
+eqn ff(x, y) = x + y;
+    gg(x, y) = x + x;
+    hh(x, y) = y + x;
+    k1(p) = p > 3;
+    k2(p) = p >= 4;`
+
 // TestDataNormalForms: values reach mCRL2's normal form; the wanted labels
 // are what mCRL2's lps2lts prints for the same expressions.
 func TestDataNormalForms(t *testing.T) {
@@ -58,6 +69,17 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "{ k: Nat | k > 3 } == { k: Nat | k >= 4 }", "a(true)"},
 		{"", "Bool", "{ k: Nat | k > 3 } != { k: Nat | k > 300 }", "a(true)"},
 		{"", "Bool", "!{0} == { k: Nat | k > 0 }", "a(true)"},
+		// Equality of functions over an infinite domain, by mCRL2's
+		// extensionality: forall x0, ...: f(x0, ...) == g(x0, ...),
+		// left as the quantifier when undecided.
+		{ffgg, "Bool", "ff == gg", "a(false)"},
+		{ffgg, "Bool", "ff == ff", "a(true)"},
+		{ffgg, "Bool", "ff == hh", "a(forall x0,x1: Nat. x0 + x1 == x1 + x0)"},
+		{ffgg, "Bool", "k1 == k2", "a(true)"},
+		{ffgg, "Bool", "k1 != (lambda q: Pos. q > 2)", "a(true)"},
+		{"", "Bool", "(lambda z: Nat. z + 1) == (lambda z: Nat. 1 + z)", "a(true)"},
+		// Variables of one sort are joined by a comma without a space.
+		{"", "Nat # Nat # Bool -> Nat", "lambda x, y: Nat, c: Bool. if(c, x, y)", "a(lambda x,y: Nat, c: Bool. if(c, x, y))"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

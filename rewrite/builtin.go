@@ -179,6 +179,9 @@ func (r *Rewriter) equal(a, b Term) Term {
 		if res, ok := r.equalFunctions(na.sort, a, b); ok {
 			return res
 		}
+		if r.IsGround(a) && r.IsGround(b) {
+			return r.equalFunctionsByQuantifier(na.sort, a, b)
+		}
 	}
 	if res, ok := r.symbolicEqual(a, b); ok {
 		return res

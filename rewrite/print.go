@@ -286,7 +286,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 }
 
 // printVarDecls prints "x: S, y: T", grouping consecutive variables of one
-// sort as mCRL2 does ("x, y: S").
+// sort as mCRL2 does ("x,y: S", without a space).
 func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 	for i := 0; i < len(vars); {
 		j := i
@@ -299,7 +299,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 		}
 		for k := i; k <= j; k++ {
 			if k > i {
-				dst = append(dst, ", "...)
+				dst = append(dst, ',')
 			}
 			dst = append(dst, r.st.node(vars[k]).v.v.Name...)
 		}

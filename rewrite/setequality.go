@@ -1,6 +1,10 @@
 package rewrite
 
-import "github.com/lps2lts/lps2lts/lps"
+import (
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
 
 // equalSetsByQuantifier decides @set(f, s) == @set(g, t) over an element
 // sort too large to compare pointwise, by mCRL2's rule in its set library:
@@ -27,4 +31,35 @@ func (r *Rewriter) equalSetsByQuantifier(a, b *node) (Term, bool) {
 		return 0, false
 	}
 	return res, true
+}
+
+// equalFunctionsByQuantifier decides f == g for functions over an
+// infinite domain (or of several arguments) as mCRL2 does, by
+// extensionality: forall x0, ..., xn: D. f(x0, ..., xn) == g(x0, ..., xn),
+// evaluated as every quantifier is. An undecided quantifier is the normal
+// form, printed as mCRL2 prints it (forall x0,x1: Nat. x0 + x1 == x1 + x0).
+func (r *Rewriter) equalFunctionsByQuantifier(s *lps.Sort, f, g Term) Term {
+	xs := make([]Term, len(s.Domain))
+	for i, d := range s.Domain {
+		xs[i] = r.namedVar(i, d)
+	}
+	body := r.equal(r.applyTerm(s.Codomain, f, xs), r.applyTerm(s.Codomain, g, xs))
+	return r.quantifier(lps.Forall, r.boolSort, xs, body)
+}
+
+// namedVar is the variable x<i> of sort s, the name mCRL2 gives the
+// variables of the quantifiers it introduces.
+func (r *Rewriter) namedVar(i int, s *lps.Sort) Term {
+	k := poolKey{'x', 0, i, s}
+	r.mu.Lock()
+	t, ok := r.pool[k]
+	r.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = r.VarTerm(&lps.Var{Name: fmt.Sprintf("x%d", i), S: s})
+	r.mu.Lock()
+	r.pool[k] = t
+	r.mu.Unlock()
+	return t
 }
