@@ -555,6 +555,14 @@ func (c *binConv) setOrBag(n string, head *aterm.Term, args []*aterm.Term) strin
 		c.fail("%s without an element sort", n)
 	}
 	elem := c.sort(c.list(doms[0].Args[0])[0])
+	// A comprehension { x: S | b } is @set(lambda x: S. b, {}) (or
+	// @bag(lambda x: S. b, {:})): keep the file's name for its variable,
+	// which labels show.
+	if is(f, "Binder", 3) && f.Args[0].Sym.Name == "Lambda" {
+		if vs := c.list(f.Args[1]); len(vs) == 1 && c.isEmptyFinite(fin) {
+			return "{ " + c.varDecl(vs[0]) + " | " + c.expr(f.Args[2]) + " }"
+		}
+	}
 	fn := "(" + c.expr(f) + ")"
 	if n == "@set" {
 		return "{ x_: " + elem + " | " + fn + "(x_) != (x_ in " + c.expr(fin) + ") }"
@@ -563,6 +571,18 @@ func (c *binConv) setOrBag(n string, head *aterm.Term, args []*aterm.Term) strin
 		c.fail("unsupported @bag with a function part and a finite part")
 	}
 	return "{ x_: " + elem + " | " + fn + "(x_) }"
+}
+
+// isEmptyFinite reports whether t is the empty finite set or bag.
+func (c *binConv) isEmptyFinite(t *aterm.Term) bool {
+	if !is(t, "OpIdNoIndex", 2) && !is(t, "OpId", 3) {
+		return false
+	}
+	switch c.name(t.Args[0]) {
+	case "{}", "{:}", "@fset_empty", "@fbag_empty":
+		return true
+	}
+	return false
 }
 
 // enumeration prints a finite set @fset_insert(x, ...{}) or finite bag

@@ -47,3 +47,35 @@ type transitionLabels struct {
 func (v transitionLabels) ExamineTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
 	*v.out = append(*v.out, v.g.Labels().Text(label))
 }
+
+// TestBinaryMatchesText: a model read from mCRL2's binary file (written by
+// txt2lps from the text beside it) gives the labels the text gives: the
+// names of bound variables come from the file (a comprehension's variable
+// was printed as x_).
+func TestBinaryMatchesText(t *testing.T) {
+	for _, name := range []string{"comprehensions"} {
+		var labels [2][]string
+		for i, file := range []string{"testdata/" + name + ".txt", "testdata/" + name + ".lps"} {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			spec, err := lps.Read(file, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := New(spec, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := explore.New(g, explore.Options{})
+			x.AddVisitor(transitionLabels{g: g, out: &labels[i]})
+			if _, err := x.Run(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if text, bin := strings.Join(labels[0], " "), strings.Join(labels[1], " "); text != bin {
+			t.Errorf("%s: labels from the binary file\n%s\nfrom the text\n%s", name, bin, text)
+		}
+	}
+}
