@@ -80,6 +80,25 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "(lambda z: Nat. z + 1) == (lambda z: Nat. 1 + z)", "a(true)"},
 		// Variables of one sort are joined by a comma without a space.
 		{"", "Nat # Nat # Bool -> Nat", "lambda x, y: Nat, c: Bool. if(c, x, y)", "a(lambda x,y: Nat, c: Bool. if(c, x, y))"},
+		// Sets and bags with a function part print as mCRL2's printer
+		// shows them: the function applied to a fresh x (x1 when x is
+		// taken), a binder in parentheses, @swap_zero(f(x), count(x, b))
+		// for a bag with a finite part b, @one_(x) as 1.
+		{"", "Set(Nat)", "{ y: Nat | y > 2 } + {1}", "a({ x: Nat | (lambda y: Nat. 2 < y)(x) != x in {1} })"},
+		{"sort R = struct r1 | r2 | r3;", "Set(R)", "{ x: R | (lambda z: R. true)(x) } - {r2}", "a({ x1: R | (lambda x: R. true)(x1) != x1 in {r2} })"},
+		{"", "Set(Nat)", "{ x: Nat | x > 3 } + { y: Nat | y < 2 }", "a({ x1: Nat | @or_(lambda x: Nat. 3 < x, lambda y: Nat. y < 2)(x1) })"},
+		{"", "Bag(Nat)", "{ x: Nat | x * 2 } + {3: 1}", "a({ x1: Nat | @swap_zero((lambda x: Nat. x * 2)(x1), count(x1, {3: 7})) })"},
+		{"sort R = struct r1 | r2 | r3;", "Bag(R)", "Set2Bag(!{}) + {r1: 1, r2: 1}", "a({ x: R | @swap_zero(1, count(x, {r1: 2, r2: 2})) })"},
+		{"sort R = struct r1 | r2 | r3;", "Bag(R)", "Set2Bag(!{r3})", "a({ x: R | @swap_zero(1, count(x, {r3: 1})) })"},
+		{"sort R = struct r1 | r2 | r3;", "Bag(R)", "Set2Bag(!{})", "a({ x: R | 1 })"},
+		// The finite part of a join, intersection or difference by
+		// mCRL2's @swap_zero_add/_min/_monus, case for case: mCRL2
+		// counts 3 in the first as 0 (the count would be 7).
+		{"", "Nat", "count(3, ({ x: Nat | x * 2 } + {3: 1}) + {5: 1})", "a(0)"},
+		{"", "Bag(Nat)", "({ x: Nat | x * 2 } + {3: 1}) + {5: 1}", "a({ x1: Nat | @swap_zero((lambda x: Nat. x * 2)(x1), count(x1, {3: 6, 5: 11})) })"},
+		{"", "Bag(Nat)", "({ x: Nat | x * 2 } + {3: 1}) * {5: 1, 3: 2}", "a({3: 2, 5: 1})"},
+		{"", "Bag(Nat)", "({ x: Nat | x * 2 } + {3: 1}) - {5: 1, 3: 2}", "a({ x1: Nat | @swap_zero((lambda x: Nat. x * 2)(x1), count(x1, {3: 5, 5: 9})) })"},
+		{"", "Nat", "count(3, ({ x: Nat | x * 2 } + {3: 1}) - {5: 1, 3: 2})", "a(5)"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

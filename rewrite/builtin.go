@@ -196,7 +196,8 @@ func (r *Rewriter) equal(a, b Term) Term {
 // compare evaluates <, <=, >, >= on normal forms.
 func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 	op := fn.op
-	if op == lps.OpGt || op == lps.OpGe {
+	swapped := op == lps.OpGt || op == lps.OpGe
+	if swapped {
 		a, b = b, a
 		if op == lps.OpGt {
 			op = lps.OpLt
@@ -216,7 +217,19 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 		return res, true
 	}
 	if k := r.argSortKind(fn, 0); k >= lps.SortSet && k <= lps.SortFBag {
-		return r.subsetOp(op, a, b)
+		if res, ok := r.subsetOp(op, a, b); ok || !swapped {
+			return res, ok
+		}
+	}
+	if swapped {
+		// mCRL2 defines x > y as y < x and x >= y as y <= x, so an
+		// undecided comparison's normal form has < or <= (a lambda's
+		// body y > 2 prints as 2 < y).
+		s := r.st.node(a).sort
+		if s == nil {
+			s = r.st.node(b).sort
+		}
+		return r.mkApp(r.cmpSym(op, s), []Term{a, b}), true
 	}
 	return 0, false
 }

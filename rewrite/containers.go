@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/lps2lts/lps2lts/lps"
 )
@@ -631,55 +632,39 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 // bagArith is +, * and - on bags with function parts, as mCRL2's bag
 // library has them: the function part of the result is @add_, @min_ or
 // @monus_ of the operands' (by which elements outside both finite parts
-// are counted), and its finite part holds, for the elements of either
-// finite part, their count encoded as count(e, @bag(h, b)) =
-// @swap_zero(h(e), b(e)) decodes it: 0 where the count is h(e), h(e)
-// where it is 0, else the count.
+// are counted), and its finite part is @fbag_join, @fbag_inter or
+// @fbag_diff of the operands' (see swapZeroOp).
 func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (Term, bool) {
 	which := map[lps.Op]int{lps.OpAdd: fnAdd, lps.OpMul: fnMin, lps.OpSub: fnMonus}[op]
 	h := r.fnBin(res, which, na.args[0], nb.args[0])
 	nat := r.natSortOf()
-	var elems []Term
-	for _, e := range r.bagEntries(na.args[1]) {
-		elems = append(elems, e.e)
-	}
-	for _, e := range r.bagEntries(nb.args[1]) {
-		elems = append(elems, e.e)
-	}
-	if !r.allGround(elems) {
-		return 0, false
-	}
-	r.sortTerms(elems)
-	var es []bagEntry
-	for i, e := range elems {
-		if i > 0 && elems[i-1] == e {
-			continue
-		}
-		x, ok1 := r.bagCount(nat, e, a)
-		y, ok2 := r.bagCount(nat, e, b)
-		he := r.applyTerm(nat, h, []Term{e})
-		if !ok1 || !ok2 || !r.isIntValue(x) || !r.isIntValue(y) || !r.isIntValue(he) {
+	xs, ys := r.bagEntries(na.args[1]), r.bagEntries(nb.args[1])
+	for _, e := range append(append([]bagEntry(nil), xs...), ys...) {
+		if !r.IsGround(e.e) {
 			return 0, false
 		}
-		var count Term
-		switch op {
-		case lps.OpAdd:
-			count = r.natAdd(nat, x, y)
-		case lps.OpMul:
-			count = x
-			if r.natCmp(y, x) < 0 {
-				count = y
-			}
-		default:
-			count = r.natMonus(nat, x, y)
+	}
+	zero := r.mkInt(nat, 0)
+	var es []bagEntry
+	ok := true
+	entry := func(d, m1, m2 Term) {
+		n1 := r.applyTerm(nat, na.args[0], []Term{d})
+		n2 := r.applyTerm(nat, nb.args[0], []Term{d})
+		if !r.isIntValue(n1) || !r.isIntValue(n2) {
+			ok = false
+			return
 		}
-		switch {
-		case r.natCmp(count, he) == 0:
-			continue // stored as 0: the function part counts it
-		case !r.isPositive(count):
-			count = he
+		if v := r.swapZeroOp(op, nat, n1, n2, m1, m2); r.isPositive(v) {
+			es = append(es, bagEntry{d, v})
 		}
-		es = append(es, bagEntry{e, count})
+	}
+	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
+	mergeSorted(xs, ys, byElem,
+		func(x bagEntry) { entry(x.e, x.n, zero) },
+		func(y bagEntry) { entry(y.e, zero, y.n) },
+		func(x, y bagEntry) { entry(x.e, x.n, y.n) })
+	if !ok {
+		return 0, false
 	}
 	return r.mkBag(res, h, r.mkFBag(res, nat, es)), true
 }
@@ -1280,26 +1265,62 @@ func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 		dst = r.print(dst, f.args[len(f.args)-1])
 		return append(dst, " }"...)
 	}
-	dst = append(dst, "{ x: "...)
+	x := r.freshName(n.args[0], n.args[1])
+	dst = append(dst, "{ "...)
+	dst = append(dst, x...)
+	dst = append(dst, ": "...)
 	dst = lps.AppendSort(dst, n.sort.Elem)
 	dst = append(dst, " | "...)
-	dst = r.print(dst, n.args[0])
-	dst = append(dst, "(x) != x in "...)
+	dst = r.printParen(dst, n.args[0], f.kind == kBinder)
+	dst = append(dst, '(')
+	dst = append(dst, x...)
+	if len(r.st.node(n.args[1]).args) == 0 {
+		return append(dst, ") }"...)
+	}
+	dst = append(dst, ") != "...)
+	dst = append(dst, x...)
+	dst = append(dst, " in "...)
 	dst = r.print(dst, n.args[1])
 	return append(dst, " }"...)
 }
 
-// printBag prints a bag as mCRL2 does.
+// freshName is the name mCRL2's printer gives the variable of a set or bag
+// it prints as a comprehension: x, or x1, x2, ... when the name occurs in
+// the terms ({ x1: R | (lambda x: R. true)(x1) != x1 in {r2} }).
+func (r *Rewriter) freshName(ts ...Term) string {
+	used := map[string]bool{}
+	var walk func(t Term)
+	walk = func(t Term) {
+		n := r.st.node(t)
+		if n.kind == kVar {
+			used[n.v.v.Name] = true
+		}
+		for _, a := range n.args {
+			walk(a)
+		}
+	}
+	for _, t := range ts {
+		walk(t)
+	}
+	if !used["x"] {
+		return "x"
+	}
+	for i := 1; ; i++ {
+		if name := "x" + strconv.Itoa(i); !used[name] {
+			return name
+		}
+	}
+}
+
+// printBag prints a bag as mCRL2 does: its finite part when the function
+// part is @zero_, otherwise a comprehension whose body is the count
+// (@swap_zero(f(x), count(x, b)) with a finite part b).
 func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 	f := r.st.node(n.args[0])
 	empty := len(r.st.node(n.args[1]).args) == 0
 	switch {
 	case f.kind == kFnConst && f.val == fnZero:
 		return r.print(dst, n.args[1])
-	case f.kind == kFnConst && f.val == fnOne && empty:
-		dst = append(dst, "{ x: "...)
-		dst = lps.AppendSort(dst, n.sort.Elem)
-		return append(dst, " | 1 }"...)
 	case f.kind == kBinder && empty:
 		dst = append(dst, "{ "...)
 		dst = r.printVarDecls(dst, f.args[:len(f.args)-1])
@@ -1307,10 +1328,30 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 		dst = r.print(dst, f.args[len(f.args)-1])
 		return append(dst, " }"...)
 	}
-	dst = append(dst, "{ x: "...)
+	x := r.freshName(n.args[0], n.args[1])
+	dst = append(dst, "{ "...)
+	dst = append(dst, x...)
+	dst = append(dst, ": "...)
 	dst = lps.AppendSort(dst, n.sort.Elem)
 	dst = append(dst, " | "...)
-	dst = r.print(dst, n.args[0])
-	dst = append(dst, "(x) }"...)
-	return dst
+	if !empty {
+		// count(x, @bag(f, b)) = @swap_zero(f(x), count(x, b)).
+		dst = append(dst, "@swap_zero("...)
+	}
+	if f.kind == kFnConst && f.val == fnOne {
+		dst = append(dst, '1') // mCRL2 prints @one_(x) as 1
+	} else {
+		dst = r.printParen(dst, n.args[0], f.kind == kBinder)
+		dst = append(dst, '(')
+		dst = append(dst, x...)
+		dst = append(dst, ')')
+	}
+	if !empty {
+		dst = append(dst, ", count("...)
+		dst = append(dst, x...)
+		dst = append(dst, ", "...)
+		dst = r.print(dst, n.args[1])
+		dst = append(dst, "))"...)
+	}
+	return append(dst, " }"...)
 }
