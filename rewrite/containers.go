@@ -310,11 +310,13 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		case kFSet:
 			return r.mkInt(res, int64(len(n.args))), true
 		case kFBag:
-			total := int64(0)
+			// The size is the sum of the multiplicities, which may
+			// exceed a machine word (natAdd falls back on big numbers).
+			total := r.mkInt(res, 0)
 			for i := 1; i < len(n.args); i += 2 {
-				total += r.st.node(n.args[i]).val
+				total = r.natAdd(res, total, r.natIn(res, n.args[i]))
 			}
-			return r.mkInt(res, total), true
+			return total, true
 		}
 		return 0, false
 	case lps.OpPick:
