@@ -303,6 +303,9 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpIn:
 		return r.member(args[0], args[1])
 	case lps.OpBagCount:
+		if !elemSortFits(fn) {
+			return 0, false
+		}
 		return r.bagCount(res, args[0], args[1])
 	case lps.OpCount:
 		n := r.st.node(args[0])
@@ -447,6 +450,18 @@ func (r *Rewriter) inList(e Term, elems []Term, step int) (Term, bool) {
 		}
 	}
 	return res, true
+}
+
+// elemSortFits reports whether the element argument of count has the
+// element sort of the bag. mCRL2's type checker gives count(1, {0: 2})
+// the symbol count: Pos # FBag(Nat) -> Nat, which no equation defines, so
+// such an application is a normal form.
+func elemSortFits(fn *symbol) bool {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 {
+		return true
+	}
+	d := fn.fn.Sort.Domain
+	return d[0] == d[1].Elem
 }
 
 // bagCount evaluates count(e, b).
