@@ -166,6 +166,11 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if a == nil {
 			return nil
 		}
+		if hint != nil && hint.IsNumeric() && a.Sort().IsNumeric() && numRank(hint) > numRank(a.Sort()) {
+			// mCRL2 picks the overload of the context's sort:
+			// exp(succ(1), -1) as a Real is exp: Real # Int -> Real.
+			a = x.coerce(a, hint)
+		}
 		var res, n *Sort
 		switch a.Sort().Kind {
 		case SortPos, SortNat, SortInt:
