@@ -365,6 +365,14 @@ func (c *binConv) sort(t *aterm.Term) string {
 	return ""
 }
 
+// numericCasts are the conversions to a wider number sort, which lpspp
+// leaves out: the number constructors applied to an expression (@cNat,
+// @cInt) and the conversion functions.
+var numericCasts = map[string]bool{
+	"@cNat": true, "@cInt": true, "Pos2Nat": true, "Pos2Int": true, "Pos2Real": true,
+	"Nat2Int": true, "Nat2Real": true, "Int2Real": true,
+}
+
 // binInfix are the binary operators printed between their arguments.
 var binInfix = map[string]bool{
 	"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true, "&&": true, "||": true, "=>": true,
@@ -502,13 +510,21 @@ func (c *binConv) appl(t *aterm.Term) string {
 			return "(" + c.expr(args[0]) + ")[" + c.expr(args[1]) + " -> " + c.expr(args[2]) + "]"
 		case n == "@set" || n == "@bag":
 			return c.setOrBag(n, head, args)
-		case (n == "@cNat" || n == "@cInt" || n == "@cNeg") && len(args) == 1:
-			// The number constructors applied to an expression: the
-			// conversions they are.
-			conv := map[string]string{"@cNat": "Pos2Nat", "@cInt": "Nat2Int", "@cNeg": "-"}[n]
-			return conv + "(" + c.expr(args[0]) + ")"
+		case numericCasts[n] && len(args) == 1:
+			// An upcast mCRL2's type checker inserted (or one written
+			// out, which lpspp does not print either): the checker
+			// inserts it again where the context needs it. Printed, it
+			// would give its argument a context the original text did
+			// not have (Pos2Nat(max(-4294967296, 12)) asks max for a Pos
+			// where mCRL2 typed it in an Int comparison).
+			return c.expr(args[0])
+		case n == "@cNeg" && len(args) == 1:
+			return "-(" + c.expr(args[0]) + ")"
 		case (n == "@cReal" || n == "@creal") && len(args) == 2:
-			return "(Int2Real(" + c.expr(args[0]) + ") / " + c.expr(args[1]) + ")"
+			if d, ok := c.number(args[1]); ok && d.Cmp(big.NewRat(1, 1)) == 0 {
+				return c.expr(args[0])
+			}
+			return "(" + c.expr(args[0]) + " / " + c.expr(args[1]) + ")"
 		case n == "@setfset" || n == "@bagfbag":
 			if len(args) == 1 {
 				return c.expr(args[0])

@@ -78,3 +78,34 @@ func FuzzReadBinary(f *testing.F) {
 		Read("fuzz.lps", src) // must not panic or hang
 	})
 }
+
+// TestBinaryNumericCasts: the conversions mCRL2's type checker inserted
+// (@cInt, Pos2Nat, ...) are printed as lpspp prints them, not at all, so
+// the binary file is checked again as its text is. Printed explicitly they
+// would give their argument a context the original text never had:
+// Pos2Nat(max(-4294967296, 12)) asks max for a Pos, where mCRL2 typed it in
+// an Int comparison. testdata/casts.lps is txt2lps's output for
+// testdata/casts.txt.
+func TestBinaryNumericCasts(t *testing.T) {
+	src, err := os.ReadFile("testdata/casts.lps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read("casts.lps", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ParseFile("testdata/casts.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Summands) != len(want.Summands) {
+		t.Fatalf("%d summands, text has %d", len(got.Summands), len(want.Summands))
+	}
+	for i, s := range got.Summands {
+		g, w := s.Actions[0].Args[0], want.Summands[i].Actions[0].Args[0]
+		if FormatExpr(g) != FormatExpr(w) {
+			t.Errorf("summand %d: %s, text has %s", i+1, FormatExpr(g), FormatExpr(w))
+		}
+	}
+}

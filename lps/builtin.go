@@ -105,6 +105,20 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if bs.Kind != SortBag && bs.Kind != SortFBag {
 			return mismatch(b, "a Bag or FBag as its second argument")
 		}
+		if bs.Kind == SortFBag {
+			// mCRL2's type checker unifies the element sort with the
+			// bag's only for a Bag: with an FBag each argument keeps the
+			// sort it has on its own, and count: Pos # FBag(Nat) -> Nat,
+			// say, is a symbol without equations (count(1, {0: 2}) is a
+			// normal form).
+			n := len(x.c.errs)
+			if e := x.synth(raw[0], nil); e != nil && !containsAny(e.Sort()) && e.Sort() != bs.Elem {
+				return x.mk(OpBagCount, []Expr{e, b}, st.Nat, p)
+			}
+			// Same sort, or one the bag's element sort must decide:
+			// checked again below with that hint.
+			x.c.errs = x.c.errs[:n]
+		}
 		e := x.synth(raw[0], bs.Elem)
 		if e == nil {
 			return nil
@@ -154,6 +168,13 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		}
 		if !a.Sort().IsNumeric() {
 			return mismatch(a, "a number as its first argument")
+		}
+		if hint != nil && hint.IsNumeric() && numRank(hint) > numRank(a.Sort()) {
+			// mCRL2 picks the overload of the context's sort:
+			// exp(succ(1), -1) as a Real is exp: Real # Int -> Real.
+			if a = x.coerce(a, hint); a == nil {
+				return nil
+			}
 		}
 		// mCRL2's exp: Pos # Nat -> Pos, Nat # Nat -> Nat, Int # Nat ->
 		// Int and Real # Int -> Real: an exponent that is no Nat (-3, or an

@@ -97,8 +97,11 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		lps.OpInt2Real, lps.OpReal2Pos, lps.OpReal2Nat, lps.OpReal2Int:
 		for _, a := range args {
 			if !r.isNumValue(a) {
-				if fn.op == lps.OpAdd {
+				switch fn.op {
+				case lps.OpAdd:
 					return r.symbolicAdd(fn, args[0], args[1])
+				case lps.OpMax, lps.OpMin:
+					return r.unfoldMaxMin(fn, args[0], args[1])
 				}
 				return 0, false
 			}
@@ -196,8 +199,7 @@ func (r *Rewriter) equal(a, b Term) Term {
 // compare evaluates <, <=, >, >= on normal forms.
 func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 	op := fn.op
-	swapped := op == lps.OpGt || op == lps.OpGe
-	if swapped {
+	if op == lps.OpGt || op == lps.OpGe {
 		a, b = b, a
 		if op == lps.OpGt {
 			op = lps.OpLt
@@ -217,19 +219,14 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 		return res, true
 	}
 	if k := r.argSortKind(fn, 0); k >= lps.SortSet && k <= lps.SortFBag {
-		if res, ok := r.subsetOp(op, a, b); ok || !swapped {
+		if res, ok := r.subsetOp(op, a, b); ok || op == fn.op {
 			return res, ok
 		}
 	}
-	if swapped {
-		// mCRL2 defines x > y as y < x and x >= y as y <= x, so an
-		// undecided comparison's normal form has < or <= (a lambda's
-		// body y > 2 prints as 2 < y).
-		s := r.st.node(a).sort
-		if s == nil {
-			s = r.st.node(b).sort
-		}
-		return r.mkApp(r.cmpSym(op, s), []Term{a, b}), true
+	if op != fn.op && fn.fn != nil && fn.fn.Sort.Kind == lps.SortFunc {
+		// mCRL2 defines x > y as y < x and x >= y as y <= x for every
+		// sort, so an undecided comparison keeps that form.
+		return r.mkApp(r.cmpSym(op, fn.fn.Sort.Domain[0]), []Term{a, b}), true
 	}
 	return 0, false
 }

@@ -304,6 +304,9 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpIn:
 		return r.member(args[0], args[1])
 	case lps.OpBagCount:
+		if !elemSortFits(fn) {
+			return 0, false
+		}
 		return r.bagCount(res, args[0], args[1])
 	case lps.OpCount:
 		n := r.st.node(args[0])
@@ -311,11 +314,13 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		case kFSet:
 			return r.mkInt(res, int64(len(n.args))), true
 		case kFBag:
-			total := int64(0)
+			// The size is the sum of the multiplicities, which may
+			// exceed a machine word (natAdd falls back on big numbers).
+			total := r.mkInt(res, 0)
 			for i := 1; i < len(n.args); i += 2 {
-				total += r.st.node(n.args[i]).val
+				total = r.natAdd(res, total, r.natIn(res, n.args[i]))
 			}
-			return r.mkInt(res, total), true
+			return total, true
 		}
 		return 0, false
 	case lps.OpPick:
@@ -447,6 +452,18 @@ func (r *Rewriter) inList(e Term, elems []Term, step int) (Term, bool) {
 		}
 	}
 	return res, true
+}
+
+// elemSortFits reports whether the element argument of count has the
+// element sort of the bag. mCRL2's type checker gives count(1, {0: 2})
+// the symbol count: Pos # FBag(Nat) -> Nat, which no equation defines, so
+// such an application is a normal form.
+func elemSortFits(fn *symbol) bool {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 {
+		return true
+	}
+	d := fn.fn.Sort.Domain
+	return d[0] == d[1].Elem
 }
 
 // bagCount evaluates count(e, b).

@@ -63,6 +63,11 @@
 // default 10) steps when a variable's sort is infinite; otherwise the
 // quantifier stays in the normal form.
 //
+// A ground term of a number sort need not be a value: count: Pos #
+// FBag(Nat) -> Nat, which mCRL2's type checker produces for count(1, {0: 2}),
+// has no equations. max/min unfold on such a term (if(m <= n, n, m)) and
+// comparisons decide only what mCRL2's equations decide (stuck.go).
+//
 // Terms with free variables (enumeration only): a Pos/Nat variable is
 // expanded Peano-style (as mCRL2's @c1/@succ_pos, @c0/@succ_nat
 // constructors), and base + k terms are compared with numbers through their

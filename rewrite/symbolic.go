@@ -11,7 +11,7 @@ import (
 // into n (a Nat, converted) or -p (p a Pos): the first has a lower bound,
 // the second an upper bound (-1, minus p's offset). Comparisons of such a
 // term with a number are decided when a bound decides them. Ground terms
-// never take these paths, so normal forms of values are unaffected.
+// are compared only as mCRL2's equations compare them (stuck.go).
 
 // splitOffset returns base and k with t = base + k (k = 0, base = t when t
 // has no constant summand).
@@ -136,6 +136,9 @@ func (r *Rewriter) symbolicAdd(fn *symbol, a, b Term) (Term, bool) {
 // symbolicEqual decides a == b from lower bounds and offsets, or reports
 // false when it cannot.
 func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
+	if r.IsGround(a) && r.IsGround(b) {
+		return r.stuckEqual(a, b)
+	}
 	if r.isIntValue(a) {
 		a, b = b, a
 	}
@@ -160,6 +163,9 @@ func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
 
 // symbolicLess decides a < b (a <= b when orEqual) from lower bounds.
 func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
+	if r.IsGround(a) && r.IsGround(b) {
+		return r.stuckLess(a, b, orEqual)
+	}
 	nb := r.st.node(b)
 	na := r.st.node(a)
 	if nb.kind == kNum && na.kind != kNum {

@@ -181,6 +181,12 @@ func eval(e lps.Expr, env map[*lps.Var]Value) (Value, error) {
 		}
 		switch f.Func.Kind {
 		case lps.FuncBuiltin:
+			if d := f.Func.Sort.Domain; f.Func.Op == lps.OpBagCount && d[0] != d[1].Elem {
+				// count: Pos # FBag(Nat) -> Nat and the like, as mCRL2's
+				// type checker makes them for an FBag: no equations, the
+				// term stays unevaluated.
+				return Value{}, Undefined
+			}
 			return apply(f.Func.Op, args, e.S)
 		case lps.FuncConstructor:
 			if f.Func.Sort.Kind != lps.SortFunc || f.Func.Sort.Codomain.Kind != lps.SortStruct {

@@ -1,0 +1,135 @@
+package rewrite
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Ground numbers that are not values. mCRL2's type checker lets through a
+// few applications that no equation defines (count(1, {0: 2}) is typed
+// count: Pos # FBag(Nat) -> Nat), so a closed term of a number sort can be
+// a normal form without being a numeral. mCRL2's rules for max and min have
+// a plain variable on each side and so still apply to such a term:
+// max(m, n) = if(m <= n, n, m); the comparison then stays as it is unless
+// a rule decides it.
+
+// unfoldMaxMin rewrites max or min of numbers, one of which is a ground
+// normal form that is not a value, as mCRL2's equations do. It reports
+// false when they do not apply (a free variable, or a mix of sorts other
+// than Pos and Nat).
+func (r *Rewriter) unfoldMaxMin(fn *symbol, a, b Term) (Term, bool) {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 ||
+		!r.IsGround(a) || !r.IsGround(b) {
+		return 0, false
+	}
+	sa, sb := fn.fn.Sort.Domain[0], fn.fn.Sort.Domain[1]
+	if sa != sb {
+		// max(p, n) = max(n, p) = if(n <= Pos2Nat(p), p, Nat2Pos(n)).
+		if fn.op != lps.OpMax || fn.res.Kind != lps.SortPos {
+			return 0, false
+		}
+		p, n := a, b
+		if sa.Kind == lps.SortNat {
+			p, n = b, a
+		}
+		nat := r.st.node(n).sort
+		c := r.apply(r.cmpSym(lps.OpLe, nat), []Term{n, r.apply(r.opSymN(lps.OpPos2Nat, nat, 1), []Term{p})})
+		return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, p, r.apply(r.opSymN(lps.OpNat2Pos, fn.res, 1), []Term{n})}), true
+	}
+	// max(m, n) = if(m <= n, n, m), min(m, n) = if(m <= n, m, n); Real's
+	// equations compare with <.
+	cmpOp := lps.OpLe
+	if sa.Kind == lps.SortReal {
+		cmpOp = lps.OpLt
+	}
+	c := r.apply(r.cmpSym(cmpOp, sa), []Term{a, b})
+	if fn.op == lps.OpMax {
+		a, b = b, a
+	}
+	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, a, b}), true
+}
+
+// apply is the normal form of fn applied to normal forms: the built-in
+// result, or the application itself when no rule applies.
+func (r *Rewriter) apply(fn *symbol, args []Term) Term {
+	if t, ok := r.builtin(fn, args); ok {
+		return t
+	}
+	return r.mkApp(fn, args)
+}
+
+// A ground number term that is not a value is compared only as mCRL2's
+// equations compare it: by its sort's least value (0 <= n and 1 <= p hold,
+// n < 0 and p < 1 do not) and, for an Int, by its constructor (a Nat
+// converted to Int is not below a negative number, a negated Pos is below
+// any Nat). The bounds the enumerator's symbolic arithmetic uses (x + 2 is
+// at least 2) are not rules of mCRL2's, so they decide nothing here.
+
+// intSign classifies an Int term by the constructor mCRL2 gives it: +1 for
+// a converted Pos or Nat (@cInt), -1 for a negated Pos (@cNeg), 0 when it
+// has neither form. Values are classified by their sign.
+func (r *Rewriter) intSign(t Term) int {
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum:
+		if n.val < 0 {
+			return -1
+		}
+		return 1
+	case kBig:
+		if n.big.Sign() < 0 {
+			return -1
+		}
+		return 1
+	case kApp:
+		if n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+			switch n.fn.op {
+			case lps.OpNat2Int, lps.OpPos2Int:
+				return 1
+			case lps.OpNeg:
+				if s := r.st.node(n.args[0]).sort; s != nil && s.Kind == lps.SortPos {
+					return -1
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// stuckLess decides a < b (a <= b when orEqual) for ground number terms,
+// one of which is not a value, as far as mCRL2's equations do.
+func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
+	s := r.st.node(a).sort
+	if s == nil || !r.isIntValue(a) && !r.isIntValue(b) {
+		return 0, false
+	}
+	if s.Kind == lps.SortInt {
+		sa, sb := r.intSign(a), r.intSign(b)
+		if sa != 0 && sb != 0 && sa != sb {
+			return r.Bool(sa < sb), true
+		}
+		return 0, false
+	}
+	least := int64(0)
+	if s.Kind == lps.SortPos {
+		least = 1
+	}
+	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).val == least {
+		return r.trueT, true
+	}
+	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).val == least {
+		return r.falseT, true
+	}
+	return 0, false
+}
+
+// stuckEqual decides a == b for ground number terms, one of which is not
+// a value, as far as mCRL2's equations do: only an Int's constructors
+// tell.
+func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
+	if s := r.st.node(a).sort; s != nil && s.Kind == lps.SortInt {
+		if sa, sb := r.intSign(a), r.intSign(b); sa != 0 && sb != 0 && sa != sb {
+			return r.falseT, true
+		}
+	}
+	return 0, false
+}
