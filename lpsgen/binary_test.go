@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,6 +77,55 @@ func TestBinaryMatchesText(t *testing.T) {
 		}
 		if text, bin := strings.Join(labels[0], " "), strings.Join(labels[1], " "); text != bin {
 			t.Errorf("%s: labels from the binary file\n%s\nfrom the text\n%s", name, bin, text)
+		}
+	}
+}
+
+// TestSetsAndBagsLabels: a model that inserts into two sets and two bags
+// and shows every operation on them (testdata/setsbags.mcrl2, ours, in
+// the spirit of mCRL2's example language/sets_bags) gives mCRL2's labels
+// with their counts, from text and from mcrl22lps's binary file: function
+// parts, @swap_zero finite parts and complements included.
+func TestSetsAndBagsLabels(t *testing.T) {
+	want, err := os.ReadFile("testdata/setsbags.labels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"testdata/setsbags.txt", "testdata/setsbags.lps"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, err := lps.Read(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(spec, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var labels []string
+		x := explore.New(g, explore.Options{})
+		x.AddVisitor(transitionLabels{g: g, out: &labels})
+		if _, err := x.Run(); err != nil {
+			t.Fatal(err)
+		}
+		counts := map[string]int{}
+		for _, l := range labels {
+			counts[`"`+l+`"`]++
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+			if strings.HasPrefix(line, "#") {
+				continue
+			}
+			n, label, _ := strings.Cut(line, " ")
+			if got := strconv.Itoa(counts[label]); got != n {
+				t.Errorf("%s: %s transitions labelled %s, mCRL2 has %s", file, got, label, n)
+			}
+			delete(counts, label)
+		}
+		for label, n := range counts {
+			t.Errorf("%s: %d transitions labelled %s, which mCRL2 does not have", file, n, label)
 		}
 	}
 }
