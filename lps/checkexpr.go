@@ -213,6 +213,9 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 			return true
 		}
 	case *App:
+		if e.Fixed {
+			return x.retag(e, t) != nil
+		}
 		if f, ok := e.Head.(*FuncRef); ok && !e.Implicit {
 			switch f.Func.Op {
 			case OpNeg:
@@ -296,7 +299,10 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 			return x.wrapUpcast(out, t)
 		}
 	case *App:
-		if f, ok := e.Head.(*FuncRef); ok && !e.Implicit {
+		if out := x.retag(e, t); out != nil {
+			return out
+		}
+		if f, ok := e.Head.(*FuncRef); ok && !e.Implicit && !e.Fixed {
 			switch f.Func.Op {
 			case OpNeg:
 				if (t.Kind == SortInt || t.Kind == SortReal) && x.canCoerce(e.Args[0], t) {
@@ -985,6 +991,11 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		}
 		return x.mk(OpConcat, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 	case "+", "-", "*", "/":
+		if (e.Op == "*" || e.Op == "-") && hint != nil && isSetLike(hint.Kind) {
+			if out := x.mixedSetOp(e); out != nil {
+				return out
+			}
+		}
 		var l, r Expr
 		if e.Op == "+" && (hint == nil || hint.Kind == SortPos) {
 			// A Pos is wanted, or nothing in particular: type the operands
@@ -1021,7 +1032,11 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, res, p)
 		}
 		if s != nil && isSetLike(s.Kind) && op != OpDivide {
-			return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+			res := x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+			if (hint == nil || !isSetLike(hint.Kind)) && isMixedSetOp(e.Op, l, r) {
+				res = fix(res) // typed on its own: see mixedSetOp
+			}
+			return res
 		}
 		x.c.errorAt(opPos, "sort mismatch: %s is not defined on %s and %s", e.Op, sortName(l.Sort()), sortName(r.Sort()))
 		return nil

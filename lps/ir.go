@@ -204,6 +204,10 @@ const (
 	OpFSet2Set // implicit conversion of a finite set to a set (mCRL2's @setfset)
 	OpFBag2Bag // implicit conversion of a finite bag to a bag (mCRL2's @bagfbag)
 	OpPick     // pick(s): the least element of a non-empty FSet or FBag (as in mCRL2)
+	// OpSetRetag gives a set a wider element sort without converting its
+	// elements: mCRL2's @setfset as its type checker applies it to a set
+	// operation that it typed without its context (see App.Fixed).
+	OpSetRetag
 
 	// Functions.
 	OpUpdate // f[x -> v]
@@ -224,7 +228,7 @@ var opNames = [...]string{
 	OpHead: "head", OpTail: "tail", OpRHead: "rhead", OpRTail: "rtail", OpCount: "#", OpIn: "in",
 	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
 	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
-	OpPick: "pick",
+	OpPick: "pick", OpSetRetag: "@setfset",
 }
 
 func (o Op) String() string {
@@ -296,7 +300,13 @@ type App struct {
 	Args     []Expr
 	S        *Sort
 	Implicit bool
-	Pos      Pos
+	// Fixed: the element sort of this set operation was decided by its
+	// operands alone, as mCRL2's type checker decides it for its
+	// overloads * : Set(S) # FSet(S) -> FSet(S) (and FSet # Set) and
+	// - : FSet(S) # Set(S) -> FSet(S); a context that wants a wider
+	// element sort gets it through OpSetRetag, not by retyping.
+	Fixed bool
+	Pos   Pos
 }
 
 func (a *App) Sort() *Sort   { return a.S }

@@ -122,7 +122,7 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		default:
 			return r.containerOp(fn, args)
 		}
-	case lps.OpComplement, lps.OpBagCount, lps.OpSet2Bag, lps.OpBag2Set, lps.OpFSet2Set, lps.OpFBag2Bag, lps.OpPick:
+	case lps.OpComplement, lps.OpBagCount, lps.OpSet2Bag, lps.OpBag2Set, lps.OpFSet2Set, lps.OpFBag2Bag, lps.OpPick, lps.OpSetRetag:
 		return r.containerOp(fn, args)
 	case lps.OpUpdate:
 		return r.update(fn, args)
@@ -219,6 +219,9 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 		return res, true
 	}
 	if k := r.argSortKind(fn, 0); k >= lps.SortSet && k <= lps.SortFBag {
+		if r.foreignSet(a) || r.foreignSet(b) {
+			return 0, false
+		}
 		if res, ok := r.subsetOp(op, a, b); ok || op == fn.op {
 			return res, ok
 		}

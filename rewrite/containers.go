@@ -298,9 +298,18 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		if k == kSetEnum || k == kBagEnum || !r.IsGround(a) && (k == kFSet || k == kFBag) {
 			return 0, false
 		}
+		if fn.op != lps.OpComplement && r.foreignSet(a) {
+			return 0, false
+		}
 	}
 	res := fn.res
 	switch fn.op {
+	case lps.OpSetRetag:
+		n := r.st.node(args[0])
+		if n.kind != kSet {
+			return 0, false
+		}
+		return r.mkSet(res, n.args[0], n.args[1]), true
 	case lps.OpIn:
 		return r.member(args[0], args[1])
 	case lps.OpBagCount:
@@ -853,8 +862,21 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 	return r.Bool(sub), true
 }
 
+// foreignSet reports whether t is a set whose finite part holds elements
+// of another sort than its own (lps.OpSetRetag made it): no equation of
+// mCRL2's set library applies to it but complement's, so operations on it
+// stay as they are ({0} * {2, 5} with a Nat 0 and Pos 2 and 5).
+func (r *Rewriter) foreignSet(t Term) bool {
+	n := r.st.node(t)
+	return n.kind == kSet && r.st.node(n.args[1]).sort != nil && r.st.node(n.args[1]).sort.Elem != n.sort.Elem
+}
+
 // equalSetBag decides equality of two sets or two bags.
 func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
+	if r.foreignSet(r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)) ||
+		r.foreignSet(r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)) {
+		return 0, false
+	}
 	if a.args[0] == b.args[0] {
 		// Same function part: equal exactly when the finite parts are.
 		return r.Bool(a.args[1] == b.args[1]), true
