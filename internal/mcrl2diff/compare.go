@@ -47,12 +47,12 @@ func Evaluate(t Tool, exprs []*Node) []Result {
 type Verdict uint8
 
 const (
-	Same       Verdict = iota // equal labels
-	Differ                    // both labelled, differently
-	OursFails                 // mCRL2 labels it, we fail
-	Invalid                   // mCRL2 rejects the model: the generator's fault (or both reject)
-	Lenient                   // mCRL2 rejects the model, we accept it
-	RefFails                  // mCRL2 accepts it but fails exploring (a time-out, ...)
+	Same      Verdict = iota // equal labels
+	Differ                   // both labelled, differently
+	OursFails                // mCRL2 labels it, we fail
+	Invalid                  // mCRL2 rejects the model: the generator's fault (or both reject)
+	Lenient                  // mCRL2 rejects the model, we accept it
+	RefFails                 // mCRL2 accepts it but fails exploring (a time-out, ...)
 )
 
 var verdictNames = [...]string{"same", "label differs", "we fail", "mCRL2 rejects (invalid input)",
