@@ -18,7 +18,7 @@ var (
 	seed    = flag.Uint64("mcrl2diff.seed", 1, "seed of the generated expressions")
 	depth   = flag.Int("mcrl2diff.depth", 3, "operators deep the expressions are at most")
 	batch   = flag.Int("mcrl2diff.batch", 50, "expressions per model")
-	shrinkN = flag.Int("mcrl2diff.shrink", 10, "differing expressions minimized before they are listed")
+	shrinkN = flag.Int("mcrl2diff.shrink", 2, "differing expressions minimized per signature (kind of difference)")
 	report  = flag.String("mcrl2diff.report", "", "write the tally and the differing cases to this file")
 )
 
@@ -38,39 +38,66 @@ func TestAgainstMCRL2(t *testing.T) {
 	for i := range exprs {
 		exprs[i] = g.Top(*depth)
 	}
-	cases := Run(ours, ref, exprs, *batch)
+	var cases []Case
+	for i := 0; i < len(exprs); i += 10 * *batch {
+		cases = append(cases, Run(ours, ref, exprs[i:min(i+10**batch, len(exprs))], *batch)...)
+		t.Logf("%d of %d expressions run", len(cases), len(exprs))
+	}
 	tally := Count(cases)
 	t.Logf("%d expressions, seed %d:\n%s", len(cases), *seed, tally.Markdown())
 
-	var bad []string
-	shrunk := 0
-	for _, c := range cases {
-		if c.Verdict != Differ && c.Verdict != OursFails {
-			continue
-		}
-		if shrunk < *shrinkN {
-			shrunk++
-			if m := Shrink(ours, ref, c, 30); m.Expr.Size() < c.Expr.Size() {
-				bad = append(bad, c.Describe()+"\n  minimized:\n"+indent(m.Describe()))
-				continue
+	var bad, lenient, invalid []string
+	perSignature := map[string]int{}
+	describe := func(c Case) string {
+		sig := Signature(c)
+		if perSignature[sig] < *shrinkN {
+			perSignature[sig]++
+			if m := Shrink(ours, ref, c, 20); m.Expr.Size() < c.Expr.Size() {
+				c.Expr = m.Expr // the original is in the log
+				return sig + "\n" + m.Describe()
 			}
 		}
-		bad = append(bad, c.Describe())
+		return sig + "\n" + c.Describe()
 	}
-	if *report != "" {
+	writeReport := func() {
+		if *report == "" {
+			return
+		}
 		var b strings.Builder
 		b.WriteString(tally.Markdown())
-		for _, s := range bad {
-			b.WriteString("\n```\n" + s + "\n```\n")
+		for _, sec := range []struct {
+			title string
+			cases []string
+		}{{"Differences", bad}, {"mCRL2 rejects, we accept", lenient}, {"mCRL2 rejects or fails", invalid}} {
+			b.WriteString("\n## " + sec.title + "\n")
+			for _, s := range sec.cases {
+				b.WriteString("\n```\n" + s + "\n```\n")
+			}
 		}
 		if err := os.WriteFile(*report, []byte(b.String()), 0o644); err != nil {
 			t.Error(err)
 		}
 	}
 	for _, c := range cases {
-		if c.Verdict == Lenient {
-			t.Logf("mCRL2 rejects, we accept: %s", c.Expr)
+		if c.Verdict == Invalid || c.Verdict == RefFails {
+			invalid = append(invalid, Signature(c)+"\n"+c.Describe())
 		}
+	}
+	for _, c := range cases {
+		switch c.Verdict {
+		case Differ, OursFails:
+			t.Logf("differs: %s", c.Describe())
+			bad = append(bad, describe(c))
+		case Lenient:
+			lenient = append(lenient, describe(c))
+		default:
+			continue
+		}
+		writeReport()
+	}
+	writeReport()
+	for _, s := range lenient {
+		t.Logf("mCRL2 rejects, we accept:\n%s", s)
 	}
 	if len(bad) > 0 {
 		t.Errorf("%d of %d compared expressions differ from mCRL2:\n%s", len(bad),
