@@ -69,7 +69,7 @@ func (g *Gen) numberForms(s Sort, d int) []func() *Node {
 			func() *Node { return g.bin(s, lvDiv, false, g.pick("div", "mod"), "", same(), e(Pos)) },
 			func() *Node { return g.bin(s, lvDiv, false, "mod", "", e(Int), e(Pos)) },
 			func() *Node { return g.call(s, "pred", "", e(Pos)) },
-			func() *Node { return g.call(s, g.pick("Int2Nat", "Pos2Nat"), "conversion", e(g.kind(Int, Pos))) },
+			func() *Node { return g.conversion(s, d, Int, Pos) },
 			func() *Node { return g.call(s, "abs", "", e(Int)) },
 			func() *Node { return g.call(s, "sqrt", "", same()) },
 			func() *Node { return g.call(s, "exp", "exp", same(), g.smallExponent(d)) },
@@ -93,7 +93,7 @@ func (g *Gen) numberForms(s Sort, d int) []func() *Node {
 			func() *Node { return g.call(s, g.pick("floor", "ceil", "round"), "", e(Real)) },
 			func() *Node { return g.call(s, g.pick("pred", "succ"), "", same()) },
 			func() *Node { return g.call(s, "exp", "exp", same(), g.smallExponent(d)) },
-			func() *Node { return g.call(s, g.pick("Nat2Int", "Pos2Int"), "conversion", e(g.kind(Nat, Pos))) },
+			func() *Node { return g.conversion(s, d, Nat, Pos) },
 			func() *Node { return g.call(s, g.pick("head", "rhead"), "list", g.Expr(of(List, s), d)) },
 		)
 	case Real:
@@ -104,9 +104,7 @@ func (g *Gen) numberForms(s Sort, d int) []func() *Node {
 			func() *Node { return g.call(s, "abs", "", same()) },
 			func() *Node { return g.call(s, g.pick("pred", "succ"), "", same()) },
 			func() *Node { return g.call(s, "exp", "exp", same(), g.exponentInt(d)) },
-			func() *Node {
-				return g.call(s, g.pick("Int2Real", "Nat2Real", "Pos2Real"), "conversion", e(g.kind(Int, Nat, Pos)))
-			},
+			func() *Node { return g.conversion(s, d, Int, Nat, Pos) },
 		)
 	}
 	return forms
@@ -126,6 +124,13 @@ func (g *Gen) exponentInt(d int) *Node {
 		return g.prefix(basic(Int), "-", "", g.atom(basic(Pos), fmt.Sprint(1+g.rng.IntN(3)), ""))
 	}
 	return g.smallExponent(d)
+}
+
+// conversion is From2To(e), e of one of the sorts from, To the number
+// sort s.
+func (g *Gen) conversion(s Sort, d int, from ...Kind) *Node {
+	f := g.kind(from...)
+	return g.call(s, kindNames[f]+"2"+kindNames[s.Kind], "conversion", g.Expr(basic(f), d))
 }
 
 func (g *Gen) kind(ks ...Kind) Kind { return ks[g.rng.IntN(len(ks))] }
