@@ -210,7 +210,16 @@ func (g *Gen) where(s Sort, d int) *Node {
 		ds := g.valueSort()
 		names = append(names, name)
 		sorts = append(sorts, ds)
-		defs = append(defs, g.Expr(ds, d))
+		def := g.Expr(ds, d)
+		for range 3 {
+			// An empty [], {} or {:} says nothing of its elements'
+			// sort: mCRL2 cannot type the variable.
+			if t := def.String(); t != "[]" && t != "{}" && t != "{:}" {
+				break
+			}
+			def = g.Expr(ds, d)
+		}
+		defs = append(defs, def)
 	}
 	body := g.bind(names, sorts, func() *Node { return g.Expr(s, d) })
 	n := &Node{Sort: s, Level: lvWhr, Feature: "whr", Text: []string{""}, Binds: names,
