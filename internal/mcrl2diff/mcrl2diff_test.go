@@ -18,7 +18,7 @@ var (
 	seed    = flag.Uint64("mcrl2diff.seed", 1, "seed of the generated expressions")
 	depth   = flag.Int("mcrl2diff.depth", 3, "operators deep the expressions are at most")
 	batch   = flag.Int("mcrl2diff.batch", 50, "expressions per model")
-	shrinkN = flag.Int("mcrl2diff.shrink", 2, "differing expressions minimized per signature (kind of difference)")
+	shrinkN = flag.Int("mcrl2diff.shrink", 5, "differing expressions minimized (one per signature, a kind of difference)")
 	report  = flag.String("mcrl2diff.report", "", "write the tally and the differing cases to this file")
 )
 
@@ -47,28 +47,36 @@ func TestAgainstMCRL2(t *testing.T) {
 	t.Logf("%d expressions, seed %d:\n%s", len(cases), *seed, tally.Markdown())
 
 	var bad, lenient, invalid []string
-	perSignature := map[string]int{}
-	describe := func(c Case) string {
-		sig := Signature(c)
-		if perSignature[sig] < *shrinkN {
-			perSignature[sig]++
-			if m := Shrink(ours, ref, c, 20); m.Expr.Size() < c.Expr.Size() {
-				c.Expr = m.Expr // the original is in the log
-				return sig + "\n" + m.Describe()
-			}
+	for _, c := range cases {
+		switch c.Verdict {
+		case Differ, OursFails:
+			bad = append(bad, Signature(c)+"\n"+c.Describe())
+		case Lenient:
+			lenient = append(lenient, Signature(c)+"\n"+c.Describe())
+		case Invalid, RefFails:
+			invalid = append(invalid, Signature(c)+"\n"+c.Describe())
 		}
-		return sig + "\n" + c.Describe()
 	}
-	writeReport := func() {
-		if *report == "" {
-			return
+	// A few differences minimized, one of each signature, listed first.
+	var minimized []string
+	seen := map[string]bool{}
+	for _, c := range cases {
+		sig := Signature(c)
+		if len(minimized) >= *shrinkN || seen[sig] || (c.Verdict != Differ && c.Verdict != OursFails && c.Verdict != Lenient) {
+			continue
 		}
+		seen[sig] = true
+		m := Shrink(ours, ref, c, 15)
+		minimized = append(minimized, sig+"\n"+m.Describe()+"\n  from: "+c.Expr.String())
+		t.Logf("minimized: %s", minimized[len(minimized)-1])
+	}
+	if *report != "" {
 		var b strings.Builder
 		b.WriteString(tally.Markdown())
 		for _, sec := range []struct {
 			title string
 			cases []string
-		}{{"Differences", bad}, {"mCRL2 rejects, we accept", lenient}, {"mCRL2 rejects or fails", invalid}} {
+		}{{"Minimized", minimized}, {"Differences", bad}, {"mCRL2 rejects, we accept", lenient}, {"mCRL2 rejects or fails", invalid}} {
 			b.WriteString("\n## " + sec.title + "\n")
 			for _, s := range sec.cases {
 				b.WriteString("\n```\n" + s + "\n```\n")
@@ -78,30 +86,12 @@ func TestAgainstMCRL2(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, c := range cases {
-		if c.Verdict == Invalid || c.Verdict == RefFails {
-			invalid = append(invalid, Signature(c)+"\n"+c.Describe())
-		}
-	}
-	for _, c := range cases {
-		switch c.Verdict {
-		case Differ, OursFails:
-			t.Logf("differs: %s", c.Describe())
-			bad = append(bad, describe(c))
-		case Lenient:
-			lenient = append(lenient, describe(c))
-		default:
-			continue
-		}
-		writeReport()
-	}
-	writeReport()
 	for _, s := range lenient {
 		t.Logf("mCRL2 rejects, we accept:\n%s", s)
 	}
 	if len(bad) > 0 {
-		t.Errorf("%d of %d compared expressions differ from mCRL2:\n%s", len(bad),
-			tally.Total[Same]+tally.Total[Differ]+tally.Total[OursFails], strings.Join(bad, "\n"))
+		t.Errorf("%d of %d compared expressions differ from mCRL2:\n%s\n%s", len(bad),
+			tally.Total[Same]+tally.Total[Differ]+tally.Total[OursFails], strings.Join(minimized, "\n"), strings.Join(bad, "\n"))
 	}
 }
 
