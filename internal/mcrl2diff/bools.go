@@ -59,9 +59,9 @@ func (g *Gen) quantifier(d int) *Node {
 			sorts = append(sorts, []Sort{basic(Nat), basic(Nat), basic(Pos), basic(Int), basic(D), of(List, basic(Bool))}[g.rng.IntN(6)])
 		}
 	}
-	names := []string{g.varName()}
+	names := []string{g.varName(sorts[0])}
 	if n == 2 {
-		names = append(names, g.pick("b", "w"))
+		names = append(names, "w"+sorts[1].tag()) // not among varName's
 	}
 	feature := q + " finite"
 	if !finite {

@@ -43,7 +43,7 @@ func (g *Gen) collectionForms(s Sort, d int) []func() *Node {
 // comprehension is { x: E | body }, body of sort body (Bool for a set,
 // Nat for a bag).
 func (g *Gen) comprehension(s, body Sort, feature string, d int) *Node {
-	name := g.varName()
+	name := g.varName(s.elem())
 	b := g.bind([]string{name}, []Sort{s.elem()}, func() *Node { return g.Expr(body, d) })
 	return &Node{Sort: s, Level: lvAtom, Feature: feature, Binds: []string{name},
 		Text: []string{"{ " + name + ": " + s.elem().String() + " | ", " }"},

@@ -17,7 +17,7 @@ func (g *Gen) functionForms(s Sort, d int) []func() *Node {
 // lambda is "lambda x: A. body" of sort A -> B, its body exactly of sort
 // B (mCRL2 does not widen a function's codomain).
 func (g *Gen) lambda(s Sort, d int) *Node {
-	name := g.varName()
+	name := g.varName(s.elem())
 	return g.binder(s, "lambda", "lambda", []string{name}, []Sort{s.elem()},
 		func() *Node { return g.exact(*s.Cod, d) })
 }

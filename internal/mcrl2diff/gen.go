@@ -120,9 +120,10 @@ func (g *Gen) bind(names []string, sorts []Sort, body func() *Node) *Node {
 	return body()
 }
 
-// varName picks a variable name: a few names, so that binders shadow
-// each other now and then.
-func (g *Gen) varName() string { return g.pick("x", "y", "z", "u", "v") }
+// varName picks a name for a variable of sort s: a few names, so that
+// binders shadow each other now and then, each tagged with the sort,
+// since mCRL2 rejects a variable that shadows one of another sort.
+func (g *Gen) varName(s Sort) string { return g.pick("x", "y", "z", "u", "v") + s.tag() }
 
 func (g *Gen) pick(options ...string) string { return options[g.rng.IntN(len(options))] }
 
@@ -203,11 +204,11 @@ func (g *Gen) where(s Sort, d int) *Node {
 	var sorts []Sort
 	var defs []*Node
 	for range k {
-		name := g.varName()
+		ds := g.valueSort()
+		name := g.varName(ds)
 		if len(names) == 1 && names[0] == name {
 			continue // mCRL2 rejects a variable defined twice
 		}
-		ds := g.valueSort()
 		names = append(names, name)
 		sorts = append(sorts, ds)
 		def := g.Expr(ds, d)

@@ -60,4 +60,16 @@ func (s Sort) Class() string {
 	return s.String()
 }
 
+// tag is a short name of the sort, for variable names.
+func (s Sort) tag() string {
+	t := [...]string{"b", "p", "n", "i", "r", "l", "s", "fs", "m", "fm", "f", "d", "c"}[s.Kind]
+	if s.Elem != nil {
+		t += s.Elem.tag()
+	}
+	if s.Cod != nil {
+		t += s.Cod.tag()
+	}
+	return t
+}
+
 func (s Sort) equal(t Sort) bool { return s.String() == t.String() }
