@@ -1,6 +1,7 @@
 package mcrl2diff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 )
@@ -12,6 +13,7 @@ import (
 type Gen struct {
 	rng   *rand.Rand
 	scope []binding
+	fresh int // whr variables written
 }
 
 type binding struct {
@@ -205,10 +207,11 @@ func (g *Gen) where(s Sort, d int) *Node {
 	var defs []*Node
 	for range k {
 		ds := g.valueSort()
-		name := g.varName(ds)
-		if len(names) == 1 && names[0] == name {
-			continue // mCRL2 rejects a variable defined twice
-		}
+		// A name of its own: mCRL2 gives the variable the sort of its
+		// definition (1: Pos even where Nat was meant), and rejects a
+		// binder inside that shadows it with another sort.
+		g.fresh++
+		name := fmt.Sprintf("w%d", g.fresh)
 		names = append(names, name)
 		sorts = append(sorts, ds)
 		def := g.Expr(ds, d)
