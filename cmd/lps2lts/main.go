@@ -30,6 +30,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/cli"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
@@ -111,7 +112,7 @@ was; Ctrl-C, --max and --max-memory still give a valid OUTFILE.
 Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
 -m, -n, -F, --cycle) reported something, 2 on an error, 130 when Ctrl-C
 stopped the run (128+N for signal N).`,
-		Args:                  cobra.RangeArgs(0, 2),
+		Args:                  fileArgs,
 		Version:               version,
 		DisableFlagsInUseLine: true,
 		SilenceUsage:          true,
@@ -167,11 +168,11 @@ stopped the run (128+N for signal N).`,
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
 	f.StringVar(&cfg.stats, "stats", "", "write the run's figures (states, transitions, levels, seconds, peak memory, store bytes/state) as JSON to `FILE`")
-	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
-	cmd.SetVersionTemplate("{{.Name}} {{.Version}}\n")
-	if err := cmd.Execute(); err != nil {
+	// Not cmd.Execute: a model file named "completion" or "help" is a
+	// file to read, never one of cobra's subcommands.
+	if err := cli.Execute(cmd, normalizeArgs(args)); err != nil {
 		if err != errReported {
 			fmt.Fprintf(stderr, "lps2lts: %v\n", err)
 		}
@@ -199,7 +200,7 @@ func (t *traceFlag) Set(s string) error {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return fmt.Errorf("%q is not a number of traces", s)
+		return errors.New("it takes a non-negative number")
 	}
 	*t = traceFlag(n)
 	return nil
@@ -339,6 +340,12 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
 		return nil, err
 	}
+	// Negative counts, each named as mCRL2 names a bad argument.
+	for _, name := range []string{"max", "qlimit", "threads", "todo-max"} {
+		if f := flags.Lookup(name); f.Changed && strings.HasPrefix(f.Value.String(), "-") {
+			return nil, &usageError{fmt.Sprintf("argument '%s' to option %s is invalid (it takes a non-negative number)", f.Value, cli.OptionName(f))}
+		}
+	}
 	highway := j.opt.Strategy == explore.Highway
 	switch {
 	case highway && cfg.todoMax <= 0:
@@ -351,12 +358,9 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"option --tau requires the option --divergence"}
 	case flags.Changed("confluence") && cfg.confluence == "":
 		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
-	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
-		return nil, &usageError{"--max and --trace take a non-negative number"}
-	case cfg.qlimit < 0:
-		return nil, &usageError{"--qlimit takes a non-negative number (0: no limit)"}
-	case cfg.threads < 0:
-		return nil, &usageError{"--threads takes a non-negative number (0: all cores)"}
+	}
+	if err := traceArgumentHint(cfg, pos); err != nil {
+		return nil, err
 	}
 	if j.format, err = outputFormat(cfg.out, j.outfile); err != nil {
 		return nil, err
