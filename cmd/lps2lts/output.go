@@ -158,3 +158,10 @@ func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
 	}
 	return true, nil
 }
+
+// abandon removes the unfinished temporary file, before a forced exit.
+func (o *output) abandon() {
+	if o.temp != "" {
+		os.Remove(o.temp)
+	}
+}

@@ -83,7 +83,7 @@ func TestFailedRunKeepsOldOutput(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "was left as it was") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if e, d := strings.Index(stderr, "does not finish"), strings.Index(stderr, "Done with"); e < 0 || d < e {
+	if e, d := strings.Index(stderr, "does not finish"), strings.Index(stderr, "State space generation failed"); e < 0 || d < e {
 		t.Errorf("the error should come before the summary:\n%s", stderr)
 	}
 	if data, _ := os.ReadFile(out); string(data) != "old\n" {
