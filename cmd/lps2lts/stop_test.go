@@ -58,17 +58,6 @@ func exitStatus(t *testing.T, err error) int {
 	return ee.ExitCode()
 }
 
-// noTemporaryFiles asserts that dir holds no temporary output.
-func noTemporaryFiles(t *testing.T, dir string) {
-	t.Helper()
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Errorf("temporary file %s left behind", e.Name())
-		}
-	}
-}
-
 // TestBrokenStderrPipe: "lps2lts -v m.lps out.aut 2>&1 | head -2" stops
 // cleanly once head exits: exit 141 (128+SIGPIPE), a valid out.aut, no
 // temporary file (Go's default killed the process, leaving both).
