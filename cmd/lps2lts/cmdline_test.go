@@ -59,3 +59,36 @@ func TestHelpAndVersionOnStdout(t *testing.T) {
 		}
 	}
 }
+
+// TestInputMessages: every line of an error about INFILE starts with
+// "lps2lts:"; an empty input is said to be empty (it gave two lines about
+// missing sections, the second without the prefix); a missing INFILE is
+// named in mCRL2's words.
+func TestInputMessages(t *testing.T) {
+	useLPS(t)
+	dir, empty := writeModel(t, " \n")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{empty}, "lps2lts: " + empty + ": the input is empty (no linear process specification)\n"},
+		{[]string{dir + "/none.lps"}, "lps2lts: cannot open '" + dir + "/none.lps' for reading: no such file or directory\n"},
+		{[]string{dir}, "lps2lts: cannot read '" + dir + "': is a directory\n"},
+	}
+	for _, c := range cases {
+		if code, _, stderr := lps2lts(c.args...); code != 2 || stderr != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	_, bad := writeModel(t, "act a;\nproc P(x: Pos) = b . P(x = 1);\n")
+	code, _, stderr := lps2lts(bad)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if code != 2 || len(lines) < 2 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "lps2lts: "+bad) {
+			t.Errorf("line %q", l)
+		}
+	}
+}

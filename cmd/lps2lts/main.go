@@ -186,13 +186,21 @@ Exit status:
 	// file to read, never one of cobra's subcommands.
 	if err := cli.Execute(cmd, normalizeArgs(args)); err != nil {
 		if err != errReported {
-			fmt.Fprintf(stderr, "lps2lts: %v\n", err)
+			printError(stderr, err)
 		}
 		if code == 0 {
 			code = 2
 		}
 	}
 	return code
+}
+
+// printError prints err on stderr, each of its lines (a list of errors
+// in the specification) after the program's name.
+func printError(stderr io.Writer, err error) {
+	for _, line := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+		fmt.Fprintf(stderr, "lps2lts: %s\n", line)
+	}
 }
 
 // traceFlag is the count of --trace; "unlimited" when given without NUM.
@@ -325,7 +333,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		}
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "lps2lts: %v\n", explainError(runErr))
+		printError(stderr, explainError(runErr))
 		switch {
 		case out.temp != "" && kept:
 			fmt.Fprintf(stderr, "lps2lts: '%s' holds the state space explored before the error\n", out.final)
