@@ -161,7 +161,7 @@ Exit status:
 	f.BoolVar(&cfg.globalCache, "global-cache", false, "use one global enumeration cache")
 	f.BoolVar(&cfg.noProbCheck, "no-probability-checking", false, "do not check that probabilities lie in [0, 1] and that distributions add up to 1")
 	f.StringVarP(&cfg.out, "out", "o", "", "save the output in `FORMAT`: aut, fsm or dot")
-	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines (states, transitions, level, states/s) on stderr")
+	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines on stderr: elapsed time, states, transitions, levels done, states/s, resident memory, the store's memory and the memory limit")
 	f.BoolVarP(&cfg.quiet, "quiet", "q", false, "print nothing but errors and reports")
 	f.StringVarP(&cfg.rewriter, "rewriter", "r", "jitty", "rewrite strategy `NAME` (accepted for compatibility; there is one rewriter)")
 	f.Uint64Var(&cfg.seed, "seed", 0, "seed for highway search's sampling (0: random)")
@@ -310,7 +310,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		return 2, err
 	}
 	sigs.onForcedExit(out.abandon)
-	div := addChecks(cfg, x, rep, stderr)
+	div := addChecks(cfg, x, rep, start, stderr)
 
 	searchStart := time.Now()
 	res, runErr, memoryHit := search(cfg, x, div)
@@ -432,7 +432,7 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 
 // addChecks adds the detectors asked for, and progress lines with -v. It
 // returns the divergence detector, which finishes after the search.
-func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr io.Writer) *explore.DivergenceDetector {
+func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, start time.Time, stderr io.Writer) *explore.DivergenceDetector {
 	gen := x.Generator()
 	if cfg.deadlock {
 		x.AddVisitor(&explore.DeadlockDetector{Reporter: rep})
@@ -452,7 +452,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr i
 		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
 	}
 	if cfg.verbose && !cfg.suppress {
-		x.AddVisitor(&explore.Progress{Explorer: x, Out: stderr, Interval: cfg.progressEvery})
+		x.AddVisitor(&progress{x: x, out: stderr, interval: cfg.progressEvery, start: start, limitMB: max(cfg.maxMemory, 0)})
 	}
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
