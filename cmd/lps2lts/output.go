@@ -82,7 +82,10 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	if isStochastic && j.format != "aut" {
 		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
 	}
-	var w io.Writer = stdout
+	// Standard output is never sought in, even when it is a file: the
+	// .aut header would be written over what the file held before
+	// (lps2lts m.lps - >> log) instead of at the start of the output.
+	var w io.Writer = struct{ io.Writer }{stdout}
 	if j.outfile != "-" {
 		if err := out.create(); err != nil {
 			return nil, err

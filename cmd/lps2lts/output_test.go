@@ -265,3 +265,24 @@ func noTemporaryFiles(t *testing.T, dir string) {
 		}
 	}
 }
+
+// TestStdoutIsAFile: OUTFILE '-' with standard output redirected to a
+// file that already holds text appends the LTS after it (the .aut header
+// was written over the start of the file, and the output ended padded).
+func TestStdoutIsAFile(t *testing.T) {
+	_, in := writeModel(t, model)
+	f, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("earlier output\n")
+	var stderr strings.Builder
+	if code := run([]string{in, "-"}, f, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, _ := os.ReadFile(f.Name())
+	if !strings.HasPrefix(string(data), "earlier output\ndes (0,6,5)\n(0,\"a\",1)\n") {
+		t.Errorf("stdout file holds %q", data)
+	}
+}
