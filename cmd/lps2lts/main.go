@@ -149,7 +149,7 @@ Exit status:
 	f.BoolVarP(&cfg.divergence, "divergence", "F", false, "report states from which an infinite sequence of internal (tau) transitions starts")
 	f.StringVar(&cfg.tau, "tau", "", "with --divergence, consider the actions in the comma-separated `NAMES` internal")
 	f.BoolVar(&cfg.cycle, "cycle", false, "report the first cycle found by a depth-first search (a back edge); implies depth-first search")
-	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit)")
+	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit; NUM is attached: -t3 or --trace=3)")
 	f.Lookup("trace").NoOptDefVal = "unlimited"
 	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
 	f.IntVar(&cfg.maxMemory, "max-memory", defaultMaxMemoryMB(), "stop the search cleanly, with a valid output file, when the process uses more than `MB` megabytes (default: 90% of the machine's or container's memory; 0: no limit)")
