@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// FuzzOptions: any command line gets an exit status of 0, 1, 2 or a
+// FuzzOptions: any command line gets an exit status of 0, 1, 2, 3 or a
 // stopped run's, never a panic. The run works in a temporary folder that
 // holds one small model, m.lps, so that output files land there.
 func FuzzOptions(f *testing.F) {
@@ -39,7 +39,7 @@ func FuzzOptions(f *testing.F) {
 			}
 		}
 		code, _, stderr := lps2lts(args...)
-		if strings.Contains(stderr, "panic") || code < 0 || code > 2 && code < 128 {
+		if strings.Contains(stderr, "panic") || code < 0 || code > 3 && code < 128 {
 			t.Fatalf("%q: exit %d: %s", line, code, stderr)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -21,51 +22,119 @@ import (
 // finish its output before the process exits.
 var secondSignalGrace = time.Second
 
-// handleSignals makes SIGINT (Ctrl-C) and SIGTERM stop x: the state being
-// expanded is cut short, even inside a long enumeration or rewrite
-// (Explorer.Stop interrupts the generator), the output written so far gets
-// a valid header and the summary is printed. A second signal exits with
-// status 130 if the run has not finished its output within
-// secondSignalGrace (a computation that does not poll the stop flag).
-// done ends the handling; signalled tells afterwards which signal stopped
-// the run, if any.
-func handleSignals(x *explore.Explorer, stderr io.Writer) (done func(), signalled func() os.Signal) {
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	fin := make(chan struct{})
-	var first atomic.Value
-	go func() {
-		for n := 0; ; n++ {
-			select {
-			case s := <-sig:
-				if n == 0 {
-					first.Store(s)
-				}
-			case <-fin:
-				return
-			}
-			x.Stop()
-			if n == 0 {
-				continue
-			}
-			select {
-			case <-fin:
-				return
-			case <-time.After(secondSignalGrace):
-				fmt.Fprintln(stderr, "lps2lts: interrupted twice; exiting without finishing the output")
-				os.Exit(130)
-			}
+// stopSignals end a run cleanly: Ctrl-C (SIGINT), SIGTERM, a closed
+// terminal (SIGHUP) and a reader that closed the pipe of standard output
+// or standard error (SIGPIPE, as in "lps2lts -v m.lps 2>&1 | head").
+// Left to Go's default, each of them killed the process with the output
+// unfinished under its temporary name.
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
+
+// signalStop turns the stop signals into a clean stop of the search: the
+// state being expanded is cut short, even inside a long enumeration or
+// rewrite (Explorer.Stop interrupts the generator), the output written so
+// far gets a valid header and the summary is printed where standard error
+// still works. While a stop signal is caught, a write to a broken pipe
+// fails with EPIPE instead of killing the process.
+//
+// Before the search exists (while the model is read) a signal ends the
+// process at once with 128+N: nothing has been written. A second SIGINT,
+// SIGTERM or SIGHUP during the search exits with 128+N if the run has not
+// finished its output within secondSignalGrace (a computation that does
+// not poll the stop flag); the unfinished output is removed first. A
+// second SIGPIPE is only the next write to the broken pipe.
+type signalStop struct {
+	sig     chan os.Signal
+	fin     chan struct{}
+	first   atomic.Value // the os.Signal that stopped the run
+	mu      sync.Mutex
+	x       *explore.Explorer
+	abandon func() // removes the unfinished output before a forced exit
+	stderr  io.Writer
+}
+
+// catchSignals starts catching the stop signals for one run; done ends it.
+// A signal that the process inherited as ignored stays ignored (nohup
+// lps2lts ..., a background job of a script).
+func catchSignals(stderr io.Writer) *signalStop {
+	s := &signalStop{sig: make(chan os.Signal, 4), fin: make(chan struct{}), stderr: stderr}
+	for _, sig := range stopSignals {
+		if !signal.Ignored(sig) {
+			signal.Notify(s.sig, sig)
 		}
-	}()
-	done = func() {
-		signal.Stop(sig)
-		close(fin)
 	}
-	signalled = func() os.Signal {
-		s, _ := first.Load().(os.Signal)
-		return s
+	go s.loop()
+	return s
+}
+
+func (s *signalStop) loop() {
+	forced := false
+	for {
+		var got os.Signal
+		select {
+		case got = <-s.sig:
+		case <-s.fin:
+			return
+		}
+		first := s.first.CompareAndSwap(nil, got)
+		s.mu.Lock()
+		x := s.x
+		s.mu.Unlock()
+		if x == nil {
+			// Reading the model: nothing to finish, nothing to remove.
+			s.exit(got)
+		}
+		x.Stop()
+		if first || forced || got == syscall.SIGPIPE {
+			continue
+		}
+		forced = true
+		go func() {
+			select {
+			case <-s.fin:
+			case <-time.After(secondSignalGrace):
+				fmt.Fprintln(s.stderr, "lps2lts: interrupted twice; exiting without finishing the output")
+				s.exit(s.signal())
+			}
+		}()
 	}
-	return done, signalled
+}
+
+// exit ends the process with 128+N after removing the unfinished output.
+func (s *signalStop) exit(sig os.Signal) {
+	s.mu.Lock()
+	if s.abandon != nil {
+		s.abandon()
+	}
+	os.Exit(signalExitCode(sig))
+}
+
+// watch makes a signal stop x from now on (at once if one came already).
+func (s *signalStop) watch(x *explore.Explorer) {
+	s.mu.Lock()
+	s.x = x
+	s.mu.Unlock()
+	if s.signal() != nil {
+		x.Stop()
+	}
+}
+
+// onForcedExit sets what a forced exit removes first.
+func (s *signalStop) onForcedExit(abandon func()) {
+	s.mu.Lock()
+	s.abandon = abandon
+	s.mu.Unlock()
+}
+
+// done stops catching the signals.
+func (s *signalStop) done() {
+	signal.Stop(s.sig)
+	close(s.fin)
+}
+
+// signal is the signal that stopped the run, nil if none did.
+func (s *signalStop) signal() os.Signal {
+	sig, _ := s.first.Load().(os.Signal)
+	return sig
 }
 
 // signalExitCode is the status of a run stopped by s: 128 plus the

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 
 	"github.com/lps2lts/lps2lts/confluence"
@@ -11,16 +16,37 @@ import (
 	"github.com/lps2lts/lps2lts/timed"
 )
 
-// readLPS reads and checks a textual LPS ("-" reads standard input).
+// readLPS reads and checks an LPS in either of mCRL2's formats ("-"
+// reads standard input). An empty input is said to be empty, not a
+// specification without its sections.
 func readLPS(path string) (*lps.Spec, error) {
-	if path != "-" {
-		return lps.ParseFile(path)
+	name, r := path, io.Reader(os.Stdin)
+	if path == "-" {
+		name = "stdin"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("cannot open '%s' for reading: %w", path, err)
+		}
+		defer f.Close()
+		r = f
 	}
-	src, err := lps.ReadInput("stdin", os.Stdin)
+	src, err := lps.ReadInput(name, r)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("cannot read '%s': %w", name, pe.Err)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return lps.Read("stdin", src)
+	if len(bytes.TrimSpace(src)) == 0 {
+		return nil, fmt.Errorf("%s: the input is empty (no linear process specification)", name)
+	}
+	return lps.Read(name, src)
 }
 
 // loadLPS reads an LPS and returns its successor generator: the plain

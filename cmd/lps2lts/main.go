@@ -7,9 +7,7 @@
 // standard input. OUTFILE's format comes from -o/--out or its extension
 // (.aut, .fsm, .dot); OUTFILE "-" writes to standard output (format from
 // -o, default aut); without OUTFILE the state space is explored but not
-// saved. Exit status: 0 when nothing was reported, 1 when a requested
-// detector (-D, -a, -m, -n, -F, --cycle) reported something, 2 on an
-// error, 128+N when signal N stopped the run (130 for Ctrl-C).
+// saved. The exit status (0, 1, 2, 3, 128+N) is listed in --help.
 package main
 
 import (
@@ -23,6 +21,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,6 +29,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/cli"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
@@ -97,6 +97,11 @@ func normalizeArgs(args []string) []string {
 func run(args []string, stdout, stderr io.Writer) int {
 	var cfg config
 	code := 0
+	// Signals are caught for the whole run, also while the summary is
+	// printed: a write to a closed pipe then fails instead of killing
+	// the process.
+	sigs := catchSignals(stderr)
+	defer sigs.done()
 	cmd := &cobra.Command{
 		Use:   "lps2lts [options] [INFILE [OUTFILE]]",
 		Short: "generate the labelled transition system of a linear process",
@@ -106,12 +111,20 @@ or .dot, chosen by --out or the extension. OUTFILE '-' writes to standard
 output (format from --out, default aut). Without OUTFILE the state space is
 explored but not saved. OUTFILE is written under a temporary name and
 renamed at the end, so a run that fails leaves an existing OUTFILE as it
-was; Ctrl-C, --max and --max-memory still give a valid OUTFILE.
+was; a signal (Ctrl-C, SIGTERM, SIGHUP, a closed pipe), --max and
+--max-memory still give a valid OUTFILE.
 
-Exit status: 0 when nothing was reported, 1 when a requested check (-D, -a,
--m, -n, -F, --cycle) reported something, 2 on an error, 130 when Ctrl-C
-stopped the run (128+N for signal N).`,
-		Args:                  cobra.RangeArgs(0, 2),
+Exit status:
+  0      the state space was explored (to its end, or to the limit of an
+         explicit --max or --max-memory) and no check reported anything
+  1      a requested check (-D, -a, -m, -n, -F, --cycle) reported something
+  2      an error: the command line, INFILE, OUTFILE or the search failed
+  3      the state space is incomplete: the default memory limit (90% of
+         the memory; --max-memory not given) stopped the search, also
+         when a check reported something
+  128+N  signal N stopped the run: 130 Ctrl-C (SIGINT), 129 SIGHUP,
+         141 SIGPIPE (a closed pipe), 143 SIGTERM`,
+		Args:                  fileArgs,
 		Version:               version,
 		DisableFlagsInUseLine: true,
 		SilenceUsage:          true,
@@ -123,7 +136,7 @@ stopped the run (128+N for signal N).`,
 				return err
 			}
 			var err error
-			code, err = generate(&cfg, c, pos, stdout, stderr)
+			code, err = generate(&cfg, c, pos, sigs, stdout, stderr)
 			return err
 		},
 	}
@@ -136,7 +149,7 @@ stopped the run (128+N for signal N).`,
 	f.BoolVarP(&cfg.divergence, "divergence", "F", false, "report states from which an infinite sequence of internal (tau) transitions starts")
 	f.StringVar(&cfg.tau, "tau", "", "with --divergence, consider the actions in the comma-separated `NAMES` internal")
 	f.BoolVar(&cfg.cycle, "cycle", false, "report the first cycle found by a depth-first search (a back edge); implies depth-first search")
-	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit)")
+	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit; NUM is attached: -t3 or --trace=3)")
 	f.Lookup("trace").NoOptDefVal = "unlimited"
 	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
 	f.IntVar(&cfg.maxMemory, "max-memory", defaultMaxMemoryMB(), "stop the search cleanly, with a valid output file, when the process uses more than `MB` megabytes (default: 90% of the machine's or container's memory; 0: no limit)")
@@ -148,7 +161,7 @@ stopped the run (128+N for signal N).`,
 	f.BoolVar(&cfg.globalCache, "global-cache", false, "use one global enumeration cache")
 	f.BoolVar(&cfg.noProbCheck, "no-probability-checking", false, "do not check that probabilities lie in [0, 1] and that distributions add up to 1")
 	f.StringVarP(&cfg.out, "out", "o", "", "save the output in `FORMAT`: aut, fsm or dot")
-	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines (states, transitions, level, states/s) on stderr")
+	f.BoolVarP(&cfg.verbose, "verbose", "v", false, "print progress lines on stderr: elapsed time, states, transitions, levels done, states/s, resident memory, the store's memory and the memory limit")
 	f.BoolVarP(&cfg.quiet, "quiet", "q", false, "print nothing but errors and reports")
 	f.StringVarP(&cfg.rewriter, "rewriter", "r", "jitty", "rewrite strategy `NAME` (accepted for compatibility; there is one rewriter)")
 	f.Uint64Var(&cfg.seed, "seed", 0, "seed for highway search's sampling (0: random)")
@@ -167,19 +180,27 @@ stopped the run (128+N for signal N).`,
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
 	f.StringVar(&cfg.stats, "stats", "", "write the run's figures (states, transitions, levels, seconds, peak memory, store bytes/state) as JSON to `FILE`")
-	cmd.SetArgs(normalizeArgs(args))
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
-	cmd.SetVersionTemplate("{{.Name}} {{.Version}}\n")
-	if err := cmd.Execute(); err != nil {
+	// Not cmd.Execute: a model file named "completion" or "help" is a
+	// file to read, never one of cobra's subcommands.
+	if err := cli.Execute(cmd, normalizeArgs(args)); err != nil {
 		if err != errReported {
-			fmt.Fprintf(stderr, "lps2lts: %v\n", err)
+			printError(stderr, err)
 		}
 		if code == 0 {
 			code = 2
 		}
 	}
 	return code
+}
+
+// printError prints err on stderr, each of its lines (a list of errors
+// in the specification) after the program's name.
+func printError(stderr io.Writer, err error) {
+	for _, line := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+		fmt.Fprintf(stderr, "lps2lts: %s\n", line)
+	}
 }
 
 // traceFlag is the count of --trace; "unlimited" when given without NUM.
@@ -199,7 +220,7 @@ func (t *traceFlag) Set(s string) error {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return fmt.Errorf("%q is not a number of traces", s)
+		return errors.New("it takes a non-negative number")
 	}
 	*t = traceFlag(n)
 	return nil
@@ -247,9 +268,15 @@ type job struct {
 // printed (before the summary line, as mCRL2 does).
 var errReported = errors.New("reported")
 
+// exitIncomplete is the exit status of a run whose state space a limit
+// the user did not set (--max-memory's default) cut short: a script must
+// not take the part for the whole. An explicit --max or --max-memory
+// exits 0, as mCRL2's --max does.
+const exitIncomplete = 3
+
 // generate runs lps2lts: check the options, load the generator, wire the
 // explorer with its store, output and checks, search, and report.
-func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Writer) (int, error) {
+func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, stdout, stderr io.Writer) (int, error) {
 	start := time.Now()
 	j, err := planJob(cfg, c.Flags(), pos)
 	if err != nil {
@@ -268,6 +295,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 		return 2, err
 	}
 	x := explore.New(gen, j.opt)
+	sigs.watch(x)
 	if cfg.threads > j.opt.Threads && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this machine has %d cores; using %d threads\n", cfg.threads, j.opt.Threads, j.opt.Threads)
 	}
@@ -281,25 +309,39 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	if err != nil {
 		return 2, err
 	}
-	div := addChecks(cfg, x, rep, stderr)
+	sigs.onForcedExit(out.abandon)
+	div := addChecks(cfg, x, rep, start, stderr)
 
 	searchStart := time.Now()
-	res, runErr, stopped := search(cfg, x, div, stderr)
+	res, runErr, memoryHit := search(cfg, x, div)
 	searchTime := time.Since(searchStart)
-	// The output is kept when the search ended or was stopped (Ctrl-C,
+	// The output is kept when the search ended or was stopped (a signal,
 	// --max, the memory limit): it is valid for the part explored. A
 	// failed search leaves the old OUTFILE as it was.
 	kept, closeErr := out.close(res, runErr == nil)
-	if runErr != nil {
-		fmt.Fprintf(stderr, "lps2lts: %v\n", explainError(runErr))
-		switch {
-		case out.temp != "" && kept:
-			fmt.Fprintf(stderr, "lps2lts: '%s' holds the state space explored before the error\n", j.outfile)
-		case out.temp != "":
-			fmt.Fprintf(stderr, "lps2lts: '%s' was left as it was\n", j.outfile)
+	// The signal is read after the output is closed: a reader of
+	// standard output may close the pipe while the output is finished.
+	stopped := stopCause{signal: sigs.signal(), memory: memoryHit, defaultMemory: memoryHit && !c.Flags().Changed("max-memory")}
+	if errors.Is(closeErr, syscall.EPIPE) {
+		// The reader of OUTFILE went away: a stop, not a failure.
+		closeErr, stopped.signal = nil, syscall.SIGPIPE
+		if where := "'" + out.final + "'"; !cfg.quiet {
+			if out.final == "-" {
+				where = "standard output"
+			}
+			fmt.Fprintf(stderr, "lps2lts: the reader of %s closed the pipe before the end of the output\n", where)
 		}
 	}
-	reportRun(cfg, j, x, res, rep, stopped, searchTime, stderr)
+	if runErr != nil {
+		printError(stderr, explainError(runErr))
+		switch {
+		case out.temp != "" && kept:
+			fmt.Fprintf(stderr, "lps2lts: '%s' holds the state space explored before the error\n", out.final)
+		case out.temp != "":
+			fmt.Fprintf(stderr, "lps2lts: '%s' was left as it was\n", out.final)
+		}
+	}
+	reportRun(cfg, j, x, res, rep, stopped, runErr != nil, searchTime, stderr)
 	writeTimings(cfg, time.Since(start), searchTime, stderr)
 	if cfg.stats != "" {
 		if err := writeStats(cfg.stats, x, res, cfg.store.kind, searchTime); err != nil {
@@ -310,9 +352,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, stdout, stderr io.Wri
 	case runErr != nil:
 		return 2, errReported
 	case closeErr != nil:
-		return 2, fmt.Errorf("writing %s: %w", j.outfile, closeErr)
+		return 2, fmt.Errorf("writing '%s': %w", out.final, closeErr)
 	case stopped.signal != nil:
 		return signalExitCode(stopped.signal), nil
+	case stopped.defaultMemory:
+		return exitIncomplete, nil
 	case rep.Found > 0:
 		return 1, nil
 	}
@@ -339,6 +383,12 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
 		return nil, err
 	}
+	// Negative counts, each named as mCRL2 names a bad argument.
+	for _, name := range []string{"max", "qlimit", "threads", "todo-max"} {
+		if f := flags.Lookup(name); f.Changed && strings.HasPrefix(f.Value.String(), "-") {
+			return nil, &usageError{fmt.Sprintf("argument '%s' to option %s is invalid (it takes a non-negative number)", f.Value, cli.OptionName(f))}
+		}
+	}
 	highway := j.opt.Strategy == explore.Highway
 	switch {
 	case highway && cfg.todoMax <= 0:
@@ -351,12 +401,9 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"option --tau requires the option --divergence"}
 	case flags.Changed("confluence") && cfg.confluence == "":
 		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
-	case cfg.max < 0 || (cfg.traceSet && cfg.trace < 0):
-		return nil, &usageError{"--max and --trace take a non-negative number"}
-	case cfg.qlimit < 0:
-		return nil, &usageError{"--qlimit takes a non-negative number (0: no limit)"}
-	case cfg.threads < 0:
-		return nil, &usageError{"--threads takes a non-negative number (0: all cores)"}
+	}
+	if err := traceArgumentHint(cfg, pos); err != nil {
+		return nil, err
 	}
 	if j.format, err = outputFormat(cfg.out, j.outfile); err != nil {
 		return nil, err
@@ -385,7 +432,7 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 
 // addChecks adds the detectors asked for, and progress lines with -v. It
 // returns the divergence detector, which finishes after the search.
-func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr io.Writer) *explore.DivergenceDetector {
+func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, start time.Time, stderr io.Writer) *explore.DivergenceDetector {
 	gen := x.Generator()
 	if cfg.deadlock {
 		x.AddVisitor(&explore.DeadlockDetector{Reporter: rep})
@@ -405,7 +452,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr i
 		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
 	}
 	if cfg.verbose && !cfg.suppress {
-		x.AddVisitor(&explore.Progress{Explorer: x, Out: stderr, Interval: cfg.progressEvery})
+		x.AddVisitor(&progress{x: x, out: stderr, interval: cfg.progressEvery, start: start, limitMB: max(cfg.maxMemory, 0)})
 	}
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
@@ -413,32 +460,27 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, stderr i
 	return div
 }
 
-// stopCause says why a search stopped early: a signal (Ctrl-C, SIGTERM)
-// or the memory limit.
+// stopCause says why a search stopped early: a signal (Ctrl-C, SIGTERM,
+// SIGHUP, SIGPIPE) or the memory limit, given or by default.
 type stopCause struct {
-	signal os.Signal
-	memory bool
+	signal        os.Signal
+	memory        bool
+	defaultMemory bool // the limit was --max-memory's default, not the user's
 }
 
-// search runs the explorer under the signal handler, the memory watch and
-// the CPU profile, and finishes the divergence check.
-func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, stderr io.Writer) (res explore.Result, err error, stopped stopCause) {
-	// Ctrl-C or SIGTERM ends the search at once, also inside a long
-	// enumeration; the output stays valid (interrupt.go).
-	signalDone, signalled := handleSignals(x, stderr)
-	defer func() {
-		signalDone()
-		stopped.signal = signalled()
-	}()
+// search runs the explorer under the memory watch and the CPU profile,
+// and finishes the divergence check. memoryHit says whether the memory
+// limit stopped it.
+func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector) (res explore.Result, err error, memoryHit bool) {
 	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
 	defer func() {
 		memoryDone()
-		stopped.memory = memoryReached()
+		memoryHit = memoryReached()
 	}()
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
 		if err != nil {
-			return res, err, stopped
+			return res, err, false
 		}
 		pprof.StartCPUProfile(pf)
 		defer func() {
@@ -454,22 +496,34 @@ func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector, s
 	if res.Stopped && errors.Is(err, explore.ErrInterrupted) {
 		err = nil // a check after the search, cut short by the interrupt
 	}
-	return res, err, stopped
+	return res, err, false
 }
 
-// reportRun prints why the search stopped early, mCRL2's summary line,
-// the store's figures and, with -v, the rate and confluence figures.
-func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, stopped stopCause, elapsed time.Duration, stderr io.Writer) {
+// reportRun prints why the search stopped early, mCRL2's summary line (a
+// failed run says so instead of "Done"), the store's figures and, with
+// -v, the rate and confluence figures.
+func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, stopped stopCause, failed bool, elapsed time.Duration, stderr io.Writer) {
+	summary := explore.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles)
+	if stopped.defaultMemory {
+		// Also with -q: the limit was not the user's, and the exit
+		// status alone would not say what is missing.
+		fmt.Fprintf(stderr, "Memory limit of %d MB reached (the default of --max-memory: 90%% of the memory): the state space is incomplete.\n", cfg.maxMemory)
+	}
 	if !cfg.quiet {
 		switch {
 		case res.MaxReached:
 			fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
-		case res.Stopped && rep.Found == 0 && stopped.memory:
+		case stopped.memory && !stopped.defaultMemory:
 			fmt.Fprintf(stderr, "Memory limit of %d MB reached (--max-memory): the state space is incomplete.\n", cfg.maxMemory)
-		case res.Stopped && rep.Found == 0:
+		case stopped.signal == syscall.SIGINT && res.Stopped:
 			fmt.Fprintln(stderr, "Interrupted: the state space is incomplete.")
+		case stopped.signal != nil && res.Stopped:
+			fmt.Fprintf(stderr, "Interrupted (%v): the state space is incomplete.\n", stopped.signal)
 		}
-		fmt.Fprintln(stderr, explore.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles))
+		if failed {
+			summary = "State space generation failed " + strings.TrimPrefix(summary, "Done with state space generation ")
+		}
+		fmt.Fprintln(stderr, summary)
 	}
 	reportStore(stderr, x, res.States, cfg.verbose, cfg.quiet)
 	if !cfg.verbose {

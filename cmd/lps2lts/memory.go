@@ -21,8 +21,8 @@ var memoryPoll = 50 * time.Millisecond
 
 // defaultMaxMemoryMB is --max-memory's default: 90 % of the memory of the
 // machine or of the container (cgroup), whichever is smaller; 0 if
-// neither can be read (no limit).
-func defaultMaxMemoryMB() int {
+// neither can be read (no limit). Tests set a smaller default.
+var defaultMaxMemoryMB = func() int {
 	avail := availableMemory()
 	return int(avail / 10 * 9 >> 20)
 }

@@ -57,3 +57,37 @@ func TestMaxMemoryStopsCleanly(t *testing.T) {
 		t.Errorf("%d transitions written; want some, fewer than %d", n, states)
 	}
 }
+
+// TestDefaultMemoryLimitIsNotSilent: a run cut short by the memory limit
+// the user did not set (the default, 90% of the memory) exits 3 and says
+// so even with -q: a script must not take the part for the whole. The
+// same limit given with --max-memory exits 0, as --max does.
+func TestDefaultMemoryLimitIsNotSilent(t *testing.T) {
+	const states = 100000
+	loadGenerator = func(string, *config) (explore.Generator, error) {
+		l := explore.NewLabels()
+		return &wideChain{labels: l, step: l.InternString("step"), n: states, buf: make([]uint32, 1024)}, nil
+	}
+	defer func() { loadGenerator = loadGraph }()
+	limit := int(memoryInUse()>>20) + 32
+	old := defaultMaxMemoryMB
+	defaultMaxMemoryMB = func() int { return limit }
+	defer func() { defaultMaxMemoryMB = old }()
+	out := filepath.Join(t.TempDir(), "chain.aut")
+	want := fmt.Sprintf("Memory limit of %d MB reached (the default of --max-memory: 90%% of the memory): the state space is incomplete.\n", limit)
+	code, _, stderr := lps2lts("-q", "--store=table", "chain.lps", out)
+	if code != 3 || stderr != want {
+		t.Fatalf("exit %d, stderr %q; want 3 and %q", code, stderr, want)
+	}
+	if n := checkAut(t, out); n == 0 || n >= states {
+		t.Errorf("%d transitions written; want some, fewer than %d", n, states)
+	}
+	code, _, stderr = lps2lts("--store=table", "chain.lps", out)
+	if code != 3 || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "Done with state space generation") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr = lps2lts("-q", "--store=table", fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
+	if code != 0 || stderr != "" {
+		t.Fatalf("explicit limit: exit %d: %s", code, stderr)
+	}
+}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/stochastic"
@@ -61,7 +64,8 @@ type output struct {
 	writer explore.LTSWriter
 	file   *os.File // the file written, nil for standard output
 	temp   string   // the temporary name of file, "" when written directly
-	final  string   // OUTFILE
+	final  string   // OUTFILE, or the file its symbolic links lead to
+	link   string   // OUTFILE when it is a symbolic link to final
 	mode   os.FileMode
 	// existed: OUTFILE was there before the run.
 	existed bool
@@ -78,7 +82,10 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	if isStochastic && j.format != "aut" {
 		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
 	}
-	var w io.Writer = stdout
+	// Standard output is never sought in, even when it is a file: the
+	// .aut header would be written over what the file held before
+	// (lps2lts m.lps - >> log) instead of at the start of the output.
+	var w io.Writer = struct{ io.Writer }{stdout}
 	if j.outfile != "-" {
 		if err := out.create(); err != nil {
 			return nil, err
@@ -107,15 +114,30 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 }
 
 // create opens the file to write: a temporary file beside a regular (or
-// new) OUTFILE, OUTFILE itself when it is a device or a pipe.
+// new) OUTFILE, OUTFILE itself when it is a device or a pipe. A symbolic
+// link is followed, as open(2) follows it: the file it names is written
+// and the link stays. An existing OUTFILE that open(2) would not open for
+// writing is refused, though the rename could replace it. Errors name
+// the file the user asked for, never the temporary name.
 func (o *output) create() error {
 	o.mode = 0o644
+	target, err := followLinks(o.final)
+	if err != nil {
+		return o.cannotOpen(err)
+	}
+	if target != o.final {
+		o.link, o.final = o.final, target
+	}
 	if st, err := os.Stat(o.final); err == nil {
-		if !st.Mode().IsRegular() {
-			f, err := os.OpenFile(o.final, os.O_WRONLY, 0)
-			o.file = f
-			return err
+		f, err := os.OpenFile(o.final, os.O_WRONLY, 0)
+		if err != nil {
+			return o.cannotOpen(err)
 		}
+		if !st.Mode().IsRegular() {
+			o.file = f
+			return nil
+		}
+		f.Close()
 		o.mode, o.existed = st.Mode().Perm(), true
 	}
 	dir, base := filepath.Split(o.final)
@@ -124,10 +146,49 @@ func (o *output) create() error {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("cannot write '%s': %w", o.final, err)
+		if o.existed && errors.Is(err, fs.ErrPermission) {
+			return o.cannotOpen(fmt.Errorf("OUTFILE is written under a temporary name in its folder '%s', which is not writable", dir))
+		}
+		return o.cannotOpen(err)
 	}
 	o.file, o.temp = f, f.Name()
 	return nil
+}
+
+// cannotOpen is the error for an OUTFILE that cannot be written, in
+// mCRL2's words, with the reason without the path (which could be the
+// temporary name).
+func (o *output) cannotOpen(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if o.link != "" {
+		return fmt.Errorf("cannot open '%s' (the target of '%s') for writing: %w", o.final, o.link, err)
+	}
+	return fmt.Errorf("cannot open '%s' for writing: %w", o.final, err)
+}
+
+// followLinks is the file that path names after its symbolic links are
+// followed, also when the last link points at a file still to be made.
+func followLinks(path string) (string, error) {
+	for range 40 { // Linux's limit, beyond which open(2) fails with ELOOP
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil // a new file, or an error that opening reports
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if dir := filepath.Dir(path); !filepath.IsAbs(link) && dir != "." {
+			// Relative to the link's folder as the system reaches it:
+			// no lexical cleaning of "..".
+			link = dir + string(filepath.Separator) + link
+		}
+		path = link
+	}
+	return "", syscall.ELOOP
 }
 
 // close finishes the output (the .aut header) and closes its file. The
@@ -157,4 +218,11 @@ func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// abandon removes the unfinished temporary file, before a forced exit.
+func (o *output) abandon() {
+	if o.temp != "" {
+		os.Remove(o.temp)
+	}
 }

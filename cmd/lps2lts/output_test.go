@@ -83,7 +83,7 @@ func TestFailedRunKeepsOldOutput(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "was left as it was") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if e, d := strings.Index(stderr, "does not finish"), strings.Index(stderr, "Done with"); e < 0 || d < e {
+	if e, d := strings.Index(stderr, "does not finish"), strings.Index(stderr, "State space generation failed"); e < 0 || d < e {
 		t.Errorf("the error should come before the summary:\n%s", stderr)
 	}
 	if data, _ := os.ReadFile(out); string(data) != "old\n" {
@@ -190,4 +190,99 @@ func TestBinaryFromStdin(t *testing.T) {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// TestOutfileSymlink: OUTFILE a symbolic link writes the file it names,
+// as open(2) would, and the link stays (it was replaced by a regular file
+// while its target kept the old content); a link to a file still to be
+// made creates that file; a link to INFILE is refused.
+func TestOutfileSymlink(t *testing.T) {
+	useLPS(t)
+	dir, in := writeModel(t, smallModel)
+	target := filepath.Join(dir, "target.aut")
+	link := filepath.Join(dir, "link.aut")
+	if err := os.WriteFile(target, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("target.aut", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := lps2lts(in, link); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link.aut is no longer a symbolic link: %v", err)
+	}
+	if data, _ := os.ReadFile(target); !strings.HasPrefix(string(data), "des (0,4,4)") {
+		t.Errorf("target.aut is %q", data)
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 {
+		t.Errorf("target.aut has mode %v, want its old 0600", st.Mode().Perm())
+	}
+	fresh := filepath.Join(dir, "sub", "fresh.aut")
+	os.Mkdir(filepath.Dir(fresh), 0o755)
+	dangling := filepath.Join(dir, "dangling.aut")
+	if err := os.Symlink(filepath.Join("sub", "fresh.aut"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := lps2lts(in, dangling); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if data, _ := os.ReadFile(fresh); !strings.HasPrefix(string(data), "des (0,4,4)") {
+		t.Errorf("sub/fresh.aut is %q", data)
+	}
+	toInput := filepath.Join(dir, "in.aut")
+	if err := os.Symlink(in, toInput); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := lps2lts(in, toInput); code != 2 || !strings.Contains(stderr, "is the input file") {
+		t.Errorf("link to INFILE: exit %d: %s", code, stderr)
+	}
+	noTemporaryFiles(t, dir)
+	noTemporaryFiles(t, filepath.Dir(fresh))
+}
+
+// TestOutfileMissingFolder: the error names OUTFILE, not its temporary
+// name.
+func TestOutfileMissingFolder(t *testing.T) {
+	useLPS(t)
+	dir, in := writeModel(t, smallModel)
+	out := filepath.Join(dir, "nodir", "x.aut")
+	code, _, stderr := lps2lts(in, out)
+	want := "lps2lts: cannot open '" + out + "' for writing: no such file or directory\n"
+	if code != 2 || stderr != want {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+}
+
+// noTemporaryFiles asserts that dir holds no temporary output.
+func noTemporaryFiles(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+// TestStdoutIsAFile: OUTFILE '-' with standard output redirected to a
+// file that already holds text appends the LTS after it (the .aut header
+// was written over the start of the file, and the output ended padded).
+func TestStdoutIsAFile(t *testing.T) {
+	_, in := writeModel(t, model)
+	f, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("earlier output\n")
+	var stderr strings.Builder
+	if code := run([]string{in, "-"}, f, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, _ := os.ReadFile(f.Name())
+	if !strings.HasPrefix(string(data), "earlier output\ndes (0,6,5)\n(0,\"a\",1)\n") {
+		t.Errorf("stdout file holds %q", data)
+	}
 }

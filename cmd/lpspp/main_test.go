@@ -45,22 +45,89 @@ func TestPrintsFileAndStdinIdempotently(t *testing.T) {
 	}
 }
 
-func TestErrorsGoToStderrWithStatus1(t *testing.T) {
+// TestErrorsGoToStderrWithStatus2: errors go to standard error, each
+// line after "lpspp: ", with lps2lts's status for errors, 2.
+func TestErrorsGoToStderrWithStatus2(t *testing.T) {
 	var out, errb bytes.Buffer
 	bad := strings.Replace(abp, "r1(b)", "r1(s)", 1)
-	code := run([]string{"-"}, strings.NewReader(bad), &out, &errb)
-	if code != 1 {
-		t.Fatalf("exit %d, want 1", code)
+	code := run(nil, strings.NewReader(bad), &out, &errb)
+	if code != 2 {
+		t.Fatalf("exit %d, want 2", code)
 	}
 	if out.Len() != 0 {
 		t.Errorf("unexpected output %q", out.String())
 	}
-	want := "<stdin>:6:13: sort mismatch: expected Bool, found Pos"
+	want := "lpspp: stdin:6:13: sort mismatch: expected Bool, found Pos"
 	if got := strings.TrimSpace(errb.String()); got != want {
 		t.Errorf("stderr = %q, want %q", got, want)
 	}
 	errb.Reset()
-	if code := run([]string{filepath.Join(t.TempDir(), "missing.lps")}, nil, &out, &errb); code != 1 {
-		t.Errorf("missing file: exit %d, want 1", code)
+	missing := filepath.Join(t.TempDir(), "missing.lps")
+	if code := run([]string{missing}, nil, &out, &errb); code != 2 || errb.String() != "lpspp: cannot open '"+missing+"' for reading: no such file or directory\n" {
+		t.Errorf("missing file: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run(nil, strings.NewReader("\n"), &out, &errb); code != 2 || errb.String() != "lpspp: stdin: the input is empty (no linear process specification)\n" {
+		t.Errorf("empty input: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestMCRL2Interface: lpspp [INFILE [OUTFILE]] as mCRL2's lpspp: standard
+// input without INFILE, standard output without OUTFILE or with '-',
+// OUTFILE written only after the specification was read and checked,
+// --help and --version on standard output, -q and -v, no subcommands.
+func TestMCRL2Interface(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "m.lps")
+	out := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(in, []byte(abp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lpspp := func(stdin string, args ...string) (int, string, string) {
+		var o, e bytes.Buffer
+		code := run(args, strings.NewReader(stdin), &o, &e)
+		return code, o.String(), e.String()
+	}
+	if code, stdout, stderr := lpspp("", in, out); code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("INFILE OUTFILE: exit %d, %q, %q", code, stdout, stderr)
+	}
+	if data, _ := os.ReadFile(out); string(data) != abp {
+		t.Errorf("OUTFILE holds %q", data)
+	}
+	if code, stdout, _ := lpspp(abp, "-", "-"); code != 0 || stdout != abp {
+		t.Errorf("- -: exit %d, %q", code, stdout)
+	}
+	if code, stdout, _ := lpspp(abp); code != 0 || stdout != abp {
+		t.Errorf("no arguments: exit %d, %q", code, stdout)
+	}
+	bad := strings.Replace(abp, "r1(b)", "r1(s)", 1)
+	if code, _, _ := lpspp(bad, "-", out); code != 2 {
+		t.Errorf("bad input: exit %d", code)
+	}
+	if data, _ := os.ReadFile(out); string(data) != abp {
+		t.Errorf("OUTFILE after an error holds %q", data)
+	}
+	if code, _, stderr := lpspp("", "-v", in, out); code != 0 || stderr != "lpspp: printed "+in+" (3 summands) to "+out+"\n" {
+		t.Errorf("-v: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := lpspp("", "-q", "-v", in, out); code != 0 || stderr != "" {
+		t.Errorf("-q -v: exit %d, %q", code, stderr)
+	}
+	for _, arg := range []string{"--help", "-h", "--version"} {
+		if code, stdout, stderr := lpspp("", arg); code != 0 || stdout == "" || stderr != "" {
+			t.Errorf("%s: exit %d, %q, %q", arg, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := lpspp("", in, out, "x"); code != 2 || !strings.Contains(stderr, "too many file names") {
+		t.Errorf("three files: exit %d, %q", code, stderr)
+	}
+	t.Chdir(dir)
+	for _, name := range []string{"completion", "help"} {
+		if err := os.WriteFile(name, []byte(abp), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, stdout, stderr := lpspp("", name); code != 0 || stdout != abp {
+			t.Errorf("a file named %s: exit %d, %q, %q", name, code, stdout, stderr)
+		}
 	}
 }

@@ -1,0 +1,151 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// counters has 10^8 states: every run below is stopped by a signal or a
+// closed pipe long before its end (--max bounds it should the stop fail).
+var counters = filepath.Join("..", "..", "examples", "counters.lps")
+
+// command runs the test binary as lps2lts (TestMain) in dir.
+func command(t *testing.T, dir string, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := filepath.Abs(counters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range args {
+		if a == "COUNTERS" {
+			args[i] = in
+		}
+	}
+	c := exec.Command(exe, args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), asCommand+"=1")
+	return c
+}
+
+// exitStatus is the process's exit status; a process killed by a signal
+// (which is what this file tests against) fails the test.
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case !errors.As(err, &ee):
+		t.Fatal(err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("killed by %v instead of exiting", ws.Signal())
+	}
+	return ee.ExitCode()
+}
+
+// TestBrokenStderrPipe: "lps2lts -v m.lps out.aut 2>&1 | head -2" stops
+// cleanly once head exits: exit 141 (128+SIGPIPE), a valid out.aut, no
+// temporary file (Go's default killed the process, leaving both).
+func TestBrokenStderrPipe(t *testing.T) {
+	dir := t.TempDir()
+	c := command(t, dir, "-v", "--progress-interval=10ms", "-l500000", "COUNTERS", "out.aut")
+	r, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(r)
+	for range 2 {
+		if _, err := br.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Close()
+	if code := exitStatus(t, c.Wait()); code != 141 {
+		t.Errorf("exit %d, want 141", code)
+	}
+	if n := checkAut(t, filepath.Join(dir, "out.aut")); n == 0 {
+		t.Error("no transitions written")
+	}
+	noTemporaryFiles(t, dir)
+}
+
+// TestBrokenStdoutPipe: "lps2lts m.lps - | head -2" is a clean stop: exit
+// 141, the summary on standard error, no Go error or panic.
+func TestBrokenStdoutPipe(t *testing.T) {
+	c := command(t, t.TempDir(), "-l20000", "COUNTERS", "-")
+	r, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(r).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	code := exitStatus(t, c.Wait())
+	if code != 141 || !strings.Contains(stderr.String(), "Done with state space generation") || !strings.Contains(stderr.String(), "closed the pipe") {
+		t.Errorf("exit %d, want 141: %s", code, stderr.String())
+	}
+}
+
+// TestStopSignals: SIGHUP (a closed terminal), SIGTERM and SIGPIPE end a
+// run as Ctrl-C does: exit 128+N, a valid OUTFILE, no temporary file,
+// the reason and the summary.
+func TestStopSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			c := command(t, dir, "-v", "--progress-interval=10ms", "-l500000", "COUNTERS", "out.aut")
+			r, err := c.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The first progress line: the search runs.
+			br := bufio.NewReader(r)
+			var lines []string
+			for len(lines) < 2 {
+				l, err := br.ReadString('\n')
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, l)
+			}
+			c.Process.Signal(sig)
+			rest, _ := io.ReadAll(br)
+			stderr := strings.Join(lines, "") + string(rest)
+			code := exitStatus(t, c.Wait())
+			if code != 128+int(sig) || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
+				t.Errorf("exit %d, want %d: %s", code, 128+int(sig), stderr)
+			}
+			if n := checkAut(t, filepath.Join(dir, "out.aut")); n == 0 {
+				t.Error("no transitions written")
+			}
+			noTemporaryFiles(t, dir)
+		})
+	}
+}
