@@ -62,3 +62,17 @@ func (r *Rewriter) swapZeroOp(op lps.Op, nat *lps.Sort, n1, n2, m1, m2 Term) Ter
 	}
 	return sz(comb(n1, n2), comb(sz(n1, m1), sz(n2, m2)))
 }
+
+// swapZero is mCRL2's @swap_zero(m, n): n if m = 0, m if n = 0, 0 if m = n,
+// else n.
+func (r *Rewriter) swapZero(nat *lps.Sort, m, n Term) Term {
+	switch {
+	case r.st.node(m).kind == kNum && r.st.node(m).val == 0:
+		return n
+	case r.st.node(n).kind == kNum && r.st.node(n).val == 0:
+		return m
+	case m == n:
+		return r.mkInt(nat, 0)
+	}
+	return n
+}

@@ -1,0 +1,354 @@
+package rewrite
+
+import "github.com/lps2lts/lps2lts/lps"
+
+// Union, intersection, difference, complement and inclusion of sets and
+// bags, as mCRL2's set and bag libraries define them on their
+// representation @set(f, s) and @bag(f, b) (see containers.go).
+
+func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
+	n := r.st.node(a)
+	if n.kind != kSet {
+		return 0, false
+	}
+	return r.mkSet(n.sort, r.fnUnary(n.sort, fnNot, n.args[0]), n.args[1]), true
+}
+
+// fnUnary builds @not_(f), @Bool2Nat_(f) or @Nat2Bool_(f) (op is fnNot,
+// fnBool2Nat or fnNat2Bool), applying mCRL2's rules for the function
+// constants (@not_(@false_) = @true_, @Bool2Nat_(@true_) = @one_, ...).
+func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
+	if n := r.st.node(f); n.kind == kFnConst {
+		if c, ok := fnUnaryConst[op][int(n.val)]; ok {
+			return r.fnConst(s, c)
+		}
+	}
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
+}
+
+// fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
+// simplifications.
+func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
+	isF := func(t Term, w int) bool { return r.isFnConst(t, w) }
+	switch op {
+	case fnAnd:
+		switch {
+		case f == g:
+			return f
+		case isF(f, fnFalse) || isF(g, fnFalse):
+			return r.fnConst(s, fnFalse)
+		case isF(g, fnTrue):
+			return f
+		case isF(f, fnTrue):
+			return g
+		}
+	case fnOr:
+		switch {
+		case f == g:
+			return f
+		case isF(g, fnFalse):
+			return f
+		case isF(f, fnFalse):
+			return g
+		case isF(f, fnTrue) || isF(g, fnTrue):
+			return r.fnConst(s, fnTrue)
+		}
+	case fnAdd:
+		switch {
+		case isF(g, fnZero):
+			return f
+		case isF(f, fnZero):
+			return g
+		}
+	case fnMin:
+		switch {
+		case f == g:
+			return f
+		case isF(f, fnZero) || isF(g, fnZero):
+			return r.fnConst(s, fnZero)
+		}
+	case fnMonus:
+		switch {
+		case f == g:
+			return r.fnConst(s, fnZero)
+		case isF(g, fnZero):
+			return f
+		case isF(f, fnZero):
+			return r.fnConst(s, fnZero)
+		}
+	}
+	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
+}
+
+// setBagArith evaluates union (+), intersection (*) and difference (-) on
+// finite sets, finite bags, sets and bags.
+func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
+	na, nb := r.st.node(a), r.st.node(b)
+	res := fn.res
+	switch {
+	case na.kind == kFSet && nb.kind == kFSet:
+		return r.fsetOp(res, fn.op, na.args, nb.args), true
+	case na.kind == kFBag && nb.kind == kFBag:
+		return r.fbagOp(res, fn.op, r.bagEntries(a), r.bagEntries(b)), true
+	case na.kind == kFSet && nb.kind == kSet:
+		// FSet * Set and FSet - Set give the elements of the finite set
+		// that are (not) in the set.
+		var keep []Term
+		for _, e := range na.args {
+			in, ok := r.member(e, b)
+			if !ok || in != r.trueT && in != r.falseT {
+				return 0, false
+			}
+			if (in == r.trueT) == (fn.op == lps.OpMul) {
+				keep = append(keep, e)
+			}
+		}
+		return r.mkFSet(res, keep), true
+	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
+		return r.setBagArith(fn, b, a)
+	case na.kind == kSet && nb.kind == kSet:
+		f, s := na.args[0], r.st.node(na.args[1]).args
+		g, t := nb.args[0], r.st.node(nb.args[1]).args
+		switch fn.op {
+		case lps.OpSub:
+			// x - y = x * !y
+			g = r.fnUnary(res, fnNot, g)
+			fallthrough
+		case lps.OpMul:
+			fs, ok := r.fsetMerge(res, f, g, s, t, false)
+			if !ok {
+				return 0, false
+			}
+			return r.mkSet(res, r.fnBin(res, fnAnd, f, g), fs), true
+		case lps.OpAdd:
+			fs, ok := r.fsetMerge(res, f, g, s, t, true)
+			if !ok {
+				return 0, false
+			}
+			return r.mkSet(res, r.fnBin(res, fnOr, f, g), fs), true
+		}
+	case na.kind == kBag && nb.kind == kBag:
+		if r.isFnConst(na.args[0], fnZero) && r.isFnConst(nb.args[0], fnZero) {
+			fb := r.fbagOp(res, fn.op, r.bagEntries(na.args[1]), r.bagEntries(nb.args[1]))
+			return r.mkBag(res, na.args[0], fb), true
+		}
+		return r.bagArith(fn.op, res, a, b, na, nb)
+	}
+	return 0, false
+}
+
+// bagArith is +, * and - on bags with function parts, as mCRL2's bag
+// library has them: the function part of the result is @add_, @min_ or
+// @monus_ of the operands' (by which elements outside both finite parts
+// are counted), and its finite part is @fbag_join, @fbag_inter or
+// @fbag_diff of the operands' (see swapZeroOp).
+func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (Term, bool) {
+	which := map[lps.Op]int{lps.OpAdd: fnAdd, lps.OpMul: fnMin, lps.OpSub: fnMonus}[op]
+	h := r.fnBin(res, which, na.args[0], nb.args[0])
+	nat := r.natSortOf()
+	xs, ys := r.bagEntries(na.args[1]), r.bagEntries(nb.args[1])
+	for _, e := range append(append([]bagEntry(nil), xs...), ys...) {
+		if !r.IsGround(e.e) {
+			return 0, false
+		}
+	}
+	zero := r.mkInt(nat, 0)
+	var es []bagEntry
+	ok := true
+	entry := func(d, m1, m2 Term) {
+		n1 := r.applyTerm(nat, na.args[0], []Term{d})
+		n2 := r.applyTerm(nat, nb.args[0], []Term{d})
+		if !r.isIntValue(n1) || !r.isIntValue(n2) {
+			ok = false
+			return
+		}
+		if v := r.swapZeroOp(op, nat, n1, n2, m1, m2); r.isPositive(v) {
+			es = append(es, bagEntry{d, v})
+		}
+	}
+	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
+	mergeSorted(xs, ys, byElem,
+		func(x bagEntry) { entry(x.e, x.n, zero) },
+		func(y bagEntry) { entry(y.e, zero, y.n) },
+		func(x, y bagEntry) { entry(x.e, x.n, y.n) })
+	if !ok {
+		return 0, false
+	}
+	return r.mkBag(res, h, r.mkFBag(res, nat, es)), true
+}
+
+// fsetOp is union, intersection or difference of sorted element lists.
+func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
+	var out []Term
+	mergeSorted(a, b, r.termCmp, func(x Term) {
+		if op != lps.OpMul {
+			out = append(out, x)
+		}
+	}, func(y Term) {
+		if op == lps.OpAdd {
+			out = append(out, y)
+		}
+	}, func(x, _ Term) {
+		if op != lps.OpSub {
+			out = append(out, x)
+		}
+	})
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+}
+
+// fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
+// of finite bags.
+func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
+	var out []bagEntry
+	nat := r.natSortOf()
+	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
+	mergeSorted(a, b, byElem, func(x bagEntry) {
+		if op != lps.OpMul {
+			out = append(out, x)
+		}
+	}, func(y bagEntry) {
+		if op == lps.OpAdd {
+			out = append(out, y)
+		}
+	}, func(x, y bagEntry) {
+		switch op {
+		case lps.OpAdd:
+			out = append(out, bagEntry{x.e, r.natAdd(nat, x.n, y.n)})
+		case lps.OpMul:
+			m := x.n
+			if r.natCmp(y.n, x.n) < 0 {
+				m = y.n
+			}
+			out = append(out, bagEntry{x.e, m})
+		case lps.OpSub:
+			out = append(out, bagEntry{x.e, r.natMonus(nat, x.n, y.n)})
+		}
+	})
+	return r.mkFBag(s, nat, out)
+}
+
+// mergeSorted walks the lists a and b, each sorted by cmp, in order: an
+// element of a alone goes to onlyA, of b alone to onlyB, and equal
+// elements of both to both.
+func mergeSorted[T any](a, b []T, cmp func(x, y T) int, onlyA, onlyB func(T), both func(x, y T)) {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var c int
+		switch {
+		case i == len(a):
+			c = 1
+		case j == len(b):
+			c = -1
+		default:
+			c = cmp(a[i], b[j])
+		}
+		switch {
+		case c < 0:
+			onlyA(a[i])
+			i++
+		case c > 0:
+			onlyB(b[j])
+			j++
+		default:
+			both(a[i], b[j])
+			i++
+			j++
+		}
+	}
+}
+
+// fsetMerge computes mCRL2's @fset_union(f, g, s, t) (union) or
+// @fset_inter(f, g, s, t): the finite part of the union or intersection of
+// @set(f, s) and @set(g, t).
+func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool) (Term, bool) {
+	if union && r.isFnConst(f, fnFalse) && r.isFnConst(g, fnFalse) {
+		return r.fsetOp(sort, lps.OpAdd, s, t), true
+	}
+	apply := func(h, e Term) Term { return r.applyTerm(r.boolSort, h, []Term{e}) }
+	var out []Term
+	add := func(e, c Term) bool {
+		switch c {
+		case r.trueT:
+			out = append(out, e)
+			return true
+		case r.falseT:
+			return true
+		}
+		return false
+	}
+	i, j := 0, 0
+	for i < len(s) || j < len(t) {
+		var c int
+		switch {
+		case i == len(s):
+			c = 1
+		case j == len(t):
+			c = -1
+		default:
+			c = r.termCmp(s[i], t[j])
+		}
+		var ok bool
+		switch {
+		case c < 0: // only in s
+			if union {
+				ok = add(s[i], r.not(apply(g, s[i])))
+			} else {
+				ok = add(s[i], apply(g, s[i]))
+			}
+			i++
+		case c > 0: // only in t
+			if union {
+				ok = add(t[j], r.not(apply(f, t[j])))
+			} else {
+				ok = add(t[j], apply(f, t[j]))
+			}
+			j++
+		default:
+			ok = add(s[i], r.equal(apply(f, s[i]), apply(g, s[i])))
+			i++
+			j++
+		}
+		if !ok {
+			return 0, false
+		}
+	}
+	return r.st.internArgs(&node{kind: kFSet, sort: sort}, out), true
+}
+
+// subsetOp decides a <= b (subset) and a < b (proper subset).
+func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
+	na, nb := r.st.node(a), r.st.node(b)
+	var sub bool
+	switch {
+	case na.kind == kFSet && nb.kind == kFSet:
+		sub = len(r.st.node(r.fsetOp(na.sort, lps.OpSub, na.args, nb.args)).args) == 0
+	case na.kind == kFBag && nb.kind == kFBag:
+		diff := r.fbagOp(na.sort, lps.OpSub, r.bagEntries(a), r.bagEntries(b))
+		sub = len(r.st.node(diff).args) == 0
+	default:
+		// x <= y = (x * y == x) on sets and bags.
+		fn := &symbol{name: "*", op: lps.OpMul, kind: lps.FuncBuiltin, res: na.sort}
+		m, ok := r.setBagArith(fn, a, b)
+		if !ok {
+			return 0, false
+		}
+		eq := r.equal(m, a)
+		if eq != r.trueT && eq != r.falseT {
+			return 0, false
+		}
+		sub = eq == r.trueT
+	}
+	if op == lps.OpLt {
+		return r.Bool(sub && a != b), true
+	}
+	return r.Bool(sub), true
+}
+
+// foreignSet reports whether t is a set whose finite part holds elements
+// of another sort than its own (lps.OpSetRetag made it): no equation of
+// mCRL2's set library applies to it but complement's, so operations on it
+// stay as they are ({0} * {2, 5} with a Nat 0 and Pos 2 and 5).
+func (r *Rewriter) foreignSet(t Term) bool {
+	n := r.st.node(t)
+	return n.kind == kSet && r.st.node(n.args[1]).sort != nil && r.st.node(n.args[1]).sort.Elem != n.sort.Elem
+}
