@@ -1,0 +1,293 @@
+package lps
+
+// The unary and binary operators: their overloads after mCRL2's data
+// library, chosen by the sorts of the operands and the context.
+
+func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
+	p := pos(e.Pos)
+	switch e.Op {
+	case "!":
+		a := x.synth(e.X, hint)
+		if a == nil {
+			return nil
+		}
+		switch a.Sort().Kind {
+		case SortBool:
+			return x.mk(OpNot, []Expr{a}, x.st.Bool, p)
+		case SortSet:
+			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
+		case SortFSet:
+			// A finite set is a set: the upcast exists whatever its
+			// element sort (also one still unknown, as in !{}).
+			a = x.wrapUpcast(a, x.st.Set(a.Sort().Elem))
+			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
+		}
+		x.c.errorAt(a.Position(), "sort mismatch: ! expects Bool or a Set, found %s", sortName(a.Sort()))
+		return nil
+	case "-":
+		var h *Sort
+		if hint != nil && (hint.Kind == SortInt || hint.Kind == SortReal) {
+			h = hint
+		}
+		a := x.synth(e.X, h)
+		if a == nil {
+			return nil
+		}
+		switch a.Sort().Kind {
+		case SortPos, SortNat, SortInt:
+			return x.mk(OpNeg, []Expr{a}, x.st.Int, p)
+		case SortReal:
+			return x.mk(OpNeg, []Expr{a}, x.st.Real, p)
+		}
+		x.c.errorAt(a.Position(), "sort mismatch: unary - expects a number, found %s", sortName(a.Sort()))
+		return nil
+	default: // "#"
+		a := x.synth(e.X, nil)
+		if a == nil {
+			return nil
+		}
+		switch a.Sort().Kind {
+		case SortList, SortFSet, SortFBag:
+			return x.mk(OpCount, []Expr{a}, x.st.Nat, p)
+		}
+		x.c.errorAt(a.Position(), "sort mismatch: # expects a List, FSet or FBag, found %s", sortName(a.Sort()))
+		return nil
+	}
+}
+
+func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
+	p := pos(e.L.rawPos())
+	opPos := pos(e.Pos)
+	B := x.st.Bool
+	switch e.Op {
+	case "&&", "||", "=>":
+		l := x.expect(e.L, B)
+		r := x.expect(e.R, B)
+		op := opOf[e.Op]
+		return x.mk(op, []Expr{l, r}, B, p)
+	case "==", "!=", "<", "<=", ">", ">=":
+		l, r := x.synthPair(e.L, e.R, nil)
+		if l == nil || r == nil {
+			return nil
+		}
+		s := x.join(l.Sort(), r.Sort())
+		if s == nil {
+			x.c.errorAt(opPos, "sort mismatch: cannot compare %s with %s", sortName(l.Sort()), sortName(r.Sort()))
+			return nil
+		}
+		if e.Op != "==" && e.Op != "!=" && (s.Kind == SortFunc) {
+			x.c.errorAt(opPos, "%s is not defined on %s", e.Op, s)
+			return nil
+		}
+		op := opOf[e.Op]
+		return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, B, p)
+	case "in":
+		var l, r Expr
+		if isFlex(e.R) && !isFlex(e.L) {
+			if l = x.synth(e.L, nil); l == nil {
+				return nil
+			}
+			r = x.synth(e.R, x.st.FSet(l.Sort()))
+		} else {
+			if r = x.synth(e.R, nil); r == nil {
+				return nil
+			}
+			var h *Sort
+			if r.Sort().IsContainer() {
+				h = r.Sort().Elem
+			}
+			l = x.synth(e.L, h)
+		}
+		if l == nil || r == nil {
+			return nil
+		}
+		rs := r.Sort()
+		if !rs.IsContainer() {
+			x.c.errorAt(r.Position(), "sort mismatch: in expects a List, Set, FSet, Bag or FBag on the right, found %s", sortName(rs))
+			return nil
+		}
+		el := x.join(l.Sort(), rs.Elem)
+		if el == nil {
+			x.c.errorAt(opPos, "sort mismatch: cannot look for an element of sort %s in %s", sortName(l.Sort()), sortName(rs))
+			return nil
+		}
+		return x.mk(OpIn, []Expr{x.coerce(l, el), x.coerce(r, x.st.Container(rs.Kind, el))}, B, p)
+	case "|>", "<|":
+		el, li := e.L, e.R
+		if e.Op == "<|" {
+			el, li = e.R, e.L
+		}
+		var lh *Sort
+		if hint != nil && hint.Kind == SortList {
+			lh = hint
+		}
+		var eh *Sort
+		if lh != nil {
+			eh = lh.Elem
+		}
+		var E, L Expr
+		if isFlex(li) && !isFlex(el) {
+			if E = x.synth(el, eh); E == nil {
+				return nil
+			}
+			lt := x.st.List(E.Sort())
+			if containsAny(E.Sort()) && lh != nil {
+				lt = lh
+			}
+			L = x.synth(li, lt)
+		} else {
+			if L = x.synth(li, lh); L == nil {
+				return nil
+			}
+			var h *Sort
+			if L.Sort().Kind == SortList {
+				h = L.Sort().Elem
+			}
+			E = x.synth(el, h)
+		}
+		if E == nil || L == nil {
+			return nil
+		}
+		// An operand of unknown element sort ([] or rhead([]) without
+		// context) takes the other's.
+		if L.Sort().Kind == SortList && containsAny(E.Sort()) && !containsAny(L.Sort()) {
+			if E2 := x.synth(el, L.Sort().Elem); E2 != nil {
+				E = E2
+			}
+		} else if containsAny(L.Sort()) && !containsAny(E.Sort()) {
+			if L2 := x.synth(li, x.st.List(E.Sort())); L2 != nil {
+				L = L2
+			}
+		}
+		if L.Sort().Kind != SortList {
+			x.c.errorAt(L.Position(), "sort mismatch: %s expects a List, found %s", e.Op, sortName(L.Sort()))
+			return nil
+		}
+		s := x.join(E.Sort(), L.Sort().Elem)
+		if s == nil {
+			x.c.errorAt(opPos, "sort mismatch: cannot add an element of sort %s to %s", sortName(E.Sort()), sortName(L.Sort()))
+			return nil
+		}
+		ls := x.st.List(s)
+		E, L = x.coerce(E, s), x.coerce(L, ls)
+		if e.Op == "|>" {
+			return x.mk(OpCons, []Expr{E, L}, ls, p)
+		}
+		return x.mk(OpSnoc, []Expr{L, E}, ls, p)
+	case "++":
+		var lh *Sort
+		if hint != nil && hint.Kind == SortList {
+			lh = hint
+		}
+		l, r := x.synthPair(e.L, e.R, lh)
+		if l == nil || r == nil {
+			return nil
+		}
+		s := x.join(l.Sort(), r.Sort())
+		if s == nil || s.Kind != SortList {
+			x.c.errorAt(opPos, "sort mismatch: ++ expects two Lists, found %s and %s", sortName(l.Sort()), sortName(r.Sort()))
+			return nil
+		}
+		return x.mk(OpConcat, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+	case "+", "-", "*", "/":
+		if (e.Op == "*" || e.Op == "-") && hint != nil && isSetLike(hint.Kind) {
+			if out := x.mixedSetOp(e); out != nil {
+				return out
+			}
+		}
+		var l, r Expr
+		if e.Op == "+" && (hint == nil || hint.Kind == SortPos) {
+			// A Pos is wanted, or nothing in particular: type the operands
+			// on their own so that mCRL2's mixed overloads (+ : Nat # Pos
+			// -> Pos) apply, as its type checker does (n + 1 is a Pos).
+			l, r = x.synth(e.L, nil), x.synth(e.R, nil)
+		} else {
+			l, r = x.synthPair(e.L, e.R, hint)
+		}
+		if l == nil || r == nil {
+			return nil
+		}
+		s := x.join(l.Sort(), r.Sort())
+		op := opOf[e.Op]
+		if op == OpAdd && isPosNatMix(l.Sort(), r.Sort()) {
+			// mCRL2's + : Pos # Nat -> Pos and + : Nat # Pos -> Pos.
+			return x.mk(op, []Expr{l, r}, x.st.Pos, p)
+		}
+		if s != nil && s.IsNumeric() {
+			res := s
+			switch op {
+			case OpSub:
+				if s.Kind == SortPos || s.Kind == SortNat {
+					s = x.st.Nat
+				}
+				if s.Kind == SortNat {
+					res = x.st.Int
+				} else {
+					res = s
+				}
+			case OpDivide:
+				res = x.st.Real
+			}
+			return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, res, p)
+		}
+		if s != nil && isSetLike(s.Kind) && op != OpDivide {
+			res := x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+			if (hint == nil || !isSetLike(hint.Kind)) && isMixedSetOp(e.Op, l, r) {
+				res = fix(res) // typed on its own: see mixedSetOp
+			}
+			return res
+		}
+		x.c.errorAt(opPos, "sort mismatch: %s is not defined on %s and %s", e.Op, sortName(l.Sort()), sortName(r.Sort()))
+		return nil
+	case "div", "mod":
+		l := x.synth(e.L, nil)
+		r := x.expect(e.R, x.st.Pos)
+		if l == nil || r == nil {
+			return nil
+		}
+		var s *Sort
+		switch l.Sort().Kind {
+		case SortPos, SortNat:
+			s = x.st.Nat
+		case SortInt:
+			s = x.st.Int
+		default:
+			x.c.errorAt(l.Position(), "sort mismatch: %s expects Nat or Int on the left, found %s", e.Op, sortName(l.Sort()))
+			return nil
+		}
+		res, op := s, OpDiv
+		if e.Op == "mod" {
+			res, op = x.st.Nat, OpMod
+		}
+		return x.mk(op, []Expr{x.coerce(l, s), r}, res, p)
+	case ".":
+		var lh *Sort
+		if hint != nil {
+			lh = x.st.List(hint)
+		}
+		l := x.synth(e.L, lh)
+		r := x.expect(e.R, x.st.Nat)
+		if l == nil || r == nil {
+			return nil
+		}
+		if l.Sort().Kind != SortList {
+			x.c.errorAt(l.Position(), "sort mismatch: . expects a List on the left, found %s", sortName(l.Sort()))
+			return nil
+		}
+		return x.mk(OpElementAt, []Expr{l, r}, l.Sort().Elem, p)
+	}
+	x.c.errorAt(opPos, "unknown operator %s", e.Op)
+	return nil
+}
+
+// opOf maps binary operator tokens to built-in operations.
+var opOf = map[string]Op{
+	"&&": OpAnd, "||": OpOr, "=>": OpImplies,
+	"==": OpEq, "!=": OpNeq, "<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe,
+	"+": OpAdd, "-": OpSub, "*": OpMul, "/": OpDivide,
+}
+
+// isPosNatMix reports whether a and b are Pos and Nat in some order.
+func isPosNatMix(a, b *Sort) bool {
+	return (a.Kind == SortPos && b.Kind == SortNat) || (a.Kind == SortNat && b.Kind == SortPos)
+}

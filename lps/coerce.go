@@ -1,0 +1,353 @@
+package lps
+
+// Coercion: mCRL2's implicit conversions (Pos ⊂ Nat ⊂ Int ⊂ Real, FSet ⊂
+// Set, FBag ⊂ Bag), the retyping of literals and container operations
+// from their context, and the least sort two operands share.
+
+func numRank(s *Sort) int {
+	switch s.Kind {
+	case SortPos:
+		return 1
+	case SortNat:
+		return 2
+	case SortInt:
+		return 3
+	case SortReal:
+		return 4
+	}
+	return 0
+}
+
+var upcastOps = map[[2]SortKind]Op{
+	{SortPos, SortNat}: OpPos2Nat, {SortPos, SortInt}: OpPos2Int, {SortPos, SortReal}: OpPos2Real,
+	{SortNat, SortInt}: OpNat2Int, {SortNat, SortReal}: OpNat2Real, {SortInt, SortReal}: OpInt2Real,
+}
+
+// upcast returns the implicit conversion from s to t, if there is one.
+func upcast(s, t *Sort) (Op, bool) {
+	if s.IsNumeric() && t.IsNumeric() {
+		op, ok := upcastOps[[2]SortKind{s.Kind, t.Kind}]
+		return op, ok
+	}
+	if s.Kind == SortFSet && t.Kind == SortSet && s.Elem == t.Elem {
+		return OpFSet2Set, true
+	}
+	if s.Kind == SortFBag && t.Kind == SortBag && s.Elem == t.Elem {
+		return OpFBag2Bag, true
+	}
+	return OpNone, false
+}
+
+func isSetLike(k SortKind) bool {
+	return k == SortSet || k == SortFSet || k == SortBag || k == SortFBag
+}
+
+// canCoerce reports whether coerce(e, t) would succeed.
+func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
+	s := e.Sort()
+	if s == t {
+		return true
+	}
+	if inner, ft := finiteUnder(e, t, x.st); inner != nil {
+		return x.canCoerce(inner, ft)
+	}
+	if ft := finiteOf(s, t, x.st); ft != nil {
+		return x.canCoerce(e, ft)
+	}
+	switch e := e.(type) {
+	case *Number:
+		if t.IsNumeric() {
+			return t.Kind != SortPos || e.Value.Sign() > 0
+		}
+	case *FuncRef:
+		switch e.Func.Op {
+		case OpEmptyList:
+			if t.Kind == SortList {
+				return true
+			}
+		case OpEmptySet:
+			if isSetLike(t.Kind) {
+				return true
+			}
+		}
+	case *ListEnum:
+		if t.Kind == SortList {
+			for _, el := range e.Elems {
+				if !x.canCoerce(el, t.Elem) {
+					return false
+				}
+			}
+			return true
+		}
+	case *SetEnum:
+		if t.Kind == SortSet || t.Kind == SortFSet {
+			for _, el := range e.Elems {
+				if !x.canCoerce(el, t.Elem) {
+					return false
+				}
+			}
+			return true
+		}
+	case *BagEnum:
+		if t.Kind == SortBag || t.Kind == SortFBag {
+			for _, el := range e.Elems {
+				if !x.canCoerce(el, t.Elem) {
+					return false
+				}
+			}
+			return true
+		}
+	case *App:
+		if e.Fixed {
+			return x.retag(e, t) != nil
+		}
+		if f, ok := e.Head.(*FuncRef); ok && !e.Implicit {
+			switch f.Func.Op {
+			case OpNeg:
+				if (t.Kind == SortInt || t.Kind == SortReal) && x.canCoerce(e.Args[0], t) {
+					return true
+				}
+			case OpIf:
+				if x.canCoerce(e.Args[1], t) && x.canCoerce(e.Args[2], t) {
+					return true
+				}
+			}
+			if x.canCoerceContainerOp(f.Func.Op, e, t) {
+				return true
+			}
+		}
+	}
+	if containsAny(s) || s == nil {
+		return false
+	}
+	_, ok := upcast(s, t)
+	return ok
+}
+
+// coerce converts e to sort t, or reports a sort mismatch and returns nil.
+func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
+	if e == nil || t == nil {
+		return nil
+	}
+	s := e.Sort()
+	if s == t {
+		return e
+	}
+	if inner, ft := finiteUnder(e, t, x.st); inner != nil && x.canCoerce(inner, ft) {
+		return x.wrapUpcast(x.coerce(inner, ft), t)
+	}
+	if ft := finiteOf(s, t, x.st); ft != nil && x.canCoerce(e, ft) {
+		return x.wrapUpcast(x.coerce(e, ft), t)
+	}
+	switch e := e.(type) {
+	case *Number:
+		if t.IsNumeric() {
+			if t.Kind == SortPos && e.Value.Sign() == 0 {
+				x.c.errorAt(e.Pos, "expected sort Pos, found 0 (of sort Nat)")
+				return nil
+			}
+			return &Number{Value: e.Value, S: t, Pos: e.Pos}
+		}
+	case *FuncRef:
+		switch e.Func.Op {
+		case OpEmptyList:
+			if t.Kind == SortList {
+				return &FuncRef{Func: x.st.Builtin(OpEmptyList, t), Pos: e.Pos}
+			}
+		case OpEmptySet:
+			if isSetLike(t.Kind) {
+				return &FuncRef{Func: x.st.Builtin(OpEmptySet, t), Pos: e.Pos}
+			}
+		}
+	case *ListEnum:
+		if t.Kind == SortList && x.canCoerce(e, t) {
+			out := &ListEnum{Elems: make([]Expr, len(e.Elems)), S: t, Pos: e.Pos}
+			for i, el := range e.Elems {
+				out.Elems[i] = x.coerce(el, t.Elem)
+			}
+			return out
+		}
+	case *SetEnum:
+		if (t.Kind == SortSet || t.Kind == SortFSet) && x.canCoerce(e, t) {
+			out := &SetEnum{Elems: make([]Expr, len(e.Elems)), S: x.st.FSet(t.Elem), Pos: e.Pos}
+			for i, el := range e.Elems {
+				out.Elems[i] = x.coerce(el, t.Elem)
+			}
+			return x.wrapUpcast(out, t)
+		}
+	case *BagEnum:
+		if (t.Kind == SortBag || t.Kind == SortFBag) && x.canCoerce(e, t) {
+			out := &BagEnum{Elems: make([]Expr, len(e.Elems)), Counts: e.Counts, S: x.st.FBag(t.Elem), Pos: e.Pos}
+			for i, el := range e.Elems {
+				out.Elems[i] = x.coerce(el, t.Elem)
+			}
+			return x.wrapUpcast(out, t)
+		}
+	case *App:
+		if out := x.retag(e, t); out != nil {
+			return out
+		}
+		if f, ok := e.Head.(*FuncRef); ok && !e.Implicit && !e.Fixed {
+			switch f.Func.Op {
+			case OpNeg:
+				if (t.Kind == SortInt || t.Kind == SortReal) && x.canCoerce(e.Args[0], t) {
+					return x.mk(OpNeg, []Expr{x.coerce(e.Args[0], t)}, t, e.Pos)
+				}
+			case OpIf:
+				if x.canCoerce(e.Args[1], t) && x.canCoerce(e.Args[2], t) {
+					return x.mkIf(e.Args[0], x.coerce(e.Args[1], t), x.coerce(e.Args[2], t), e.Pos)
+				}
+			}
+			if out := x.coerceContainerOp(f.Func.Op, e, t); out != nil {
+				return out
+			}
+		}
+	}
+	if s != nil && !containsAny(s) {
+		if _, ok := upcast(s, t); ok {
+			return x.wrapUpcast(e, t)
+		}
+	}
+	x.c.errorAt(e.Position(), "sort mismatch: expected %s, found %s", t, sortName(s))
+	return nil
+}
+
+// canCoerceContainerOp says whether coerceContainerOp applies.
+func (x *exprChecker) canCoerceContainerOp(op Op, e *App, t *Sort) bool {
+	s := e.Sort()
+	if s == nil || !s.IsContainer() || !t.IsContainer() || s.Kind != t.Kind || len(e.Args) == 0 {
+		return false
+	}
+	if _, ok := upcast(s.Elem, t.Elem); !ok && !containsAny(s.Elem) {
+		return false
+	}
+	switch op {
+	case OpConcat, OpAdd, OpSub, OpMul:
+		return len(e.Args) == 2 && x.canCoerce(e.Args[0], t) && x.canCoerce(e.Args[1], t)
+	case OpCons:
+		return x.canCoerce(e.Args[0], t.Elem) && x.canCoerce(e.Args[1], t)
+	case OpSnoc:
+		return x.canCoerce(e.Args[0], t) && x.canCoerce(e.Args[1], t.Elem)
+	case OpTail, OpRTail:
+		return x.canCoerce(e.Args[0], t)
+	case OpComplement:
+		return t.Kind == SortSet && x.canCoerce(e.Args[0], t)
+	case OpSet2Bag:
+		return x.canCoerce(e.Args[0], x.st.Set(t.Elem))
+	case OpBag2Set:
+		return x.canCoerce(e.Args[0], x.st.Bag(t.Elem))
+	}
+	return false
+}
+
+// coerceContainerOp retypes an operation that builds a container of the
+// same kind as t with a wider element sort (head([[1]]) ++ [2] as a
+// List(Nat) although its operands were checked as List(Pos)): its
+// operands are coerced instead of the result, as mCRL2's type checker
+// types them from the context. It returns nil when that does not apply.
+func (x *exprChecker) coerceContainerOp(op Op, e *App, t *Sort) Expr {
+	if !x.canCoerceContainerOp(op, e, t) {
+		return nil
+	}
+	args := make([]Expr, len(e.Args))
+	switch op {
+	case OpCons:
+		args[0], args[1] = x.coerce(e.Args[0], t.Elem), x.coerce(e.Args[1], t)
+	case OpSnoc:
+		args[0], args[1] = x.coerce(e.Args[0], t), x.coerce(e.Args[1], t.Elem)
+	case OpSet2Bag:
+		args[0] = x.coerce(e.Args[0], x.st.Set(t.Elem))
+	case OpBag2Set:
+		args[0] = x.coerce(e.Args[0], x.st.Bag(t.Elem))
+	default:
+		for i, a := range e.Args {
+			args[i] = x.coerce(a, t)
+		}
+	}
+	return x.mk(op, args, t, e.Pos)
+}
+
+// finiteUnder sees through the implicit conversion of a finite set or bag
+// to a set or bag: when e is @setfset(f) (or @bagfbag(f)) and t a Set (or
+// Bag), it returns f and the finite sort f must have for e to become t.
+func finiteUnder(e Expr, t *Sort, st *SortTable) (Expr, *Sort) {
+	a, ok := e.(*App)
+	if !ok || !a.Implicit || len(a.Args) != 1 {
+		return nil, nil
+	}
+	f, ok := a.Head.(*FuncRef)
+	if !ok {
+		return nil, nil
+	}
+	switch {
+	case f.Func.Op == OpFSet2Set && t.Kind == SortSet:
+		return a.Args[0], st.FSet(t.Elem)
+	case f.Func.Op == OpFBag2Bag && t.Kind == SortBag:
+		return a.Args[0], st.FBag(t.Elem)
+	}
+	return nil, nil
+}
+
+// finiteOf is the finite set or bag sort that an expression of the finite
+// sort s must have to become t (a Set or Bag of another element sort):
+// FSet(t.Elem) for s = FSet(...), t = Set(...); nil when that is not the
+// case.
+func finiteOf(s, t *Sort, st *SortTable) *Sort {
+	if s == nil || s.Elem == t.Elem {
+		return nil
+	}
+	switch {
+	case s.Kind == SortFSet && t.Kind == SortSet:
+		return st.FSet(t.Elem)
+	case s.Kind == SortFBag && t.Kind == SortBag:
+		return st.FBag(t.Elem)
+	}
+	return nil
+}
+
+// wrapUpcast applies the implicit conversion from e's sort to t (if the
+// sorts differ; upcast(e.Sort(), t) must exist).
+func (x *exprChecker) wrapUpcast(e Expr, t *Sort) Expr {
+	s := e.Sort()
+	if s == t {
+		return e
+	}
+	op, _ := upcast(s, t)
+	return &App{Head: &FuncRef{Func: x.st.Builtin(op, x.st.Func([]*Sort{s}, t)), Pos: e.Position()},
+		Args: []Expr{e}, S: t, Implicit: true, Pos: e.Position()}
+}
+
+// join is the least sort both a and b coerce to, or nil.
+func (x *exprChecker) join(a, b *Sort) *Sort {
+	if a == b {
+		return a
+	}
+	if a == anySort {
+		return b
+	}
+	if b == anySort {
+		return a
+	}
+	if a.IsNumeric() && b.IsNumeric() {
+		if numRank(a) >= numRank(b) {
+			return a
+		}
+		return b
+	}
+	if a.IsContainer() && b.IsContainer() {
+		e := x.join(a.Elem, b.Elem)
+		if e == nil {
+			return nil
+		}
+		ka, kb := a.Kind, b.Kind
+		switch {
+		case ka == kb:
+			return x.st.Container(ka, e)
+		case (ka == SortSet || ka == SortFSet) && (kb == SortSet || kb == SortFSet):
+			return x.st.Set(e)
+		case (ka == SortBag || ka == SortFBag) && (kb == SortBag || kb == SortFBag):
+			return x.st.Bag(e)
+		}
+	}
+	return nil
+}
