@@ -105,7 +105,14 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if bs.Kind != SortBag && bs.Kind != SortFBag {
 			return mismatch(b, "a Bag or FBag as its second argument")
 		}
-		if bs.Kind == SortFBag {
+		if f, ok := b.(*FuncRef); ok && f.Func.Op == OpEmptySet && bs.Kind == SortFBag && bs.Elem == anySort {
+			// count(7, {:}): mCRL2 leaves the bag's element sort unknown
+			// and the count without equations (see isEmptyBagOfUnknown).
+			if e := x.synth(raw[0], nil); e != nil && !containsAny(e.Sort()) {
+				return x.mk(OpBagCount, []Expr{e, b}, st.Nat, p)
+			}
+		}
+		if bs.Kind == SortFBag && !containsAny(bs) {
 			// mCRL2's type checker unifies the element sort with the
 			// bag's only for a Bag: with an FBag each argument keeps the
 			// sort it has on its own, and count: Pos # FBag(Nat) -> Nat,
