@@ -119,6 +119,11 @@ func TestDataNormalForms(t *testing.T) {
 		// the element sort unknown and the count as it is.
 		{"", "Nat", "count(7, {:})", "a(count(7, {:}))"},
 		{"", "Nat", "count(7, {3: 1})", "a(0)"},
+		// An index past the list: mCRL2 peels the list and leaves the
+		// rest at the index less the elements passed.
+		{"", "Nat", "[3] . 5", "a([] . 4)"},
+		{"", "Nat", "[9223372036854775808, 1] . 18446744073709551615", "a([] . 18446744073709551613)"},
+		{"", "Nat", "([] ++ [1]) . (3 mod 9)", "a([] . 2)"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

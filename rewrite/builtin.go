@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"math/big"
+
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -361,24 +363,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		}
 		return n.args[1], true
 	case lps.OpElementAt:
-		if !r.isIntValue(args[1]) {
-			return 0, false
-		}
-		in := st.node(args[1])
-		if in.kind != kNum {
-			return 0, false
-		}
-		i := in.val
-		for l := args[0]; ; i-- {
-			n := st.node(l)
-			if n.kind != kCons {
-				return 0, false
-			}
-			if i == 0 {
-				return n.args[0], true
-			}
-			l = n.args[1]
-		}
+		return r.elementAt(fn, args[0], args[1])
 	}
 	// The remaining functions need the whole list spine.
 	elems, ok := r.listElems(args[0], nil)
@@ -405,6 +390,32 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		return r.mkList(fn.res, elems, args[1]), true
 	}
 	return 0, false
+}
+
+// elementAt is l . i for an index value i: the element, or, past the
+// elements l shows, the rest of l at the index less the elements passed,
+// as mCRL2's list library peels it ([3] . 5 is [] . 4).
+func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
+	if !r.isIntValue(i) {
+		return 0, false
+	}
+	idx := r.bigOf(i)
+	passed := int64(0)
+	for {
+		n := r.st.node(l)
+		if n.kind != kCons {
+			if passed == 0 {
+				return 0, false
+			}
+			nat := r.st.node(i).sort
+			return r.mkApp(fn, []Term{l, r.mkBigInt(nat, idx.Sub(idx, big.NewInt(passed)))}), true
+		}
+		if idx.Cmp(big.NewInt(passed)) == 0 {
+			return n.args[0], true
+		}
+		passed++
+		l = n.args[1]
+	}
 }
 
 // listElems appends the elements of list l to dst; false if l is not a
