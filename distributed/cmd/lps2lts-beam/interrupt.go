@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+)
+
+// handleSignals makes SIGINT (Ctrl-C) and SIGTERM cancel the returned
+// context: the runner stops the pipeline (its log is silenced first), the search removes its files
+// and returns, and the command exits with 128+N without writing OUTFILE.
+// A second signal does not wait for the runner: it runs cleanup (the
+// temporary output, the work folder) and exits at once. signalled tells
+// which signal came first, if any; stop ends the handling.
+func handleSignals(parent context.Context, cleanup func(), stderr io.Writer) (ctx context.Context, signalled func() os.Signal, stop func()) {
+	ctx, cancel := context.WithCancel(parent)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	var first atomic.Value
+	go func() {
+		for n := 0; ; n++ {
+			var s os.Signal
+			select {
+			case s = <-sig:
+			case <-done:
+				return
+			}
+			if n == 0 {
+				first.Store(s)
+				silenceRunner()
+				cancel()
+				continue
+			}
+			cleanup()
+			fmt.Fprintln(stderr, "lps2lts-beam: interrupted twice; exiting without waiting for the runner")
+			os.Exit(signalExitCode(first.Load().(os.Signal)))
+		}
+	}()
+	signalled = func() os.Signal {
+		s, _ := first.Load().(os.Signal)
+		return s
+	}
+	stop = func() {
+		signal.Stop(sig)
+		close(done)
+		cancel()
+	}
+	return ctx, signalled, stop
+}
+
+// signalExitCode is the status of a run stopped by s: 128 plus the
+// signal's number, as shells report it (130 for Ctrl-C).
+func signalExitCode(s os.Signal) int {
+	if n, ok := s.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
+}
