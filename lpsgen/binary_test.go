@@ -10,16 +10,16 @@ import (
 	"github.com/lps2lts/lps2lts/lps"
 )
 
-// TestBinaryLiterals reads mCRL2's binary file of testdata/literals.mcrl2
-// as mcrl22lps writes it: set and bag literals in their constructors
-// @fset_cons and @fbag_cons (txt2lps writes @fset_insert instead), and a
-// set equality decided by a quantifier. The labels are mCRL2's lps2lts's.
-func TestBinaryLiterals(t *testing.T) {
-	src, err := os.ReadFile("testdata/literals.lps")
+// fileLabels reads a model file of either format and returns the labels
+// of the transitions of its first maxStates states (0: all), in the order
+// of a breadth-first search.
+func fileLabels(t *testing.T, file string, maxStates int) []string {
+	t.Helper()
+	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := lps.Read("testdata/literals.lps", src)
+	spec, err := lps.Read(file, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,15 +28,12 @@ func TestBinaryLiterals(t *testing.T) {
 		t.Fatal(err)
 	}
 	var labels []string
-	x := explore.New(g, explore.Options{MaxStates: 7})
+	x := explore.New(g, explore.Options{MaxStates: maxStates})
 	x.AddVisitor(transitionLabels{g: g, out: &labels})
 	if _, err := x.Run(); err != nil {
 		t.Fatal(err)
 	}
-	want := "a({1}) b({0: 1}) c(false) a({1, 2}) b({0: 1, 3: 2}) c(false)"
-	if got := strings.Join(labels, " "); got != want {
-		t.Errorf("labels %s, want %s", got, want)
-	}
+	return labels
 }
 
 type transitionLabels struct {
@@ -49,33 +46,26 @@ func (v transitionLabels) ExamineTransition(from explore.StateID, label explore.
 	*v.out = append(*v.out, v.g.Labels().Text(label))
 }
 
+// TestBinaryLiterals reads mCRL2's binary file of testdata/literals.mcrl2
+// as mcrl22lps writes it: set and bag literals in their constructors
+// @fset_cons and @fbag_cons (txt2lps writes @fset_insert instead), and a
+// set equality decided by a quantifier. The labels are mCRL2's lps2lts's.
+func TestBinaryLiterals(t *testing.T) {
+	want := "a({1}) b({0: 1}) c(false) a({1, 2}) b({0: 1, 3: 2}) c(false)"
+	if got := strings.Join(fileLabels(t, "testdata/literals.lps", 7), " "); got != want {
+		t.Errorf("labels %s, want %s", got, want)
+	}
+}
+
 // TestBinaryMatchesText: a model read from mCRL2's binary file (written by
 // txt2lps from the text beside it) gives the labels the text gives: the
 // names of bound variables come from the file (a comprehension's variable
 // was printed as x_).
 func TestBinaryMatchesText(t *testing.T) {
 	for _, name := range []string{"comprehensions"} {
-		var labels [2][]string
-		for i, file := range []string{"testdata/" + name + ".txt", "testdata/" + name + ".lps"} {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			spec, err := lps.Read(file, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := New(spec, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			x := explore.New(g, explore.Options{})
-			x.AddVisitor(transitionLabels{g: g, out: &labels[i]})
-			if _, err := x.Run(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if text, bin := strings.Join(labels[0], " "), strings.Join(labels[1], " "); text != bin {
+		text := strings.Join(fileLabels(t, "testdata/"+name+".txt", 0), " ")
+		bin := strings.Join(fileLabels(t, "testdata/"+name+".lps", 0), " ")
+		if text != bin {
 			t.Errorf("%s: labels from the binary file\n%s\nfrom the text\n%s", name, bin, text)
 		}
 	}
@@ -92,26 +82,8 @@ func TestSetsAndBagsLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, file := range []string{"testdata/setsbags.txt", "testdata/setsbags.lps"} {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := lps.Read(file, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := New(spec, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var labels []string
-		x := explore.New(g, explore.Options{})
-		x.AddVisitor(transitionLabels{g: g, out: &labels})
-		if _, err := x.Run(); err != nil {
-			t.Fatal(err)
-		}
 		counts := map[string]int{}
-		for _, l := range labels {
+		for _, l := range fileLabels(t, file, 0) {
 			counts[`"`+l+`"`]++
 		}
 		for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {

@@ -20,29 +20,50 @@ func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 		dst = append(dst, '!')
 		return r.print(dst, n.args[1])
 	case f.kind == kBinder && len(r.st.node(n.args[1]).args) == 0:
-		dst = append(dst, "{ "...)
-		dst = r.printVarDecls(dst, f.args[:len(f.args)-1])
-		dst = append(dst, " | "...)
-		dst = r.print(dst, f.args[len(f.args)-1])
-		return append(dst, " }"...)
+		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args[0], n.args[1])
+	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	dst = r.printApplied(dst, n.args[0], x)
+	if len(r.st.node(n.args[1]).args) > 0 {
+		dst = append(dst, " != "...)
+		dst = append(dst, x...)
+		dst = append(dst, " in "...)
+		dst = r.print(dst, n.args[1])
+	}
+	return append(dst, " }"...)
+}
+
+// printLambdaComprehension prints the function part lambda x: S. b of a
+// set or bag without a finite part as { x: S | b }.
+func (r *Rewriter) printLambdaComprehension(dst []byte, f *node) []byte {
+	dst = append(dst, "{ "...)
+	dst = r.printVarDecls(dst, f.args[:len(f.args)-1])
+	dst = append(dst, " | "...)
+	dst = r.print(dst, f.args[len(f.args)-1])
+	return append(dst, " }"...)
+}
+
+// printComprehensionHead prints "{ x: S | ".
+func (r *Rewriter) printComprehensionHead(dst []byte, x string, elem *lps.Sort) []byte {
 	dst = append(dst, "{ "...)
 	dst = append(dst, x...)
 	dst = append(dst, ": "...)
-	dst = lps.AppendSort(dst, n.sort.Elem)
-	dst = append(dst, " | "...)
-	dst = r.printParen(dst, n.args[0], f.kind == kBinder)
+	dst = lps.AppendSort(dst, elem)
+	return append(dst, " | "...)
+}
+
+// printApplied prints the function part f applied to x: f(x), with a
+// lambda in parentheses, and 1 for @one_(x) as mCRL2 prints it.
+func (r *Rewriter) printApplied(dst []byte, f Term, x string) []byte {
+	fn := r.st.node(f)
+	if fn.kind == kFnConst && fn.val == fnOne {
+		return append(dst, '1')
+	}
+	dst = r.printParen(dst, f, fn.kind == kBinder)
 	dst = append(dst, '(')
 	dst = append(dst, x...)
-	if len(r.st.node(n.args[1]).args) == 0 {
-		return append(dst, ") }"...)
-	}
-	dst = append(dst, ") != "...)
-	dst = append(dst, x...)
-	dst = append(dst, " in "...)
-	dst = r.print(dst, n.args[1])
-	return append(dst, " }"...)
+	return append(dst, ')')
 }
 
 // freshName is the name mCRL2's printer gives the variable of a set or bag
@@ -83,31 +104,16 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 	case f.kind == kFnConst && f.val == fnZero:
 		return r.print(dst, n.args[1])
 	case f.kind == kBinder && empty:
-		dst = append(dst, "{ "...)
-		dst = r.printVarDecls(dst, f.args[:len(f.args)-1])
-		dst = append(dst, " | "...)
-		dst = r.print(dst, f.args[len(f.args)-1])
-		return append(dst, " }"...)
+		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args[0], n.args[1])
-	dst = append(dst, "{ "...)
-	dst = append(dst, x...)
-	dst = append(dst, ": "...)
-	dst = lps.AppendSort(dst, n.sort.Elem)
-	dst = append(dst, " | "...)
-	if !empty {
+	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	if empty {
+		dst = r.printApplied(dst, n.args[0], x)
+	} else {
 		// count(x, @bag(f, b)) = @swap_zero(f(x), count(x, b)).
 		dst = append(dst, "@swap_zero("...)
-	}
-	if f.kind == kFnConst && f.val == fnOne {
-		dst = append(dst, '1') // mCRL2 prints @one_(x) as 1
-	} else {
-		dst = r.printParen(dst, n.args[0], f.kind == kBinder)
-		dst = append(dst, '(')
-		dst = append(dst, x...)
-		dst = append(dst, ')')
-	}
-	if !empty {
+		dst = r.printApplied(dst, n.args[0], x)
 		dst = append(dst, ", count("...)
 		dst = append(dst, x...)
 		dst = append(dst, ", "...)
