@@ -12,8 +12,8 @@ import (
 // state 0, with the parameter values of each state along it when states
 // holds them (len(labels)+1 vectors; nil for a trace without states).
 func WriteTrace(out io.Writer, src Source, states [][]uint32, labels []explore.LabelID) error {
-	e := newEncoder(src)
 	w := aterm.NewWriter(out)
+	e := newEncoder(src, w)
 	if err := e.header(w, true); err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func WriteTrace(out io.Writer, src Source, states [][]uint32, labels []explore.L
 	}
 	if len(states) == len(labels)+1 {
 		for _, vec := range states {
-			t, _, err := e.stateLabel(vec[:src.Width], nil)
+			t, err := e.stateLabel(vec[:src.Width])
 			if err != nil {
 				return err
 			}

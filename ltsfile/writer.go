@@ -34,11 +34,18 @@ type encoder struct {
 	values *rewrite.TermEncoder
 	labels map[explore.LabelID]*aterm.Term
 	time   *aterm.Term
+	// nodes shares the nodes of the states' trees (@node@, and
+	// @single_node@ for one parameter).
+	nodes        *nodeCache
+	node, single *aterm.Symbol
 }
 
-func newEncoder(src Source) *encoder {
+// newEncoder returns an encoder whose state trees' nodes, when dropped
+// from its cache, are forgotten by w.
+func newEncoder(src Source, w *aterm.Writer) *encoder {
 	enc := lps.NewEncoder(aterm.NewTable())
-	return &encoder{src: src, enc: enc, values: src.Gen.Rewriter().NewTermEncoder(enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime()}
+	return &encoder{src: src, enc: enc, values: src.Gen.Rewriter().NewTermEncoder(enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime(),
+		nodes: newNodeCache(w.Forget), node: enc.T.Symbol("@node@", 2), single: enc.T.Symbol("@single_node@", 1)}
 }
 
 // label is the multi-action of id: TimedMultAct(actions, time), the
@@ -71,14 +78,14 @@ func (e *encoder) label(id explore.LabelID) (*aterm.Term, error) {
 
 // stateLabel is the label of a state: the list of one balanced tree of
 // its parameter values, as mCRL2 stores a state (lps::state). The tree's
-// nodes are made outside the table (they are seldom met twice) and
-// returned in nodes, for the writer to forget.
-func (e *encoder) stateLabel(vec []uint32, nodes []*aterm.Term) (*aterm.Term, []*aterm.Term, error) {
+// nodes come from a bounded cache (nodes), which hands back the nodes it
+// drops for the writer to forget.
+func (e *encoder) stateLabel(vec []uint32) (*aterm.Term, error) {
 	vals := make([]*aterm.Term, len(vec))
 	for i, v := range vec {
 		t, err := e.values.Encode(rewrite.Term(v))
 		if err != nil {
-			return nil, nodes, err
+			return nil, err
 		}
 		vals[i] = t
 	}
@@ -87,25 +94,64 @@ func (e *encoder) stateLabel(vec []uint32, nodes []*aterm.Term) (*aterm.Term, []
 	case 0:
 		tree = e.enc.T.Appl("@empty@")
 	case 1:
-		tree = &aterm.Term{Sym: e.enc.T.Symbol("@single_node@", 1), Args: vals}
-		nodes = append(nodes, tree)
+		tree = e.nodes.get(e.single, vals[0], nil)
 	default:
-		tree, nodes = e.balanced(vals, nodes)
+		tree = e.balanced(vals)
 	}
-	return &aterm.Term{Sym: e.enc.T.Symbol(aterm.ListCons, 2), Args: []*aterm.Term{tree, e.enc.T.Appl(aterm.EmptyList)}}, nodes, nil
+	return &aterm.Term{Sym: e.enc.T.Symbol(aterm.ListCons, 2), Args: []*aterm.Term{tree, e.enc.T.Appl(aterm.EmptyList)}}, nil
 }
 
 // balanced builds mCRL2's term_balanced_tree of vals (two or more): the
 // first half, rounded up, on the left; a half of one value is the value.
-func (e *encoder) balanced(vals []*aterm.Term, nodes []*aterm.Term) (*aterm.Term, []*aterm.Term) {
+func (e *encoder) balanced(vals []*aterm.Term) *aterm.Term {
 	if len(vals) == 1 {
-		return vals[0], nodes
+		return vals[0]
 	}
 	h := (len(vals) + 1) / 2
-	l, nodes := e.balanced(vals[:h], nodes)
-	r, nodes := e.balanced(vals[h:], nodes)
-	t := &aterm.Term{Sym: e.enc.T.Symbol("@node@", 2), Args: []*aterm.Term{l, r}}
-	return t, append(nodes, t)
+	return e.nodes.get(e.node, e.balanced(vals[:h]), e.balanced(vals[h:]))
+}
+
+// nodeCache shares the inner nodes of state trees between states: the
+// parameters that change seldom make subtrees that recur from state to
+// state, and a subtree met again is a reference in the file instead of
+// its nodes. It holds at most len(ring) nodes, dropping the oldest, so
+// that its memory does not grow with the state space; dropped nodes go
+// to forget (the writer's memory of them).
+type nodeCache struct {
+	m      map[[2]*aterm.Term]*aterm.Term
+	ring   [][2]*aterm.Term
+	next   int
+	forget func(*aterm.Term)
+}
+
+// maxCachedNodes bounds the node cache (a few megabytes).
+const maxCachedNodes = 1 << 13
+
+func newNodeCache(forget func(*aterm.Term)) *nodeCache {
+	return &nodeCache{m: map[[2]*aterm.Term]*aterm.Term{}, ring: make([][2]*aterm.Term, maxCachedNodes), forget: forget}
+}
+
+// get returns the node sym(l, r) (sym(l) when r is nil).
+func (c *nodeCache) get(sym *aterm.Symbol, l, r *aterm.Term) *aterm.Term {
+	k := [2]*aterm.Term{l, r}
+	if t, ok := c.m[k]; ok && t.Sym == sym {
+		return t
+	}
+	if old := c.ring[c.next]; old[0] != nil {
+		if t, ok := c.m[old]; ok {
+			delete(c.m, old)
+			c.forget(t)
+		}
+	}
+	args := []*aterm.Term{l}
+	if r != nil {
+		args = append(args, r)
+	}
+	t := &aterm.Term{Sym: sym, Args: args}
+	c.m[k] = t
+	c.ring[c.next] = k
+	c.next = (c.next + 1) % len(c.ring)
+	return t
 }
 
 // header writes the start of an LTS: the mark, the data specification,
@@ -191,8 +237,8 @@ type Writer struct {
 // NewWriter writes the header of an LTS to out and returns the writer of
 // the rest.
 func NewWriter(out io.Writer, src Source) (*Writer, error) {
-	e := newEncoder(src)
 	w := aterm.NewWriter(out)
+	e := newEncoder(src, w)
 	if err := e.header(w, true); err != nil {
 		return nil, err
 	}
@@ -244,20 +290,15 @@ func (l *Writer) Close(r explore.Result) error {
 		return fmt.Errorf("lts writer saw %d transitions, search reports %d", l.n, r.Transitions)
 	}
 	if !l.NoInfo && l.e.src.Store != nil {
-		var nodes []*aterm.Term
 		for s := 0; s < r.States; s++ {
 			vec := l.e.src.Store.State(explore.StateID(s))[:l.e.src.Width]
-			t, ns, err := l.e.stateLabel(vec, nodes[:0])
+			t, err := l.e.stateLabel(vec)
 			if err != nil {
 				return fmt.Errorf("state %d: %w", s, err)
 			}
 			if err := l.w.Write(t); err != nil {
 				return err
 			}
-			for _, n := range ns {
-				l.w.Forget(n)
-			}
-			nodes = ns
 		}
 	}
 	l.w.Write(l.e.enc.T.Appl("initial_state"))

@@ -3,6 +3,7 @@ package ltsfile
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -392,7 +393,7 @@ func TestTrace(t *testing.T) {
 }
 
 func mustLabel(t *testing.T, src Source, id explore.LabelID) *aterm.Term {
-	e := newEncoder(src)
+	e := newEncoder(src, aterm.NewWriter(io.Discard))
 	l, err := e.label(id)
 	if err != nil {
 		t.Fatal(err)

@@ -357,6 +357,8 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"--max and --trace take a non-negative number"}
 	case cfg.qlimit < 0:
 		return nil, &usageError{"--qlimit takes a non-negative number (0: no limit)"}
+	case cfg.traceFormat != "lts" && cfg.traceFormat != "text":
+		return nil, &usageError{fmt.Sprintf("option --trace-format has illegal argument '%s' (use lts or text)", cfg.traceFormat)}
 	case cfg.threads < 0:
 		return nil, &usageError{"--threads takes a non-negative number (0: all cores)"}
 	}
