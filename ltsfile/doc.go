@@ -30,7 +30,10 @@
 // streams: the header when made, each transition when the search
 // examines it, the state labels at Close from the store. Its memory is the
 // encoded labels and the distinct values met (remembered once, written
-// once); the nodes of each state's tree are forgotten after writing. With
+// once) and a bounded cache of the nodes of the states' trees: subtrees
+// that recur in recent states are written once, as mCRL2 shares them, and
+// the writer forgets the nodes dropped from the cache (a subtree met again
+// after that is written again: file size, not correctness). With
 // NoInfo (mCRL2's --no-info) no state labels are written. Labels must be
 // those of an lpsgen generator (lpsgen.Generator.MultiAction); any other
 // label is an error at the transition that carries it.
