@@ -21,15 +21,17 @@ type Reporter struct {
 	Found int
 }
 
-// report prints msg, saves the trace labels under the name made by base(n)
-// (n counts this detector's traces) if traces are on and the detector's
-// budget allows, and stops the search when the budget is used up.
-func (r *Reporter) report(msg string, count *int, base func(n int) string, labels func() []LabelID) {
+// report prints msg, saves the trace (its states and labels) under the
+// name made by base(n) (n counts this detector's traces) if traces are on
+// and the detector's budget allows, and stops the search when the budget
+// is used up.
+func (r *Reporter) report(msg string, count *int, base func(n int) string, trace func() ([]StateID, []LabelID)) {
 	r.Found++
 	var b strings.Builder
 	b.WriteString(msg)
 	if r.Traces != nil && *count < r.Traces.Max {
-		name, err := r.Traces.Save(base(*count), labels())
+		states, labels := trace()
+		name, err := r.Traces.Save(base(*count), states, labels)
 		*count++
 		if err != nil {
 			fmt.Fprintf(&b, ", but its trace could not be saved to '%s' (%v)", name, err)
@@ -44,9 +46,15 @@ func (r *Reporter) report(msg string, count *int, base func(n int) string, label
 	}
 }
 
-func (r *Reporter) traceTo(s StateID, extra ...LabelID) []LabelID {
-	_, labels := r.Traces.Recorder.Trace(s)
-	return append(labels, extra...)
+// traceTo is the recorded path to s.
+func (r *Reporter) traceTo(s StateID) ([]StateID, []LabelID) {
+	return r.Traces.Recorder.Trace(s)
+}
+
+// traceVia is the recorded path to s followed by s -l-> to.
+func (r *Reporter) traceVia(s StateID, l LabelID, to StateID) ([]StateID, []LabelID) {
+	states, labels := r.Traces.Recorder.Trace(s)
+	return append(states, to), append(labels, l)
 }
 
 func (r *Reporter) prefix() string { return r.Traces.Prefix }
@@ -68,7 +76,7 @@ func (d *DeadlockDetector) FinishState(s StateID) {
 	}
 	d.Reporter.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
 		func(n int) string { return d.Reporter.prefix() + "_dlk_" + strconv.Itoa(n) },
-		func() []LabelID { return d.Reporter.traceTo(s) })
+		func() ([]StateID, []LabelID) { return d.Reporter.traceTo(s) })
 }
 
 // ActionDetector reports transitions whose multi-action contains an action
@@ -137,7 +145,7 @@ func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) 
 			}
 			return name
 		},
-		func() []LabelID { return d.Reporter.traceTo(from, l) })
+		func() ([]StateID, []LabelID) { return d.Reporter.traceVia(from, l, to) })
 }
 
 // NondeterminismDetector reports a state with two outgoing transitions that
@@ -167,7 +175,7 @@ func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to S
 	}
 	d.Reporter.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
 		func(n int) string { return d.Reporter.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
-		func() []LabelID { return d.Reporter.traceTo(from, l) })
+		func() ([]StateID, []LabelID) { return d.Reporter.traceVia(from, l, to) })
 }
 
 // DivergenceDetector reports states from which an infinite sequence of
@@ -358,8 +366,10 @@ func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
 	if d.Reporter.Traces != nil && d.count < d.Reporter.Traces.Max {
 		n := strconv.Itoa(d.count)
 		d.count++
-		f1, err1 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_"+n, d.Reporter.traceTo(s))
-		f2, err2 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_loop"+n, loop)
+		states, labels := d.Reporter.traceTo(s)
+		f1, err1 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_"+n, states, labels)
+		// The loop's states are the local search's, not the store's.
+		f2, err2 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_loop"+n, nil, loop)
 		if err1 != nil || err2 != nil {
 			fmt.Fprintf(&b, ", but its traces could not be saved to '%s' and '%s'", f1, f2)
 		} else {
@@ -391,8 +401,8 @@ func (c *CycleDetector) BackEdge(from StateID, l LabelID, to StateID) {
 	c.done = true
 	c.Reporter.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
 		func(n int) string { return c.Reporter.prefix() + "_cycle_" + strconv.Itoa(n) },
-		func() []LabelID {
-			_, labels := c.Reporter.Explorer.DFSStack()
-			return append(labels, l)
+		func() ([]StateID, []LabelID) {
+			states, labels := c.Reporter.Explorer.DFSStack()
+			return append(states, to), append(labels, l)
 		})
 }

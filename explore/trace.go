@@ -45,9 +45,11 @@ func (t *TraceRecorder) Trace(s StateID) (states []StateID, labels []LabelID) {
 // TraceWriter saves traces for the detectors. mCRL2 names trace files
 // INFILE_dlk_N.trc, INFILE_act_N_NAME.trc, INFILE_nondeterministic_N.trc,
 // INFILE_divergence_N.trc (with INFILE_divergence_loopN.trc) after the
-// input file name; we use the same names, but the .trc file is plain text,
-// one multi-action per line, and beside it a file with the same name
-// ending in .aut instead of .trc holds the trace as a linear LTS.
+// input file name; we use the same names. Write, when set, writes the
+// .trc file (mCRL2's format: package ltsfile); otherwise the .trc file is
+// plain text, one multi-action per line, and beside it a file with the
+// same name ending in .aut instead of .trc holds the trace as a linear
+// LTS.
 type TraceWriter struct {
 	Prefix string // usually the input file name
 	// Max is the number of traces each detector may write; after that the
@@ -55,12 +57,19 @@ type TraceWriter struct {
 	Max      int
 	Recorder *TraceRecorder
 	Labels   *Labels
+	// Write writes the trace file name: states (nil when unknown, else
+	// one more than labels) and labels from the initial state on.
+	Write func(name string, states []StateID, labels []LabelID) error
 }
 
-// Save writes the trace given by labels to base+".trc" and base+".aut" and
-// returns the name of the .trc file.
-func (tw *TraceWriter) Save(base string, labels []LabelID) (string, error) {
+// Save writes the trace given by states (nil when unknown) and labels to
+// base+".trc" (and, in the text form, base+".aut") and returns the name
+// of the .trc file.
+func (tw *TraceWriter) Save(base string, states []StateID, labels []LabelID) (string, error) {
 	trc := base + ".trc"
+	if tw.Write != nil {
+		return trc, tw.Write(trc, states, labels)
+	}
 	if err := writeFile(trc, func(w *bufio.Writer) {
 		for _, l := range labels {
 			w.WriteString(tw.Labels.Text(l))

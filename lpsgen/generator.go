@@ -19,6 +19,9 @@ type Generator struct {
 	r      *rewrite.Rewriter
 	en     *enumerate.Enumerator
 	labels *explore.Labels
+	// multiActions holds each label's actions as terms (label.go); shared
+	// with forks and views, like labels.
+	multiActions *multiActions
 
 	params   []rewrite.Term
 	init     []rewrite.Term
@@ -98,7 +101,7 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 	case opt.QuantifierLimit > 0:
 		r.QuantifierLimit = opt.QuantifierLimit
 	}
-	g := &Generator{spec: spec, r: r, labels: explore.NewLabels()}
+	g := &Generator{spec: spec, r: r, labels: explore.NewLabels(), multiActions: &multiActions{acts: map[explore.LabelID][]Action{}}}
 	g.en = enumerate.New(r)
 	g.en.Limit = opt.EnumLimit
 	pindex := make(map[*lps.Var]int, len(spec.Params))
@@ -152,7 +155,7 @@ func (g *Generator) initScratch() {
 // of its own; g and its views must not be used concurrently, nor one from
 // inside another's emit. Summands are numbered anew within the view.
 func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
-	v := &Generator{spec: g.spec, r: g.r, labels: g.labels, params: g.params, init: g.init}
+	v := &Generator{spec: g.spec, r: g.r, labels: g.labels, multiActions: g.multiActions, params: g.params, init: g.init}
 	v.en = enumerate.New(g.r)
 	v.en.Limit = g.en.Limit
 	for _, s := range g.summands {
@@ -172,7 +175,7 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 // enumeration results); the Labels table is shared.
 func (g *Generator) Fork() explore.Generator {
 	r := g.r.Clone()
-	f := &Generator{spec: g.spec, r: r, labels: g.labels, params: g.params, init: g.init}
+	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, init: g.init}
 	f.en = enumerate.New(r)
 	f.en.Limit = g.en.Limit
 	f.summands = slices.Clone(g.summands)

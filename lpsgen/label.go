@@ -5,15 +5,21 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
-// printedAction is one action of a multi-action printed into Generator.buf.
+// printedAction is one action of a multi-action printed into Generator.buf:
+// its name, where its text is, and where its arguments start in the
+// argument vector.
 type printedAction struct {
 	name       string
 	start, end int
+	decl       *lps.ActionDecl
+	arg        int
 }
 
 // Label is the label of summand s's transition under the current bindings
@@ -54,7 +60,7 @@ func (g *Generator) labelOf(actions []action, args []uint32) explore.LabelID {
 	g.buf, g.acts = g.buf[:0], g.acts[:0]
 	k := 0
 	for _, a := range actions {
-		start := len(g.buf)
+		start, arg := len(g.buf), k
 		g.buf = append(g.buf, a.name...)
 		for j := range a.args {
 			if j == 0 {
@@ -68,10 +74,12 @@ func (g *Generator) labelOf(actions []action, args []uint32) explore.LabelID {
 		if len(a.args) > 0 {
 			g.buf = append(g.buf, ')')
 		}
-		g.acts = append(g.acts, printedAction{a.name, start, len(g.buf)})
+		g.acts = append(g.acts, printedAction{a.name, start, len(g.buf), a.decl, arg})
 	}
 	if len(g.acts) == 1 {
-		return g.labels.Intern(g.buf)
+		id := g.labels.Intern(g.buf)
+		g.multiActions.record(id, g.acts, args)
+		return id
 	}
 	slices.SortFunc(g.acts, func(x, y printedAction) int {
 		if c := strings.Compare(x.name, y.name); c != 0 {
@@ -86,5 +94,58 @@ func (g *Generator) labelOf(actions []action, args []uint32) explore.LabelID {
 		}
 		g.buf = append(g.buf, g.buf[a.start:a.end]...)
 	}
-	return g.labels.Intern(g.buf[end:])
+	id := g.labels.Intern(g.buf[end:])
+	g.multiActions.record(id, g.acts, args)
+	return id
+}
+
+// Action is one action of a label's multi-action: its declaration and
+// the normal forms of its arguments.
+type Action struct {
+	Decl *lps.ActionDecl
+	Args []rewrite.Term
+}
+
+// multiActions keeps the actions of each label (in the printed order),
+// for writers of formats that store multi-actions as terms (.lts). The
+// generators of a parallel search share it.
+type multiActions struct {
+	mu   sync.RWMutex
+	acts map[explore.LabelID][]Action
+}
+
+// record keeps the actions of label id, printed as acts, if it has none.
+func (m *multiActions) record(id explore.LabelID, acts []printedAction, args []uint32) {
+	m.mu.RLock()
+	_, ok := m.acts[id]
+	m.mu.RUnlock()
+	if ok {
+		return
+	}
+	out := make([]Action, len(acts))
+	for i, a := range acts {
+		out[i].Decl = a.decl
+		for j := range a.decl.Sorts {
+			out[i].Args = append(out[i].Args, rewrite.Term(args[a.arg+j]))
+		}
+	}
+	m.mu.Lock()
+	if _, ok := m.acts[id]; !ok {
+		m.acts[id] = out
+	}
+	m.mu.Unlock()
+}
+
+// MultiAction returns the actions of label id, in the order of its
+// printed form; none for tau. ok is false for a label this generator did
+// not make.
+func (g *Generator) MultiAction(id explore.LabelID) (acts []Action, ok bool) {
+	if id == explore.TauLabel {
+		return nil, true
+	}
+	m := g.multiActions
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	acts, ok = m.acts[id]
+	return acts, ok
 }

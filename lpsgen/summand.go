@@ -48,6 +48,7 @@ type Summand struct {
 
 type action struct {
 	name string
+	decl *lps.ActionDecl
 	args []rewrite.Term
 }
 
@@ -71,7 +72,7 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 		s.cond = r.True()
 	}
 	for _, a := range src.Actions {
-		la := action{name: a.Decl.Name}
+		la := action{name: a.Decl.Name, decl: a.Decl}
 		for _, e := range a.Args {
 			la.args = append(la.args, r.Translate(e))
 			s.fixed = false

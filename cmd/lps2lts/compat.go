@@ -33,7 +33,7 @@ func addCompatFlags(f *pflag.FlagSet, cfg *config) {
 	c := &cfg.compat
 	f.BoolVarP(&c.debug, "debug", "d", false, "display detailed intermediate messages (as --verbose here)")
 	f.StringVar(&c.logLevel, "log-level", "", "display intermediate messages up to and including `LEVEL` (quiet, error, warning, info, verbose, debug, trace)")
-	f.BoolVar(&cfg.noInfo, "no-info", false, "do not add state information (parameter values) to OUTFILE (.fsm)")
+	f.BoolVar(&cfg.noInfo, "no-info", false, "do not add state information (parameter values) to OUTFILE (.lts, .fsm, .dot)")
 	f.BoolVar(&c.saveAtEnd, "save-at-end", false, "make OUTFILE appear only when generation ends (always so here: it is written to a temporary file and renamed)")
 	f.BoolVar(&cfg.suppress, "suppress", false, "in verbose mode, do not print progress lines")
 	f.StringVar(&cfg.timings, "timings", "", "append timing measurements to `FILE` (standard error without FILE)")

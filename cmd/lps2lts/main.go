@@ -43,6 +43,7 @@ type config struct {
 	actions, multiActions, tau          string
 	trace                               int
 	traceSet                            bool
+	traceFormat                         string // --trace-format: lts (mCRL2's .trc) or text
 	max                                 int
 	strategy                            string
 	todoMax                             int
@@ -151,6 +152,7 @@ Exit status:
 	f.BoolVar(&cfg.cycle, "cycle", false, "report the first cycle found by a depth-first search (a back edge); implies depth-first search")
 	f.VarP((*traceFlag)(&cfg.trace), "trace", "t", "write a shortest trace to each reported state (INFILE_dlk_N.trc and INFILE_dlk_N.aut, ...); each check stops the search after `NUM` traces (default: no limit; NUM is attached: -t3 or --trace=3)")
 	f.Lookup("trace").NoOptDefVal = "unlimited"
+	f.StringVar(&cfg.traceFormat, "trace-format", "lts", "format of the --trace files: lts (mCRL2's .trc, an .lts of the path with the states' parameter values, for tracepp and lpsxsim) or text (one multi-action per line in the .trc, and the path as an .aut beside it)")
 	f.IntVarP(&cfg.max, "max", "l", 0, "explore at most `NUM` states")
 	f.IntVar(&cfg.maxMemory, "max-memory", defaultMaxMemoryMB(), "stop the search cleanly, with a valid output file, when the process uses more than `MB` megabytes (default: 90% of the machine's or container's memory; 0: no limit)")
 	f.StringVarP(&cfg.strategy, "strategy", "s", "b", "search strategy `NAME`: b/breadth, d/depth or h/highway")
@@ -290,7 +292,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		return 2, err
 	}
 	needIDs := j.outfile != "" || cfg.nondet || cfg.cycle
-	needStates := j.format == "fsm" || cfg.divergence
+	needStates := j.format == "fsm" || j.format == "lts" && !cfg.noInfo || cfg.divergence
 	if j.opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
 		return 2, err
 	}
@@ -401,6 +403,8 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, &usageError{"option --tau requires the option --divergence"}
 	case flags.Changed("confluence") && cfg.confluence == "":
 		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
+	case cfg.traceFormat != "lts" && cfg.traceFormat != "text":
+		return nil, &usageError{fmt.Sprintf("option --trace-format has illegal argument '%s' (use lts or text)", cfg.traceFormat)}
 	}
 	if err := traceArgumentHint(cfg, pos); err != nil {
 		return nil, err
@@ -426,6 +430,10 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 			prefix = "stdin"
 		}
 		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
+		if cfg.traceFormat != "text" {
+			// Timed processes keep the text form (ltsTraces refuses them).
+			_ = ltsTraces(rep.Traces, x, cfg.store.kind != "hashcompact" && cfg.store.kind != "bitstate")
+		}
 	}
 	return rep
 }

@@ -25,16 +25,14 @@ func outputFormat(out, outfile string) (string, error) {
 	if format == "" && outfile != "" {
 		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(outfile)), ".")
 		if format == "" {
-			return "", &usageError{fmt.Sprintf("cannot tell the output format of '%s' from its extension (use -o aut, fsm or dot, or an OUTFILE ending in .aut, .fsm or .dot)", outfile)}
+			return "", &usageError{fmt.Sprintf("cannot tell the output format of '%s' from its extension (use -o aut, lts, fsm or dot, or an OUTFILE ending in .aut, .lts, .fsm or .dot)", outfile)}
 		}
 	}
 	switch format {
-	case "", "aut", "fsm", "dot":
+	case "", "aut", "lts", "fsm", "dot":
 		return format, nil
-	case "lts":
-		return "", &usageError{"the mCRL2 binary LTS format (lts) is not supported: write .aut, .fsm or .dot (mCRL2's ltsconvert turns an .aut file into .lts)"}
 	}
-	return "", &usageError{fmt.Sprintf("output format '%s' is not supported (use aut, fsm or dot)", format)}
+	return "", &usageError{fmt.Sprintf("output format '%s' is not supported (use aut, lts, fsm or dot)", format)}
 }
 
 // checkNotInput refuses an OUTFILE that is the input file: writing the
@@ -79,8 +77,14 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	}
 	gen := x.Generator()
 	sg, isStochastic := gen.(*stochastic.Generator)
-	if isStochastic && j.format != "aut" {
-		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut)", j.format)}
+	if isStochastic && j.format != "aut" && j.format != "lts" {
+		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut or lts)", j.format)}
+	}
+	if j.format == "lts" {
+		// Refused before OUTFILE is touched.
+		if _, err := ltsSource(x, false); err != nil {
+			return nil, err
+		}
 	}
 	// Standard output is never sought in, even when it is a file: the
 	// .aut header would be written over what the file held before
@@ -93,6 +97,13 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		w = out.file
 	}
 	switch {
+	case j.format == "lts":
+		lw, err := newLTSWriter(w, cfg, x)
+		if err != nil {
+			out.discard()
+			return nil, err
+		}
+		out.writer = lw
 	case isStochastic:
 		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
 	case j.format == "aut":
@@ -189,6 +200,16 @@ func followLinks(path string) (string, error) {
 		path = link
 	}
 	return "", syscall.ELOOP
+}
+
+// discard closes and removes a temporary file no writer was made for.
+func (o *output) discard() {
+	if o.file != nil {
+		o.file.Close()
+	}
+	if o.temp != "" {
+		os.Remove(o.temp)
+	}
 }
 
 // close finishes the output (the .aut header) and closes its file. The

@@ -20,12 +20,18 @@ proc P(b: Bool) = a . dist c: Bool[1 / 2] . P(b = c);
 init P(true);
 `
 
+const timedModel = `act a;
+proc P(n: Nat) = (n < 2) -> a @ 1 . P(n = n + 1);
+init P(0);
+`
+
 // TestNeverLoseAFile: every run that cannot write its output fails before
 // touching a file, and a failed run leaves an existing OUTFILE as it was.
 func TestNeverLoseAFile(t *testing.T) {
 	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	_, stoch := writeModel(t, stochasticModel)
+	_, timedIn := writeModel(t, timedModel)
 	old := filepath.Join(dir, "old.fsm")
 	keep := "precious\n"
 	if err := os.WriteFile(old, []byte(keep), 0o600); err != nil {
@@ -39,7 +45,8 @@ func TestNeverLoseAFile(t *testing.T) {
 		{"no extension", []string{in, filepath.Join(dir, "noext")}, "cannot tell the output format"},
 		{"empty extension", []string{in, filepath.Join(dir, "out.")}, "cannot tell the output format"},
 		{"unknown extension", []string{in, filepath.Join(dir, "out.txt")}, "'txt' is not supported"},
-		{"mCRL2 lts", []string{in, filepath.Join(dir, "out.lts")}, "binary LTS format"},
+		{"timed to lts", []string{timedIn, filepath.Join(dir, "out.lts")}, "not supported for timed"},
+		{"unknown trace format", []string{"--trace-format=xml", in, old}, "illegal argument 'xml'"},
 		{"output is input", []string{"-o", "aut", in, in}, "is the input file"},
 		{"stochastic to fsm", []string{stoch, old}, "not supported for stochastic"},
 		{"unknown action", []string{"-a", "c", in, old}, "'c' is not an action"},

@@ -1,0 +1,140 @@
+package lps
+
+import (
+	"bytes"
+	"math/big"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/aterm"
+)
+
+// TestEncodeNumbers: the encodings of numbers read back (as the binary
+// reader reads them) to the values written, across machine-word bounds.
+func TestEncodeNumbers(t *testing.T) {
+	tb := aterm.NewTable()
+	e := NewEncoder(tb)
+	tab := NewSortTable()
+	big2 := func(s string) *big.Rat { r, _ := new(big.Rat).SetString(s); return r }
+	cases := []struct {
+		s *Sort
+		v string
+	}{
+		{tab.Pos, "1"}, {tab.Pos, "18446744073709551615"}, {tab.Pos, "18446744073709551616"},
+		{tab.Nat, "0"}, {tab.Nat, "340282366920938463463374607431768211457"},
+		{tab.Int, "-5"}, {tab.Int, "0"}, {tab.Int, "-18446744073709551617"},
+		{tab.Real, "3/4"}, {tab.Real, "-5/2"}, {tab.Real, "2"},
+	}
+	for _, c := range cases {
+		term, err := e.Number(c.s, big2(c.v))
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.s, c.v, err)
+		}
+		got, ok := (&binConv{}).number(term)
+		if !ok || got.Cmp(big2(c.v)) != 0 {
+			t.Errorf("%s %s read back as %v (%v)", c.s, c.v, got, ok)
+		}
+	}
+	for _, c := range []struct {
+		s *Sort
+		v string
+	}{{tab.Pos, "0"}, {tab.Nat, "-1"}, {tab.Int, "1/2"}, {tab.Bool, "1"}} {
+		if _, err := e.Number(c.s, big2(c.v)); err == nil {
+			t.Errorf("%s %s: no error", c.s, c.v)
+		}
+	}
+}
+
+// TestEncodeDataSpec: a data specification, action labels and process
+// parameters encoded as mCRL2 stores them in a binary LPS read back
+// through BinaryToText to the same declarations.
+func TestEncodeDataSpec(t *testing.T) {
+	src := `sort D = struct d1 | d2(n: Nat, Pos)?is_d2;
+     E;
+     L = List(D);
+cons e1: E;
+map f: Nat # L -> Nat;
+    g: FSet(Bool) -> Bag(D);
+    h: Real -> Int;
+var x: Nat;
+    l: L;
+    r: Real;
+eqn x > 2 -> f(x, l) = #l + x * 3;
+    f(x, []) = 0;
+    g({true, false}) = {d1: 2};
+    h(r) = if(r < 1 / 2, -7, round(r));
+    f(x, [d1, d2(1, 2)]) = (lambda y: Nat. y + 1)(x) whr z = x end;
+act a: D # L;
+    b;
+proc P(s: Pos, d: D) =
+    delta;
+init P(1, d1);
+`
+	spec, err := Parse("in.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := aterm.NewTable()
+	e := NewEncoder(tb)
+	sorts, aliases, cons, maps, eqns, err := e.DataSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := aterm.NewWriter(&buf)
+	w.Write(tb.Appl("linear_process_specification"))
+	for _, part := range [][]*aterm.Term{sorts, aliases, cons, maps, eqns} {
+		w.WriteInt(uint64(len(part)))
+		for _, x := range part {
+			w.Write(x)
+		}
+	}
+	var acts, params, init []*aterm.Term
+	for _, a := range spec.Actions {
+		acts = append(acts, e.ActID(a))
+	}
+	for i, p := range spec.Params {
+		params = append(params, e.Var(p.Name, p.S))
+		v, err := e.Expr(spec.Init[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		init = append(init, v)
+	}
+	w.Write(tb.List(acts...))
+	w.WriteInt(0) // global variables
+	w.Write(tb.List(params...))
+	w.WriteInt(0) // action summands
+	w.WriteInt(0) // deadlock summands
+	w.Write(tb.Appl("LinearProcessInit", tb.List(init...), tb.Appl("Distribution", tb.List(), tb.Appl("@NoValue"))))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	text, err := BinaryToText(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("back.txt", []byte(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	// Read back and encoded again, the declarations are the same terms
+	// (one table: equal terms are one pointer).
+	s2, a2, c2, m2, q2, err := e.DataSpec(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]*aterm.Term{sorts, aliases, cons, maps, eqns}
+	for i, got := range [][]*aterm.Term{s2, a2, c2, m2, q2} {
+		if len(got) != len(want[i]) {
+			t.Fatalf("part %d: %d items read back, %d written", i, len(got), len(want[i]))
+		}
+		for j := range got {
+			if got[j] != want[i][j] {
+				t.Errorf("part %d item %d: read back %s, wrote %s", i, j, got[j], want[i][j])
+			}
+		}
+	}
+	if len(back.Actions) != 2 || e.ActID(back.Actions[0]) != acts[0] {
+		t.Errorf("action labels read back: %v", back.Actions)
+	}
+}

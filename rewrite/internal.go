@@ -1,0 +1,190 @@
+package rewrite
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// TermEncoder turns normal forms into the terms of mCRL2's internal data
+// representation (lps.Encoder), as mCRL2's rewriter leaves them: numbers
+// in machine words, lists of |> and [], finite sets and bags of
+// @fset_cons and @fbag_cons ending in {} and {:}, sets and bags as
+// @set(f, s) and @bag(f, b) with the function constants @false_, @true_,
+// @zero_, @one_ and combinators @not_, @and_, ..., function updates
+// @func_update. Those are the forms mCRL2's printer prints as our printer
+// does, so a tool that reads the terms prints the labels we print.
+//
+// Each term is encoded once; the encoder remembers the results (values
+// recur from state to state). It is not safe for concurrent use.
+type TermEncoder struct {
+	r    *Rewriter
+	enc  *lps.Encoder
+	memo map[Term]*aterm.Term
+}
+
+// NewTermEncoder returns an encoder of r's terms into enc's table.
+func (r *Rewriter) NewTermEncoder(enc *lps.Encoder) *TermEncoder {
+	return &TermEncoder{r: r, enc: enc, memo: map[Term]*aterm.Term{}}
+}
+
+// Encode returns the internal form of t. Terms that are no normal forms
+// (unevaluated enumerations) are errors.
+func (te *TermEncoder) Encode(t Term) (*aterm.Term, error) {
+	if a, ok := te.memo[t]; ok {
+		return a, nil
+	}
+	a, err := te.encode(t)
+	if err != nil {
+		return nil, err
+	}
+	te.memo[t] = a
+	return a, nil
+}
+
+func (te *TermEncoder) encodeAll(ts []Term) ([]*aterm.Term, error) {
+	out := make([]*aterm.Term, len(ts))
+	for i, t := range ts {
+		a, err := te.Encode(t)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+// elemSort is the element sort of a container or the domain of a unary
+// function sort: what the function parts of sets and bags range over.
+func elemSort(s *lps.Sort) *lps.Sort {
+	if s.Kind == lps.SortFunc && len(s.Domain) == 1 {
+		return s.Domain[0]
+	}
+	return s.Elem
+}
+
+func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
+	e := te.enc
+	n := te.r.st.node(t)
+	switch n.kind {
+	case kNum:
+		return e.Number(n.sort, new(big.Rat).SetInt64(n.val))
+	case kBig:
+		return e.Number(n.sort, new(big.Rat).SetInt(n.big))
+	case kReal:
+		return e.Number(n.sort, n.rat)
+	case kVar:
+		return e.Var(n.v.v.Name, n.v.v.S), nil
+	}
+	args, err := te.encodeAll(n.args)
+	if err != nil {
+		return nil, err
+	}
+	argSorts := func() []*aterm.Term {
+		ss := make([]*aterm.Term, len(n.args))
+		for i, a := range n.args {
+			ss[i] = e.Sort(te.r.st.node(a).sort)
+		}
+		return ss
+	}
+	arrow := func(cod *aterm.Term, dom ...*aterm.Term) *aterm.Term {
+		return e.T.Appl("SortArrow", e.T.List(dom...), cod)
+	}
+	switch n.kind {
+	case kApp:
+		var head *aterm.Term
+		if f := n.fn.fn; f != nil {
+			head = e.Func(f)
+		} else {
+			// An internal symbol (true, &&, a comparison at a sort): its
+			// sort is that of its arguments and result.
+			res := e.Sort(n.sort)
+			sort := res
+			if len(args) > 0 {
+				sort = arrow(res, argSorts()...)
+			}
+			head = e.OpID(n.fn.name, sort)
+		}
+		if len(args) == 0 {
+			return head, nil
+		}
+		return e.Appl(head, args...), nil
+	case kHOApp:
+		return e.Appl(args[0], args[1:]...), nil
+	case kBinder:
+		return e.Binder(lps.BinderKind(n.val), args[:len(args)-1], args[len(args)-1]), nil
+	case kNil:
+		return e.OpID("[]", e.Sort(n.sort)), nil
+	case kCons:
+		ls := e.Sort(n.sort)
+		return e.Appl(e.OpID("|>", arrow(ls, e.Sort(n.sort.Elem), ls)), args...), nil
+	case kFSet:
+		fs := e.Sort(n.sort)
+		l := e.OpID("{}", fs)
+		cons := e.OpID("@fset_cons", arrow(fs, e.Sort(n.sort.Elem), fs))
+		for i := len(args) - 1; i >= 0; i-- {
+			l = e.Appl(cons, args[i], l)
+		}
+		return l, nil
+	case kFBag:
+		fb := e.Sort(n.sort)
+		pos := e.SortID("Pos")
+		l := e.OpID("{:}", fb)
+		cons := e.OpID("@fbag_cons", arrow(fb, e.Sort(n.sort.Elem), pos, fb))
+		for i := len(args) - 2; i >= 0; i -= 2 {
+			count := args[i+1]
+			if k := te.r.st.node(n.args[i+1]).kind; k == kNum || k == kBig {
+				// Counts are Pos in mCRL2's finite bags, whatever sort
+				// our store gave the number.
+				if count, err = e.Number(te.r.posSortOf(), new(big.Rat).SetInt(te.r.bigOf(n.args[i+1]))); err != nil {
+					return nil, err
+				}
+			}
+			l = e.Appl(cons, args[i], count, l)
+		}
+		return l, nil
+	case kSet, kBag:
+		elem := e.Sort(n.sort.Elem)
+		name, fin, cod := "@set", "SortFSet", e.SortID("Bool")
+		if n.kind == kBag {
+			name, fin, cod = "@bag", "SortFBag", e.SortID("Nat")
+		}
+		finS := e.T.Appl("SortCons", e.T.Appl(fin), elem)
+		return e.Appl(e.OpID(name, arrow(e.Sort(n.sort), arrow(cod, elem), finS)), args...), nil
+	case kFnConst:
+		cod := e.SortID("Bool")
+		if n.val >= 2 {
+			cod = e.SortID("Nat")
+		}
+		return e.OpID(fnConstNames[n.val], arrow(cod, e.Sort(elemSort(n.sort)))), nil
+	case kFnOp:
+		elem := e.Sort(elemSort(n.sort))
+		toBool, toNat := arrow(e.SortID("Bool"), elem), arrow(e.SortID("Nat"), elem)
+		res, arg := toBool, toBool
+		switch n.val {
+		case fnAdd, fnMin, fnMonus:
+			res, arg = toNat, toNat
+		case fnNat2Bool:
+			arg = toNat
+		case fnBool2Nat:
+			res = toNat
+		}
+		dom := make([]*aterm.Term, len(args))
+		for i := range dom {
+			dom[i] = arg
+		}
+		return e.Appl(e.OpID(fnOpNames[n.val], arrow(res, dom...)), args...), nil
+	case kUpdate, kUpdateStable:
+		name := "@func_update"
+		if n.kind == kUpdateStable {
+			name = "@func_update_stable"
+		}
+		fs := e.Sort(n.sort)
+		return e.Appl(e.OpID(name, arrow(fs, argSorts()[0], argSorts()[1], argSorts()[2])), args...), nil
+	case kWhere:
+		return e.Where(args[0], args[1:]...), nil
+	}
+	return nil, fmt.Errorf("cannot write the term %s in mCRL2's form (kind %d)", te.r.String(t), n.kind)
+}
