@@ -124,6 +124,10 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Nat", "[3] . 5", "a([] . 4)"},
 		{"", "Nat", "[9223372036854775808, 1] . 18446744073709551615", "a([] . 18446744073709551613)"},
 		{"", "Nat", "([] ++ [1]) . (3 mod 9)", "a([] . 2)"},
+		// mCRL2's printer puts no parentheses around l . i as an operand.
+		{"", "Nat", "3 * ([4] . 5)", "a(3 * [] . 4)"},
+		{"", "Nat", "3 div ([4] . 5)", "a(3 div [] . 4)"},
+		{"", "Nat", "([4] . 5) * 3", "a([] . 4 * 3)"},
 		// exp(t, 0) and exp(t, 1) for a t that is no value, and rhead
 		// of a list whose end is unknown, as mCRL2 rewrites them.
 		{"", "Pos", "exp(Int2Pos(-3), 0)", "a(1)"},

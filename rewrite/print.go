@@ -86,7 +86,9 @@ func (r *Rewriter) prec(t Term) int {
 	n := r.st.node(t)
 	switch n.kind {
 	case kApp:
-		if _, p, ok := infixOp(n); ok {
+		if _, p, ok := infixOp(n); ok && n.fn.op != lps.OpElementAt {
+			// mCRL2's printer does not count l . i as an operator
+			// where it places parentheses around an operand: 3 * [] . 4.
 			return p
 		}
 	case kReal:
