@@ -140,6 +140,10 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "90 >= 7 + #{7: 2, 7: 18446744073709551617}", "a(false)"},
 		{"", "Nat", "#{1: 18446744073709551617} * 2 div 89", "a(414533574690102283)"},
 		{"", "Nat", "#{1: 12, 2: 18446744073709551617}", "a(18446744073709551629)"},
+		// + - * with an empty finite set or bag, whatever the other is.
+		{"map pb: Bool;", "FBag(Nat)", "if(pb, {:}, {0: 1, 3: 12}) - {:}", "a(if(pb, {:}, {0: 1, 3: 12}))"},
+		{"map pb: Bool;", "FBag(Nat)", "if(pb, {:}, {0: 1}) * {:}", "a({:})"},
+		{"map pb: Bool;", "FSet(Nat)", "{} - if(pb, {}, {2})", "a({})"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

@@ -90,6 +90,11 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		return r.or(r.not(args[0]), args[1]), true
 	case lps.OpAdd, lps.OpSub, lps.OpMul:
 		if k := r.argSortKind(fn, 0); k >= lps.SortSet && k <= lps.SortFBag {
+			if k == lps.SortFSet || k == lps.SortFBag {
+				if res, ok := r.withEmptyFinite(fn, args[0], args[1]); ok {
+					return res, true
+				}
+			}
 			return r.containerOp(fn, args)
 		}
 		fallthrough

@@ -352,3 +352,25 @@ func (r *Rewriter) foreignSet(t Term) bool {
 	n := r.st.node(t)
 	return n.kind == kSet && r.st.node(n.args[1]).sort != nil && r.st.node(n.args[1]).sort.Elem != n.sort.Elem
 }
+
+// withEmptyFinite applies mCRL2's equations for +, - and * of finite sets
+// and bags with an empty operand, whatever the other is: s + {} = s,
+// {} + t = t, s - {} = s, {} - t = {}, s * {} = {} * t = {} (and so with
+// {:}), so that if(b, {:}, {0: 1}) - {:} is if(b, {:}, {0: 1}).
+func (r *Rewriter) withEmptyFinite(fn *symbol, a, b Term) (Term, bool) {
+	empty := func(t Term) bool {
+		n := r.st.node(t)
+		return (n.kind == kFSet || n.kind == kFBag) && len(n.args) == 0
+	}
+	switch {
+	case empty(b) && fn.op == lps.OpMul:
+		return b, true
+	case empty(b):
+		return a, true
+	case empty(a) && fn.op == lps.OpAdd:
+		return b, true
+	case empty(a):
+		return a, true
+	}
+	return 0, false
+}
