@@ -144,6 +144,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"map pb: Bool;", "FBag(Nat)", "if(pb, {:}, {0: 1, 3: 12}) - {:}", "a(if(pb, {:}, {0: 1, 3: 12}))"},
 		{"map pb: Bool;", "FBag(Nat)", "if(pb, {:}, {0: 1}) * {:}", "a({:})"},
 		{"map pb: Bool;", "FSet(Nat)", "{} - if(pb, {}, {2})", "a({})"},
+		// succ of a Pos that is no value is @succ_pos, a Nat's as a Nat
+		// @succ_nat, as mCRL2 prints them.
+		{"map pp: Pos;", "Pos", "succ(pp)", "a(@succ_pos(pp))"},
+		{"map pn: Nat;", "Nat", "succ(pn)", "a(@succ_nat(pn))"},
+		{"map pn: Nat;", "Pos", "succ(pn)", "a(succ(pn))"},
+		{"", "Nat -> Nat", "lambda x: Nat. succ(x)", "a(lambda x: Nat. @succ_nat(x))"},
 		// Bag multiplicities of 2^63 and more.
 		{"", "Bool", "{:} < {12: 2, 0: 9, 11: 18446744073709551615}", "a(true)"},
 		{"", "FBag(Nat)", "{1: 2} - {1: 18446744073709551615}", "a({:})"},

@@ -184,8 +184,23 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 				dst = append(dst, '#')
 				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
 			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set:
-				// Upcasts are invisible in mCRL2's output.
+				// Upcasts are invisible in mCRL2's output, but
+				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
+				if a := r.st.node(n.args[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
+					a.fn.op == lps.OpSucc && r.isSortKind(a.args[0], lps.SortNat) {
+					dst = append(dst, "@succ_nat("...)
+					dst = r.print(dst, a.args[0])
+					return append(dst, ')')
+				}
 				return r.print(dst, n.args[0])
+			case lps.OpSucc:
+				// succ(p) of a Pos p that is no value is mCRL2's
+				// @succ_pos(p).
+				if r.isSortKind(n.args[0], lps.SortPos) {
+					dst = append(dst, "@succ_pos("...)
+					dst = r.print(dst, n.args[0])
+					return append(dst, ')')
+				}
 			}
 		}
 		dst = append(dst, n.fn.name...)
@@ -310,4 +325,10 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 		i = j + 1
 	}
 	return dst
+}
+
+// isSortKind reports whether t has a sort of kind k.
+func (r *Rewriter) isSortKind(t Term, k lps.SortKind) bool {
+	s := r.st.node(t).sort
+	return s != nil && s.Kind == k
 }
