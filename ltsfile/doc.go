@@ -35,8 +35,10 @@
 // the writer forgets the nodes dropped from the cache (a subtree met again
 // after that is written again: file size, not correctness). With
 // NoInfo (mCRL2's --no-info) no state labels are written. Labels must be
-// those of an lpsgen generator (lpsgen.Generator.MultiAction); any other
-// label is an error at the transition that carries it.
+// those of an lpsgen generator (lpsgen.Generator.MultiAction), or of a
+// timed search that Source.Timed splits into one of those and its time
+// (the time of the TimedMultAct; mCRL2's undefined time otherwise); any
+// other label is an error at the transition that carries it.
 //
 // WriteTrace writes one path, with the states' values when given.
 package ltsfile

@@ -25,6 +25,9 @@ type Source struct {
 	// Probability gives the value of a probability id of a stochastic
 	// search; nil for a plain one.
 	Probability func(explore.ProbabilityID) *big.Rat
+	// Timed gives the untimed label and the time of a label of a timed
+	// search ("a @ 1"); nil for an untimed one.
+	Timed func(explore.LabelID) (explore.LabelID, rewrite.Term, bool)
 }
 
 // encoder turns the search's labels and values into terms.
@@ -49,14 +52,26 @@ func newEncoder(src Source, w *aterm.Writer) *encoder {
 }
 
 // label is the multi-action of id: TimedMultAct(actions, time), the
-// actions Action(ActId, arguments).
+// actions Action(ActId, arguments), the time mCRL2's undefined time
+// unless the search is timed.
 func (e *encoder) label(id explore.LabelID) (*aterm.Term, error) {
 	if t, ok := e.labels[id]; ok {
 		return t, nil
 	}
-	acts, ok := e.src.Gen.MultiAction(id)
+	time := e.time
+	untimed := id
+	if e.src.Timed != nil {
+		if base, t, ok := e.src.Timed(id); ok {
+			tt, err := e.values.Encode(t)
+			if err != nil {
+				return nil, err
+			}
+			untimed, time = base, tt
+		}
+	}
+	acts, ok := e.src.Gen.MultiAction(untimed)
 	if !ok {
-		return nil, fmt.Errorf("the label %q has no multi-action of the specification (labels of timed or transformed processes cannot be written as .lts)", e.src.Gen.Labels().Text(id))
+		return nil, fmt.Errorf("the label %q has no multi-action of the specification (labels of transformed processes cannot be written as .lts)", e.src.Gen.Labels().Text(id))
 	}
 	tb := e.enc.T
 	as := make([]*aterm.Term, len(acts))
@@ -71,7 +86,7 @@ func (e *encoder) label(id explore.LabelID) (*aterm.Term, error) {
 		}
 		as[i] = tb.Appl("Action", e.enc.ActID(a.Decl), tb.List(args...))
 	}
-	t := tb.Appl("TimedMultAct", tb.List(as...), e.time)
+	t := tb.Appl("TimedMultAct", tb.List(as...), time)
 	e.labels[id] = t
 	return t, nil
 }

@@ -13,9 +13,11 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/stochastic"
+	"github.com/lps2lts/lps2lts/timed"
 )
 
 // plainSpec has structured, numeric, container and Int values, an action
@@ -33,6 +35,14 @@ init P(1, d1, -1, [7]);
 
 // stochasticSpec has an initial distribution and a distribution after
 // an action.
+// timedSpec has time tags: labels "a(0) @ 1" are an action and a time,
+// which the .lts keeps apart (TimedMultAct).
+const timedSpec = `act a: Nat; b;
+proc P(n: Nat) = (n < 2) -> a(n) @ (n + 1) . P(n = n + 1)
+  + (n == 2) -> b @ (7 / 2) . P(n = 3);
+init P(0);
+`
+
 const stochasticSpec = `act flip: Bool; done;
 proc P(c: Bool, n: Nat) =
     (n < 2) -> flip(c) . dist b: Bool[1/2] . P(c = b, n = n + 1)
@@ -64,6 +74,14 @@ func run(t *testing.T, spec string, noInfo bool) (lts []byte, aut string, res ex
 		gen = sg
 		src.Probability = sg.Probabilities().Value
 		autW = stochastic.NewAutWriter(&autBuf, base.Labels(), sg.Probabilities())
+	} else if timed.IsTimed(s) {
+		tg, err := timed.New(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen = tg
+		src.Timed = tg.LabelParts
+		autW = explore.NewAutWriter(&autBuf, base.Labels())
 	} else {
 		autW = explore.NewAutWriter(&autBuf, base.Labels())
 	}
@@ -281,11 +299,13 @@ func TestStochastic(t *testing.T) {
 	}
 }
 
-// mcrl2 returns the folder of mCRL2's tools, or skips the test.
+// mcrl2 returns the folder of mCRL2's tools (../shared/mcrl2/bin beside
+// the repository, where the reference corpus is), or skips the test.
 func mcrl2(t *testing.T) string {
-	dir := "/work/shared/mcrl2/bin"
-	if _, err := os.Stat(filepath.Join(dir, "ltsconvert")); err != nil {
-		t.Skipf("mCRL2's tools are not installed in %s", dir)
+	c := corpus.Dir()
+	dir := filepath.Join(filepath.Dir(c), "mcrl2", "bin")
+	if _, err := os.Stat(filepath.Join(dir, "ltsconvert")); c == "" || err != nil {
+		t.Skip("mCRL2's tools are not in ../shared/mcrl2/bin beside the repository")
 	}
 	return dir
 }
@@ -308,11 +328,11 @@ func sortedLines(aut string) []string {
 
 // TestMCRL2ReadsLTS: ltsinfo finds one state label per state, and
 // ltsconvert turns the .lts into the .aut lps2lts writes (the labels
-// printed by mCRL2 from our terms as we print them), plain and
-// stochastic.
+// printed by mCRL2 from our terms as we print them), plain, stochastic
+// and timed.
 func TestMCRL2ReadsLTS(t *testing.T) {
 	dir := mcrl2(t)
-	for _, spec := range []string{plainSpec, stochasticSpec} {
+	for _, spec := range []string{plainSpec, stochasticSpec, timedSpec} {
 		src, aut, res, _ := run(t, spec, false)
 		tmp := t.TempDir()
 		ltsFile, autFile := filepath.Join(tmp, "x.lts"), filepath.Join(tmp, "x.aut")

@@ -3,6 +3,7 @@ package timed
 import (
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
@@ -26,7 +27,10 @@ type Clock struct {
 	// labels interns (untimed label, time) pairs: label a and time t give
 	// the label "a @ t".
 	labels map[timedLabel]explore.LabelID
-	buf    []byte
+	// parts maps each timed label back to its untimed label and time, for
+	// writers that store the two apart (mCRL2's .lts); forks share it.
+	parts *labelParts
+	buf   []byte
 }
 
 // Generator is the explore.Generator of a timed process (see the package
@@ -85,6 +89,7 @@ func NewClock(base *lpsgen.Generator) (*Clock, error) {
 		times:  make([]rewrite.Term, base.Summands()),
 		rats:   make(map[rewrite.Term]*big.Rat),
 		labels: make(map[timedLabel]explore.LabelID),
+		parts:  &labelParts{m: make(map[explore.LabelID]timedLabel)},
 	}
 	k := 0
 	for _, s := range spec.Summands {
@@ -247,5 +252,37 @@ func (c *Clock) Label(base explore.LabelID, t rewrite.Term) explore.LabelID {
 	c.buf = b
 	id := labels.Intern(b)
 	c.labels[k] = id
+	c.parts.add(id, k)
 	return id
+}
+
+// LabelParts returns the untimed label and the time of a label made by
+// Label; ok is false for any other label.
+func (c *Clock) LabelParts(id explore.LabelID) (base explore.LabelID, t rewrite.Term, ok bool) {
+	return c.parts.get(id)
+}
+
+// LabelParts is the clock's LabelParts.
+func (g *Generator) LabelParts(id explore.LabelID) (base explore.LabelID, t rewrite.Term, ok bool) {
+	return g.clock.LabelParts(id)
+}
+
+// labelParts is the table of Clock.LabelParts, shared by a clock and its
+// forks' (which make labels in other goroutines).
+type labelParts struct {
+	mu sync.RWMutex
+	m  map[explore.LabelID]timedLabel
+}
+
+func (p *labelParts) add(id explore.LabelID, k timedLabel) {
+	p.mu.Lock()
+	p.m[id] = k
+	p.mu.Unlock()
+}
+
+func (p *labelParts) get(id explore.LabelID) (explore.LabelID, rewrite.Term, bool) {
+	p.mu.RLock()
+	k, ok := p.m[id]
+	p.mu.RUnlock()
+	return k.base, k.time, ok
 }

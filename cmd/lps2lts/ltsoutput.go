@@ -15,8 +15,9 @@ import (
 
 // ltsSource finds what the .lts and .trc writers need of the search: the
 // plain generator under the stochastic or confluence form, the store, and
-// the probabilities. Timed processes are refused: their labels carry time
-// stamps the .lts writer does not encode.
+// the probabilities, and a timed process's label parts. Timed stochastic
+// processes are refused: the stochastic generator's labels carry times
+// the writer is not told apart.
 func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 	var src ltsfile.Source
 	var base *lpsgen.Generator
@@ -28,9 +29,12 @@ func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 		src.Probability = g.Probabilities().Value
 	case *confluence.Generator:
 		base = g.Base
+	case *timed.Generator:
+		base = g.Base
+		src.Timed = g.LabelParts
 	}
-	if base == nil || timed.IsTimed(base.Spec()) {
-		return src, &usageError{"the mCRL2 .lts format is not supported for timed specifications (use aut, fsm or dot)"}
+	if base == nil || timed.IsTimed(base.Spec()) && src.Timed == nil {
+		return src, &usageError{"the mCRL2 .lts format is not supported for timed stochastic specifications (use aut)"}
 	}
 	src.Gen, src.Width = base, len(base.Spec().Params)
 	if store {

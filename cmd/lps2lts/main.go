@@ -431,7 +431,8 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 		}
 		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
 		if cfg.traceFormat != "text" {
-			// Timed processes keep the text form (ltsTraces refuses them).
+			// Timed stochastic processes keep the text form (ltsTraces
+			// refuses them).
 			_ = ltsTraces(rep.Traces, x, cfg.store.kind != "hashcompact" && cfg.store.kind != "bitstate")
 		}
 	}

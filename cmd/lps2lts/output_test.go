@@ -20,8 +20,10 @@ proc P(b: Bool) = a . dist c: Bool[1 / 2] . P(b = c);
 init P(true);
 `
 
-const timedModel = `act a;
-proc P(n: Nat) = (n < 2) -> a @ 1 . P(n = n + 1);
+// timedStochasticModel has time tags and a distribution: its .lts is
+// refused.
+const timedStochasticModel = `act a;
+proc P(n: Nat) = (n < 2) -> a @ 1 . dist b: Bool[1/2] . P(n = n + 1);
 init P(0);
 `
 
@@ -31,7 +33,7 @@ func TestNeverLoseAFile(t *testing.T) {
 	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	_, stoch := writeModel(t, stochasticModel)
-	_, timedIn := writeModel(t, timedModel)
+	_, timedIn := writeModel(t, timedStochasticModel)
 	old := filepath.Join(dir, "old.fsm")
 	keep := "precious\n"
 	if err := os.WriteFile(old, []byte(keep), 0o600); err != nil {
@@ -45,7 +47,7 @@ func TestNeverLoseAFile(t *testing.T) {
 		{"no extension", []string{in, filepath.Join(dir, "noext")}, "cannot tell the output format"},
 		{"empty extension", []string{in, filepath.Join(dir, "out.")}, "cannot tell the output format"},
 		{"unknown extension", []string{in, filepath.Join(dir, "out.txt")}, "'txt' is not supported"},
-		{"timed to lts", []string{timedIn, filepath.Join(dir, "out.lts")}, "not supported for timed"},
+		{"timed stochastic to lts", []string{timedIn, filepath.Join(dir, "out.lts")}, "not supported for timed stochastic"},
 		{"unknown trace format", []string{"--trace-format=xml", in, old}, "illegal argument 'xml'"},
 		{"output is input", []string{"-o", "aut", in, in}, "is the input file"},
 		{"stochastic to fsm", []string{stoch, old}, "not supported for stochastic"},
