@@ -8,12 +8,14 @@ import (
 
 // Progress is a visitor that prints a status line to Out at most once per
 // Interval: states, transitions, the breadth-first level and the rate of
-// states per second. It looks at the clock only every 1024 finished states.
+// states per second, or the line Format makes of the states and the rate.
+// It looks at the clock only every 1024 finished states.
 type Progress struct {
 	NopVisitor
 	Explorer *Explorer
 	Out      io.Writer
 	Interval time.Duration
+	Format   func(states int, rate float64) string // nil: the line above
 	last     time.Time
 	lastN    int
 	tick     int
@@ -38,6 +40,10 @@ func (p *Progress) FinishState(StateID) {
 	n := p.Explorer.Store().Len()
 	rate := float64(n-p.lastN) / now.Sub(p.last).Seconds()
 	p.last, p.lastN = now, n
+	if p.Format != nil {
+		fmt.Fprintln(p.Out, p.Format(n, rate))
+		return
+	}
 	if lvl := p.Explorer.Level(); lvl > 0 {
 		fmt.Fprintf(p.Out, "%d st, %d tr, explored %d, level %d, %.0f st/s\n", n, p.Explorer.Transitions(), p.Explorer.Explored(), lvl, rate)
 	} else {

@@ -461,7 +461,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, start ti
 		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
 	}
 	if cfg.verbose && !cfg.suppress {
-		x.AddVisitor(&progress{x: x, out: stderr, interval: cfg.progressEvery, start: start, limitMB: max(cfg.maxMemory, 0)})
+		x.AddVisitor(newProgress(x, stderr, cfg.progressEvery, start, max(cfg.maxMemory, 0)))
 	}
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
