@@ -607,11 +607,8 @@ func (c *binConv) isEmptyFinite(t *aterm.Term) bool {
 func (c *binConv) enumeration(t *aterm.Term) string {
 	var parts []string
 	for {
-		if is(t, "OpIdNoIndex", 2) {
-			n := c.name(t.Args[0])
-			if n == "{}" || n == "{:}" || n == "@fset_empty" || n == "@fbag_empty" {
-				break
-			}
+		if c.isEmptyFinite(t) {
+			break
 		}
 		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
 			c.fail("a finite set or bag expected")

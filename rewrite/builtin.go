@@ -434,7 +434,9 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 	if !r.isIntValue(i) {
 		return 0, false
 	}
-	idx := r.bigOf(i)
+	// An index beyond a machine word is past every list's elements.
+	in := r.st.node(i)
+	small := in.kind == kNum
 	passed := int64(0)
 	for {
 		n := r.st.node(l)
@@ -442,10 +444,13 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 			if passed == 0 {
 				return 0, false
 			}
-			nat := r.st.node(i).sort
-			return r.mkApp(fn, []Term{l, r.mkBigInt(nat, idx.Sub(idx, big.NewInt(passed)))}), true
+			if small {
+				return r.mkApp(fn, []Term{l, r.mkInt(in.sort, in.val-passed)}), true
+			}
+			idx := r.bigOf(i)
+			return r.mkApp(fn, []Term{l, r.mkBigInt(in.sort, idx.Sub(idx, big.NewInt(passed)))}), true
 		}
-		if idx.Cmp(big.NewInt(passed)) == 0 {
+		if small && in.val == passed {
 			return n.args[0], true
 		}
 		passed++

@@ -53,24 +53,12 @@ func (r *Rewriter) equalFunctionsByQuantifier(s *lps.Sort, f, g Term) Term {
 // namedVar is the variable x<i> of sort s, the name mCRL2 gives the
 // variables of the quantifiers it introduces.
 func (r *Rewriter) namedVar(i int, s *lps.Sort) Term {
-	k := poolKey{'x', 0, i, s}
-	r.mu.Lock()
-	t, ok := r.pool[k]
-	r.mu.Unlock()
-	if ok {
-		return t
-	}
-	t = r.VarTerm(&lps.Var{Name: fmt.Sprintf("x%d", i), S: s})
-	r.mu.Lock()
-	r.pool[k] = t
-	r.mu.Unlock()
-	return t
+	return r.pooled(poolKey{'x', 0, i, s}, func() string { return fmt.Sprintf("x%d", i) })
 }
 
 // equalSetBag decides equality of two sets or two bags.
 func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
-	if r.foreignSet(r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)) ||
-		r.foreignSet(r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)) {
+	if r.foreignSetNode(a) || r.foreignSetNode(b) {
 		return 0, false
 	}
 	if a.args[0] == b.args[0] {

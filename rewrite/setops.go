@@ -348,9 +348,14 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 // of another sort than its own (lps.OpSetRetag made it): no equation of
 // mCRL2's set library applies to it but complement's, so operations on it
 // stay as they are ({0} * {2, 5} with a Nat 0 and Pos 2 and 5).
-func (r *Rewriter) foreignSet(t Term) bool {
-	n := r.st.node(t)
-	return n.kind == kSet && r.st.node(n.args[1]).sort != nil && r.st.node(n.args[1]).sort.Elem != n.sort.Elem
+func (r *Rewriter) foreignSet(t Term) bool { return r.foreignSetNode(r.st.node(t)) }
+
+func (r *Rewriter) foreignSetNode(n *node) bool {
+	if n.kind != kSet {
+		return false
+	}
+	fin := r.st.node(n.args[1])
+	return fin.sort != nil && fin.sort.Elem != n.sort.Elem
 }
 
 // withEmptyFinite applies mCRL2's equations for +, - and * of finite sets

@@ -102,14 +102,19 @@ func (sv *solver) fresh(s *lps.Sort) Term {
 // variables per enumeration, keeps the variable and term tables from
 // growing during a long exploration.
 func (r *Rewriter) poolVar(kind byte, level, idx int, s *lps.Sort) Term {
-	k := poolKey{kind, level, idx, s}
+	return r.pooled(poolKey{kind, level, idx, s}, func() string { return fmt.Sprintf("@%c%d_%d", kind, level, idx) })
+}
+
+// pooled returns the pooled variable of key k, made with the name name()
+// the first time.
+func (r *Rewriter) pooled(k poolKey, name func() string) Term {
 	r.mu.Lock()
 	t, ok := r.pool[k]
 	r.mu.Unlock()
 	if ok {
 		return t
 	}
-	t = r.VarTerm(&lps.Var{Name: fmt.Sprintf("@%c%d_%d", kind, level, idx), S: s})
+	t = r.VarTerm(&lps.Var{Name: name(), S: k.s})
 	r.mu.Lock()
 	r.pool[k] = t
 	r.mu.Unlock()
