@@ -110,17 +110,7 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 				case lps.OpMax, lps.OpMin:
 					return r.unfoldMaxMin(fn, args[0], args[1])
 				case lps.OpExp:
-					// exp(t, 0) = 1 and exp(t, 1) = t, as mCRL2's
-					// equations have it for any Pos or Nat t, and for an
-					// Int in constructor form (Nat2Int(n) or -p).
-					if e := r.st.node(args[1]); e.kind == kNum && (fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(args[0])) {
-						switch e.val {
-						case 0:
-							return r.mkInt(fn.res, 1), true
-						case 1:
-							return args[0], true
-						}
-					}
+					return r.expOfNonValue(fn, args[0], args[1])
 				}
 				return 0, false
 			}
@@ -417,14 +407,6 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		return r.mkList(fn.res, elems, args[1]), true
 	}
 	return 0, false
-}
-
-// isIntConstructor reports whether t is an Int in mCRL2's constructor
-// form @cInt(n) or @cNeg(p): Nat2Int(n) or -p here.
-func (r *Rewriter) isIntConstructor(t Term) bool {
-	n := r.st.node(t)
-	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 &&
-		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args[0]).sort.Kind == lps.SortPos)
 }
 
 // elementAt is l . i for an index value i: the element, or, past the

@@ -133,3 +133,29 @@ func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
 	}
 	return 0, false
 }
+
+// expOfNonValue rewrites exp(t, 0) to 1 and exp(t, 1) to t for a t that
+// is no value, as mCRL2's equations have it for any Pos or Nat t, and for
+// an Int in constructor form (Nat2Int(n) or -p). It reports false when
+// they do not apply.
+func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
+	n := r.st.node(e)
+	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
+		return 0, false
+	}
+	switch n.val {
+	case 0:
+		return r.mkInt(fn.res, 1), true
+	case 1:
+		return t, true
+	}
+	return 0, false
+}
+
+// isIntConstructor reports whether t is an Int in mCRL2's constructor
+// form @cInt(n) or @cNeg(p): Nat2Int(n) or -p here.
+func (r *Rewriter) isIntConstructor(t Term) bool {
+	n := r.st.node(t)
+	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 &&
+		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args[0]).sort.Kind == lps.SortPos)
+}
