@@ -32,6 +32,8 @@
 // TestAgainstMCRL2 runs it when enabled (-mcrl2diff or MCRL2DIFF=1) and
 // mCRL2 is found at ../shared/mcrl2/bin beside the repository, with a
 // fixed seed; -mcrl2diff.n, -mcrl2diff.seed, -mcrl2diff.depth,
-// -mcrl2diff.batch, -mcrl2diff.shrink and -mcrl2diff.report tune it. It
-// fails listing every expression that differs or that we fail on.
+// -mcrl2diff.batch, -mcrl2diff.shrink and -mcrl2diff.report tune it;
+// -mcrl2diff.binary has our lps2lts read the binary file txt2lps writes
+// instead of the text, so that the reading of mCRL2's files is compared
+// too. It fails listing every expression that differs or that we fail on.
 package mcrl2diff

@@ -20,6 +20,7 @@ var (
 	batch   = flag.Int("mcrl2diff.batch", 50, "expressions per model")
 	shrinkN = flag.Int("mcrl2diff.shrink", 5, "differing expressions minimized (one per signature, a kind of difference)")
 	report  = flag.String("mcrl2diff.report", "", "write the tally and the differing cases to this file")
+	binary  = flag.Bool("mcrl2diff.binary", false, "our lps2lts reads the binary file mCRL2's txt2lps writes of each model, not the text")
 )
 
 // TestAgainstMCRL2 generates expressions of every sort (fixed seed), has
@@ -32,6 +33,9 @@ func TestAgainstMCRL2(t *testing.T) {
 	}
 	ref := MCRL2{Bin: mcrl2Bin(t), Dir: t.TempDir()}
 	ours := Ours{Binary: buildOurs(t), Dir: t.TempDir()}
+	if *binary {
+		ours.Txt2lps = filepath.Join(ref.Bin, "txt2lps")
+	}
 
 	g := NewGen(*seed)
 	exprs := make([]*Node, *n)

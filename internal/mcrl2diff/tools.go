@@ -29,10 +29,14 @@ type MCRL2 struct {
 	Dir string // a scratch folder
 }
 
-// Ours runs our lps2lts binary, which reads the text LPS directly.
+// Ours runs our lps2lts binary, which reads the text LPS directly, or,
+// with Txt2lps set (mCRL2's txt2lps), the binary file txt2lps writes of
+// it: the file of the usual pipeline `mcrl22lps | lps2lts`, whose sorts
+// and names are mCRL2's, not re-derived from the text.
 type Ours struct {
-	Binary string
-	Dir    string
+	Binary  string
+	Dir     string
+	Txt2lps string
 }
 
 // Labels implements Tool.
@@ -66,7 +70,14 @@ func (o Ours) Labels(model string) (map[string]string, error) {
 	if err := os.WriteFile(txt, []byte(model), 0o644); err != nil {
 		return nil, err
 	}
-	if err := run(o.Binary, txt, aut); err != nil {
+	in := txt
+	if o.Txt2lps != "" {
+		in = filepath.Join(dir, "model.bin.lps")
+		if err := run(o.Txt2lps, txt, in); err != nil {
+			return nil, &Rejected{stripDir(err, dir).Error()}
+		}
+	}
+	if err := run(o.Binary, in, aut); err != nil {
 		return nil, stripDir(err, dir)
 	}
 	return readAut(aut)
