@@ -19,6 +19,7 @@ var exampleFigures = []struct {
 	{"buffer.lps", 9, 14, 0, 6},
 	{"dining3.lps", 20, 36, 1, 12},
 	{"abp.lps", 74, 92, 0, 19},
+	{"abp.bin.lps", 74, 92, 0, 19},
 }
 
 var autHeaderRE = regexp.MustCompile(`^des \(0,(\d+),(\d+)\)`)
@@ -71,6 +72,21 @@ func TestExamples(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestBinaryExample: abp.bin.lps, abp.lps in mCRL2's binary format
+// (txt2lps wrote it), gives the same LTS as abp.lps, byte for byte.
+func TestBinaryExample(t *testing.T) {
+	if _, err := os.Stat("../../examples/abp.bin.lps"); err != nil {
+		t.Skip("examples folder not found")
+	}
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	_, text, _ := lps2lts("../../examples/abp.lps", "-")
+	code, bin, stderr := lps2lts("../../examples/abp.bin.lps", "-")
+	if code != 0 || bin != text || !strings.HasPrefix(bin, "des (0,92,74)") {
+		t.Errorf("exit %d; from the binary file\n%s\nfrom the text\n%s\nstderr %s", code, bin, text, stderr)
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -146,6 +148,29 @@ func TestStopSignals(t *testing.T) {
 				t.Error("no transitions written")
 			}
 			noTemporaryFiles(t, dir)
+			progressAgrees(t, stderr)
 		})
+	}
+}
+
+var (
+	anyProgressLine = regexp.MustCompile(`(?m)^\d+\.\ds: (\d+) states, \d+ transitions, explored \d+, (\d+) levels done, `)
+	summaryLine     = regexp.MustCompile(`Done with state space generation \((\d+) levels, (\d+) states`)
+)
+
+// progressAgrees: the last progress line of a stopped run counts no
+// more levels and states than the summary after it (after Ctrl-C the
+// last line said level 19 and the summary 18 levels).
+func progressAgrees(t *testing.T, stderr string) {
+	t.Helper()
+	lines := anyProgressLine.FindAllStringSubmatch(stderr, -1)
+	sum := summaryLine.FindStringSubmatch(stderr)
+	if len(lines) == 0 || sum == nil {
+		t.Fatalf("no progress line or no summary: %s", stderr)
+	}
+	last := lines[len(lines)-1]
+	n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+	if n(last[2]) > n(sum[1]) || n(last[1]) > n(sum[2]) {
+		t.Errorf("last progress line %q counts more than the summary %q", last[0], sum[0])
 	}
 }
