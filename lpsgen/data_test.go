@@ -215,6 +215,13 @@ func TestDataNormalForms(t *testing.T) {
 		// exp: Real # Int -> Real when the exponent is no Nat.
 		{"", "Real", "exp(v whr v = 12 end, -3)", "a(1 / 1728)"},
 		{"", "Real", "exp(succ(1), -1)", "a(1 / 2)"},
+		// A set enumeration with an element that is no value is built by
+		// inserting from the right; an insertion no comparison decides
+		// stays in place, and so do the elements left of it.
+		{"", "FSet(Nat)", "{3, 0, head([])}", "a({3, 0, head([])})"},
+		{"", "FSet(Nat)", "{head([]), 3, 0}", "a({head([]), 0, 3})"},
+		{"", "FSet(Nat)", "{head([]), head([]), 2}", "a({head([]), head([]), 2})"},
+		{"sort D = struct d1 | d2(Nat);", "Set(D)", "{d2(head([])), d1, d2(3)}", "a({d1, d2(head([])), d2(3)})"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {

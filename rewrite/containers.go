@@ -125,6 +125,98 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
+// insertFSet builds the finite set of a set enumeration {e1, ..., en}.
+// When every element is a value it is mkFSet's canonical set. Otherwise
+// it follows mCRL2's equations for @fset_insert, by which the enumeration
+// is built from the right: an element goes before the first element it is
+// decided to be below, is dropped beside a syntactically equal element,
+// and stays where it is, before the rest, when neither comparison is
+// decided (head([]) against a number). So {3, 0, head([])} keeps its
+// order and {head([]), 3, 0} becomes {head([]), 0, 3}.
+func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
+	values := true
+	for _, e := range elems {
+		if !r.isDataValue(e) {
+			values = false
+			break
+		}
+	}
+	if values || s.Elem == nil {
+		return r.mkFSet(s, elems)
+	}
+	lt := r.cmpSym(lps.OpLt, s.Elem)
+	decided := func(a, b Term) bool { return r.apply(lt, []Term{a, b}) == r.trueT }
+	// chain is the set built so far; stuck marks the elements whose
+	// insertion no equation decided (@fset_insert rather than
+	// @fset_cons): nothing goes past them.
+	type link struct {
+		e     Term
+		stuck bool
+	}
+	var chain []link
+	insert := func(at int, l link) {
+		chain = append(chain, link{})
+		copy(chain[at+1:], chain[at:])
+		chain[at] = l
+	}
+elems:
+	for i := len(elems) - 1; i >= 0; i-- {
+		d := elems[i]
+		for at, c := range chain {
+			switch {
+			case c.stuck:
+				insert(at, link{e: d, stuck: true})
+			case c.e == d:
+			case decided(d, c.e):
+				insert(at, link{e: d})
+			case decided(c.e, d):
+				continue
+			default:
+				insert(at, link{e: d, stuck: true})
+			}
+			continue elems
+		}
+		chain = append(chain, link{e: d})
+	}
+	out := make([]Term, len(chain))
+	for i, c := range chain {
+		out[i] = c.e
+	}
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+}
+
+// isDataValue reports whether t is built of constructors only: a number,
+// a Boolean, a constructor of a structured sort applied to values, a list
+// of values, or a finite set or bag of values.
+func (r *Rewriter) isDataValue(t Term) bool {
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum, kBig, kReal, kNil:
+		return true
+	case kCons, kFSet, kFBag:
+		for _, a := range n.args {
+			if !r.isDataValue(a) {
+				return false
+			}
+		}
+		return true
+	case kApp:
+		if t == r.trueT || t == r.falseT {
+			return true
+		}
+		if n.fn.kind != lps.FuncConstructor {
+			return false
+		}
+		for _, a := range n.args {
+			if !r.isDataValue(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // bagEntry is an element of a finite bag with its multiplicity, a number
 // term (multiplicities of 2^63 and more are big numbers).
 type bagEntry struct {
@@ -245,7 +337,7 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 	if !r.allGround(elems) {
 		return r.st.internArgs(&node{kind: kSetEnum, sort: n.sort}, elems)
 	}
-	fs := r.mkFSet(n.sort, elems)
+	fs := r.insertFSet(n.sort, elems)
 	if n.sort.Kind == lps.SortSet {
 		return r.mkSet(n.sort, r.fnConst(n.sort, fnFalse), fs)
 	}
