@@ -222,6 +222,11 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "FSet(Nat)", "{head([]), 3, 0}", "a({head([]), 0, 3})"},
 		{"", "FSet(Nat)", "{head([]), head([]), 2}", "a({head([]), head([]), 2})"},
 		{"sort D = struct d1 | d2(Nat);", "Set(D)", "{d2(head([])), d1, d2(3)}", "a({d1, d2(head([])), d2(3)})"},
+		// A sum with a term that is no value stays as written.
+		{"", "Nat", "Pos2Nat(5 + Int2Pos(-8))", "a(5 + Int2Pos(-8))"},
+		{"", "Pos", "2 + (1 + Int2Pos(-8))", "a(2 + (1 + Int2Pos(-8)))"},
+		{"", "Nat", "3 + (Int2Nat(-8) + 4)", "a(3 + (Int2Nat(-8) + 4))"},
+		{"", "Nat", "0 + Int2Nat(-8)", "a(0 + Int2Nat(-8))"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {
