@@ -46,6 +46,9 @@ eqn ff(x, y) = x + y;
     k1(p) = p > 3;
     k2(p) = p >= 4;`
 
+// pnD declares a map whose applications are ground terms but no values.
+const pnD = "sort D = struct d1 | d2; map pn: D -> Nat;"
+
 // TestDataNormalForms: values reach mCRL2's normal form; the wanted labels
 // are what mCRL2's lps2lts prints for the same expressions.
 func TestDataNormalForms(t *testing.T) {
@@ -227,6 +230,13 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Pos", "2 + (1 + Int2Pos(-8))", "a(2 + (1 + Int2Pos(-8)))"},
 		{"", "Nat", "3 + (Int2Nat(-8) + 4)", "a(3 + (Int2Nat(-8) + 4))"},
 		{"", "Nat", "0 + Int2Nat(-8)", "a(0 + Int2Nat(-8))"},
+		// A function update whose argument no equation compares with the
+		// next update's stays in its place; the chain under it is still
+		// ordered.
+		{pnD, "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[head([]) -> 1][pn(d1) -> 3]", "a((lambda z: Nat. 9)[head([]) -> 1][pn(d1) -> 3])"},
+		{pnD, "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[pn(d1) -> 3][head([]) -> 1]", "a((lambda z: Nat. 9)[pn(d1) -> 3][head([]) -> 1])"},
+		{pnD, "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[4 -> 3][head([]) -> 1][2 -> 5]", "a((lambda z: Nat. 9)[4 -> 3][head([]) -> 1][2 -> 5])"},
+		{"", "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[4 -> 3][2 -> 5][3 -> 9][1 -> 2]", "a((lambda z: Nat. 9)[4 -> 3][2 -> 5][1 -> 2])"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {
