@@ -237,6 +237,11 @@ func TestDataNormalForms(t *testing.T) {
 		{pnD, "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[pn(d1) -> 3][head([]) -> 1]", "a((lambda z: Nat. 9)[pn(d1) -> 3][head([]) -> 1])"},
 		{pnD, "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[4 -> 3][head([]) -> 1][2 -> 5]", "a((lambda z: Nat. 9)[4 -> 3][head([]) -> 1][2 -> 5])"},
 		{"", "Nat -> Nat", "(lambda z: Nat. Int2Nat(9))[4 -> 3][2 -> 5][3 -> 9][1 -> 2]", "a((lambda z: Nat. 9)[4 -> 3][2 -> 5][1 -> 2])"},
+		// max and min unfold under binders too.
+		{"", "Bag(Nat)", "{ y: Nat | min(y, 1) }", "a({ y: Nat | if(y <= 1, y, 1) })"},
+		{"", "Nat -> Bool", "lambda x: Nat. max(x, 1) < 3", "a(lambda x: Nat. if(x <= 1, 1, Nat2Pos(x)) < 3)"},
+		{"", "Int -> Int", "lambda x: Int. min(x, 3)", "a(lambda x: Int. if(x <= 3, x, 3))"},
+		{"", "Real -> Real", "lambda x: Real. max(x, 1/2)", "a(lambda x: Real. if(x < 1 / 2, 1 / 2, x))"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {

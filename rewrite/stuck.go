@@ -12,13 +12,13 @@ import (
 // max(m, n) = if(m <= n, n, m); the comparison then stays as it is unless
 // a rule decides it.
 
-// unfoldMaxMin rewrites max or min of numbers, one of which is a ground
-// normal form that is not a value, as mCRL2's equations do. It reports
-// false when they do not apply (a free variable, or a mix of sorts other
-// than Pos and Nat).
+// unfoldMaxMin rewrites max or min of numbers, one of which is not a
+// value (a ground normal form such as count(1, {0: 2}), or a term with a
+// variable bound by a lambda or a comprehension), as mCRL2's equations
+// do. It reports false when they do not apply (a mix of sorts other than
+// Pos and Nat).
 func (r *Rewriter) unfoldMaxMin(fn *symbol, a, b Term) (Term, bool) {
-	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 ||
-		!r.IsGround(a) || !r.IsGround(b) {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 {
 		return 0, false
 	}
 	sa, sb := fn.fn.Sort.Domain[0], fn.fn.Sort.Domain[1]
