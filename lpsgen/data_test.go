@@ -242,6 +242,11 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Nat -> Bool", "lambda x: Nat. max(x, 1) < 3", "a(lambda x: Nat. if(x <= 1, 1, Nat2Pos(x)) < 3)"},
 		{"", "Int -> Int", "lambda x: Int. min(x, 3)", "a(lambda x: Int. if(x <= 3, x, 3))"},
 		{"", "Real -> Real", "lambda x: Real. max(x, 1/2)", "a(lambda x: Real. if(x < 1 / 2, 1 / 2, x))"},
+		// An index that is no value unfolds along the list's elements
+		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
+		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},
+		{pnD, "Nat", "[1] . (pn(d1) * 2)", "a(if(pn(d1) * 2 == 0, 1, [] . max(0,pn(d1) * 2 - 1)))"},
+		{"", "Nat", "tail([8, 12]) . ([12, 3, 18446744073709551616] . 3)", "a(if([] . 0 == 0, 12, [] . max(0,[] . 0 - 1)))"},
 	}
 	for _, c := range cases {
 		if got := labelOf(t, c.decls, c.sort, c.expr); got != c.want {

@@ -414,7 +414,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 // as mCRL2's list library peels it ([3] . 5 is [] . 4).
 func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 	if !r.isIntValue(i) {
-		return 0, false
+		return r.elementAtNonValue(fn, l, i)
 	}
 	// An index beyond a machine word is past every list's elements.
 	in := r.st.node(i)
@@ -438,6 +438,28 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 		passed++
 		l = n.args[1]
 	}
+}
+
+// elementAtNonValue is l . i for a ground index i that is no value
+// (pn(d1), [] . 0): mCRL2's equation (d |> s) . n = if(n == 0, d, s .
+// @natpred(n)) unfolds it along the elements l shows, and the comparisons
+// stay undecided. @natpred(n) is pred on a Nat giving a Nat here, printed
+// as mCRL2 prints it, max(0,n - 1). An index with a free variable stays
+// as it is, for the enumerator.
+func (r *Rewriter) elementAtNonValue(fn *symbol, l, i Term) (Term, bool) {
+	n := r.st.node(l)
+	if n.kind != kCons || !r.IsGround(i) || !r.isSortKind(i, lps.SortNat) {
+		return 0, false
+	}
+	nat := r.st.node(i).sort
+	rest := n.args[1]
+	prev := r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{i})
+	tail, ok := r.elementAtNonValue(fn, rest, prev)
+	if !ok {
+		tail = r.mkApp(fn, []Term{rest, prev})
+	}
+	c := r.apply(r.cmpSym(lps.OpEq, nat), []Term{i, r.mkInt(nat, 0)})
+	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, n.args[0], tail}), true
 }
 
 // listElems appends the elements of list l to dst; false if l is not a

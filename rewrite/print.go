@@ -193,6 +193,14 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 					return append(dst, ')')
 				}
 				return r.print(dst, n.args[0])
+			case lps.OpPred:
+				// pred of a Nat as a Nat is mCRL2's @natpred, which
+				// its printer shows as max(0,n - 1).
+				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args[0], lps.SortNat) {
+					dst = append(dst, "max(0,"...)
+					dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < 10)
+					return append(dst, " - 1)"...)
+				}
 			case lps.OpSucc:
 				// succ(p) of a Pos p that is no value is mCRL2's
 				// @succ_pos(p).
