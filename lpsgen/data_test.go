@@ -242,6 +242,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Nat -> Bool", "lambda x: Nat. max(x, 1) < 3", "a(lambda x: Nat. if(x <= 1, 1, Nat2Pos(x)) < 3)"},
 		{"", "Int -> Int", "lambda x: Int. min(x, 3)", "a(lambda x: Int. if(x <= 3, x, 3))"},
 		{"", "Real -> Real", "lambda x: Real. max(x, 1/2)", "a(lambda x: Real. if(x < 1 / 2, 1 / 2, x))"},
+		// exp of a term that is no value unfolds into products, by
+		// squaring, as mCRL2's equations compute it bit by bit.
+		{pnD, "Nat", "exp(pn(d1), 3)", "a(pn(d1) * (pn(d1) * pn(d1)))"},
+		{pnD, "Nat", "exp(pn(d1), 6)", "a(pn(d1) * pn(d1) * (pn(d1) * pn(d1) * (pn(d1) * pn(d1))))"},
+		{pnD, "Int", "exp(-Nat2Pos(pn(d1)), 3)", "a(-(Nat2Pos(pn(d1)) * (Nat2Pos(pn(d1)) * Nat2Pos(pn(d1)))))"},
+		{"", "Nat -> Nat", "lambda x: Nat. exp(x, 2)", "a(lambda x: Nat. x * x)"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},

@@ -134,10 +134,11 @@ func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
 	return 0, false
 }
 
-// expOfNonValue rewrites exp(t, 0) to 1 and exp(t, 1) to t for a t that
-// is no value, as mCRL2's equations have it for any Pos or Nat t, and for
-// an Int in constructor form (Nat2Int(n) or -p). It reports false when
-// they do not apply.
+// expOfNonValue rewrites exp(t, n) for a t that is no value and a number
+// n as mCRL2's equations do for any Pos or Nat t, and for an Int in
+// constructor form (Nat2Int(n) or -p): 1 for n = 0, t for n = 1, a
+// product otherwise (expBySquaring). It reports false when they do not
+// apply.
 func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	n := r.st.node(e)
 	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
@@ -149,7 +150,46 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	case 1:
 		return t, true
 	}
-	return 0, false
+	if n.val < 0 || n.val > maxUnfoldedExp {
+		return 0, false
+	}
+	if fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat {
+		return r.expBySquaring(fn.res, t, n.val), true
+	}
+	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
+	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
+	inner := r.st.node(t)
+	m := inner.args[0]
+	ms := r.st.node(m).sort
+	x := r.expBySquaring(ms, m, n.val)
+	switch {
+	case inner.fn.op == lps.OpNat2Int:
+		return r.apply(r.opSymN(lps.OpNat2Int, fn.res, 1), []Term{x}), true
+	case n.val%2 == 1:
+		return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{x}), true
+	}
+	return r.apply(r.opSymN(lps.OpPos2Int, fn.res, 1), []Term{x}), true
+}
+
+// maxUnfoldedExp bounds the exponents for which exp of a term that is no
+// value is unfolded into products: the printed product has one factor per
+// unit of the exponent.
+const maxUnfoldedExp = 1 << 12
+
+// expBySquaring is exp(t, w) for w >= 1 as mCRL2's equations for a Pos or
+// Nat base compute it bit by bit: exp(t, w) = t for w = 1, t *
+// exp(t * t, w div 2) for another odd w, exp(t * t, w div 2) for an even
+// one. So exp(t, 3) is t * (t * t) and exp(t, 4) is t * t * (t * t).
+func (r *Rewriter) expBySquaring(s *lps.Sort, t Term, w int64) Term {
+	mul := r.opSymN(lps.OpMul, s, 2)
+	if w == 1 {
+		return t
+	}
+	sq := r.expBySquaring(s, r.apply(mul, []Term{t, t}), w/2)
+	if w%2 == 0 {
+		return sq
+	}
+	return r.apply(mul, []Term{t, sq})
 }
 
 // isIntConstructor reports whether t is an Int in mCRL2's constructor
