@@ -248,6 +248,11 @@ func TestDataNormalForms(t *testing.T) {
 		{pnD, "Nat", "exp(pn(d1), 6)", "a(pn(d1) * pn(d1) * (pn(d1) * pn(d1) * (pn(d1) * pn(d1))))"},
 		{pnD, "Int", "exp(-Nat2Pos(pn(d1)), 3)", "a(-(Nat2Pos(pn(d1)) * (Nat2Pos(pn(d1)) * Nat2Pos(pn(d1)))))"},
 		{"", "Nat -> Nat", "lambda x: Nat. exp(x, 2)", "a(lambda x: Nat. x * x)"},
+		// d in l unfolds into equalities, d == e || d in s.
+		{pnD, "Bool", "pn(d1) in [8, 11, 10, 11]", "a(pn(d1) == 8 || pn(d1) == 11 || pn(d1) == 10 || pn(d1) == 11)"},
+		{pnD, "Bool", "pn(d1) in 1 |> tail([])", "a(pn(d1) == 1 || pn(d1) in tail([]))"},
+		{pnD, "Bool", "3 in [pn(d1)] ++ tail([3])", "a(3 == pn(d1))"},
+		{"", "Nat -> Bool", "lambda x: Nat. x in [1, 2]", "a(lambda x: Nat. x == 1 || x == 2)"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},

@@ -324,25 +324,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 	st := r.st
 	switch fn.op {
 	case lps.OpIn:
-		res := r.falseT
-		for l := args[1]; ; {
-			n := st.node(l)
-			switch n.kind {
-			case kNil:
-				return res, true
-			case kCons:
-				e := r.equal(args[0], n.args[0])
-				if e == r.trueT {
-					return e, true
-				}
-				if e != r.falseT {
-					return 0, false
-				}
-				l = n.args[1]
-			default:
-				return 0, false
-			}
-		}
+		return r.memberOfList(fn, args[0], args[1])
 	case lps.OpCount:
 		c := int64(0)
 		for l := args[0]; ; c++ {
@@ -438,6 +420,30 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 		passed++
 		l = n.args[1]
 	}
+}
+
+// memberOfList is d in l by mCRL2's equations: d in [] = false, d in e |> s =
+// d == e || d in s, the equalities rewritten and || simplified with true
+// and false. So an equality no equation decides (count(7, {:}) == 8)
+// stays in a disjunction, as does the membership in a rest that is no
+// list enumeration; under a binder x in [1, 2] is x == 1 || x == 2.
+func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
+	n := r.st.node(l)
+	switch n.kind {
+	case kNil:
+		return r.falseT, true
+	case kCons:
+		e := r.equal(d, n.args[0])
+		if e == r.trueT {
+			return e, true
+		}
+		rest, ok := r.memberOfList(fn, d, n.args[1])
+		if !ok {
+			rest = r.mkApp(fn, []Term{d, n.args[1]})
+		}
+		return r.or(e, rest), true
+	}
+	return 0, false
 }
 
 // elementAtNonValue is l . i for a ground index i that is no value
