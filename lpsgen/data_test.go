@@ -253,6 +253,11 @@ func TestDataNormalForms(t *testing.T) {
 		{pnD, "Bool", "pn(d1) in 1 |> tail([])", "a(pn(d1) == 1 || pn(d1) in tail([]))"},
 		{pnD, "Bool", "3 in [pn(d1)] ++ tail([3])", "a(3 == pn(d1))"},
 		{"", "Nat -> Bool", "lambda x: Nat. x in [1, 2]", "a(lambda x: Nat. x == 1 || x == 2)"},
+		// abs of a Pos or Nat, or of -p, by the equations on Int's
+		// constructors; one of another Int stays.
+		{pnD + " map pp: D -> Pos; pi: D -> Int;", "Nat", "abs(pn(d1)) + abs(-pp(d1)) + abs(pi(d1))", "a(pn(d1) + pp(d1) + abs(pi(d1)))"},
+		{pnD + " map pp: D -> Pos;", "Bool", "abs(pp(d1)) == pp(d1)", "a(true)"},
+		{"", "Nat -> Nat", "lambda x: Nat. abs(x)", "a(lambda x: Nat. x)"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},

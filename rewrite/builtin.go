@@ -111,6 +111,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 					return r.unfoldMaxMin(fn, args[0], args[1])
 				case lps.OpExp:
 					return r.expOfNonValue(fn, args[0], args[1])
+				case lps.OpAbs:
+					return r.absOfNonValue(fn, args[0])
 				}
 				return 0, false
 			}
@@ -181,6 +183,12 @@ func (r *Rewriter) equal(a, b Term) Term {
 			res = r.and(res, e)
 		}
 		return res
+	}
+	if isUpcast(na) && isUpcast(nb) && na.fn.op == nb.fn.op {
+		// Pos2Nat, Nat2Int, ... are constructors in mCRL2 (@cNat,
+		// @cInt): one applied twice, from the checker and from a
+		// rewrite, compares its arguments.
+		return r.equal(na.args[0], nb.args[0])
 	}
 	if na.kind == kSet && nb.kind == kSet || na.kind == kBag && nb.kind == kBag {
 		if res, ok := r.equalSetBag(na, nb); ok {
@@ -444,6 +452,18 @@ func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
 		return r.or(e, rest), true
 	}
 	return 0, false
+}
+
+// isUpcast reports whether n is a conversion to a larger number sort.
+func isUpcast(n *node) bool {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 1 {
+		return false
+	}
+	switch n.fn.op {
+	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
+		return true
+	}
+	return false
 }
 
 // elementAtNonValue is l . i for a ground index i that is no value

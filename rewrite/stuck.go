@@ -199,3 +199,54 @@ func (r *Rewriter) isIntConstructor(t Term) bool {
 	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 &&
 		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args[0]).sort.Kind == lps.SortPos)
 }
+
+// absOfNonValue rewrites abs(t) for a t that is no value as mCRL2's
+// equations do on the constructor forms of Int and Real: abs(@cInt(n)) =
+// n and abs(@cNeg(p)) = p, so abs of a Pos or Nat (converted or not) is
+// that number and abs(-p) is p. Another Int (a map's value) stays.
+func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
+	n := r.st.node(t)
+	for n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+		switch n.fn.op {
+		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpPos2Real, lps.OpNat2Real:
+			t = n.args[0]
+			n = r.st.node(t)
+			continue
+		case lps.OpNeg:
+			if a := n.args[0]; r.isSortKind(a, lps.SortPos) {
+				t = a
+				n = r.st.node(t)
+			}
+		}
+		break
+	}
+	if n.sort == nil || n.sort.Kind != lps.SortPos && n.sort.Kind != lps.SortNat {
+		return 0, false
+	}
+	return r.upcast(t, fn.res), true
+}
+
+// upcast converts a Pos or Nat term t to the number sort s (Pos2Nat,
+// Pos2Int, ...), which mCRL2 prints invisibly.
+func (r *Rewriter) upcast(t Term, s *lps.Sort) Term {
+	from := r.st.node(t).sort.Kind
+	if from == s.Kind {
+		return t
+	}
+	var op lps.Op
+	switch {
+	case from == lps.SortPos && s.Kind == lps.SortNat:
+		op = lps.OpPos2Nat
+	case from == lps.SortPos && s.Kind == lps.SortInt:
+		op = lps.OpPos2Int
+	case from == lps.SortPos && s.Kind == lps.SortReal:
+		op = lps.OpPos2Real
+	case from == lps.SortNat && s.Kind == lps.SortInt:
+		op = lps.OpNat2Int
+	case from == lps.SortNat && s.Kind == lps.SortReal:
+		op = lps.OpNat2Real
+	default:
+		return t
+	}
+	return r.apply(r.opSymN(op, s, 1), []Term{t})
+}
