@@ -258,6 +258,12 @@ func TestDataNormalForms(t *testing.T) {
 		{pnD + " map pp: D -> Pos; pi: D -> Int;", "Nat", "abs(pn(d1)) + abs(-pp(d1)) + abs(pi(d1))", "a(pn(d1) + pp(d1) + abs(pi(d1)))"},
 		{pnD + " map pp: D -> Pos;", "Bool", "abs(pp(d1)) == pp(d1)", "a(true)"},
 		{"", "Nat -> Nat", "lambda x: Nat. abs(x)", "a(lambda x: Nat. x)"},
+		// An empty container whose element sort nothing fixes: mCRL2
+		// leaves the sort unknown; the values do not depend on it.
+		{"", "Nat", "#[] + #{:} + #({} * {})", "a(0)"},
+		{"", "Bool", "[] == [] && {} <= {} && !({:} < {:})", "a(true)"},
+		{"", "Nat -> Nat", "lambda x: Nat. #[]", "a(lambda x: Nat. 0)"},
+		{"", "Int", "max(Nat2Int(#[]), floor(abs(7 / 2)))", "a(3)"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},
