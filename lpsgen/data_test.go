@@ -264,6 +264,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "[] == [] && {} <= {} && !({:} < {:})", "a(true)"},
 		{"", "Nat -> Nat", "lambda x: Nat. #[]", "a(lambda x: Nat. 0)"},
 		{"", "Int", "max(Nat2Int(#[]), floor(abs(7 / 2)))", "a(3)"},
+		// A where clause's body is typed from its context: a container
+		// of Pos elements widens to the Nat one it meets.
+		{"", "Bool", "({5} whr x = 1 end) < {0}", "a(false)"},
+		{"", "Bool", "0 in ([1] whr x = 1 end)", "a(false)"},
+		{"", "FSet(Nat)", "{w103} whr w102 = [1, 1, 1], w103 = 1 end", "a({1})"},
+		{"", "FBag(Nat)", "{w: 2} whr w = 1 end", "a({1: 2})"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},
