@@ -49,6 +49,9 @@ eqn ff(x, y) = x + y;
 // pnD declares a map whose applications are ground terms but no values.
 const pnD = "sort D = struct d1 | d2; map pn: D -> Nat;"
 
+// pmD is pnD with the map called pm.
+const pmD = "sort D = struct d1 | d2; map pm: D -> Nat;"
+
 // TestDataNormalForms: values reach mCRL2's normal form; the wanted labels
 // are what mCRL2's lps2lts prints for the same expressions.
 func TestDataNormalForms(t *testing.T) {
@@ -270,6 +273,15 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "0 in ([1] whr x = 1 end)", "a(false)"},
 		{"", "FSet(Nat)", "{w103} whr w102 = [1, 1, 1], w103 = 1 end", "a({1})"},
 		{"", "FBag(Nat)", "{w: 2} whr w = 1 end", "a({1: 2})"},
+		// A bag enumeration with an element or a count that is no value
+		// is built by mCRL2's @fbag_cinsert from the right: an if on a
+		// count that is no value, @fbag_insert into it, elements in
+		// insertion order.
+		{pmD, "FBag(Nat)", "{1: 1, 0: pm(d1), 0: 1}", "a(@fbag_insert(1, 1, if(pm(d1) == 0, {0: 1}, {0: Nat2Pos(pm(d1)) + 1})))"},
+		{pmD, "FBag(Nat)", "{4294967296 + pm(d1): 7, 2: 4, 0: 6}", "a({4294967296 + pm(d1): 7, 0: 6, 2: 4})"},
+		{pmD, "FBag(Nat)", "{pm(d1): 2, 3: 1, pm(d1): 3}", "a({pm(d1): 2, 3: 1, pm(d1): 3})"},
+		{pmD, "Bag(Nat)", "{0: pm(d1)}", "a(if(pm(d1) == 0, {:}, {0: Nat2Pos(pm(d1))}))"},
+		{"", "FBag(Bool)", "{false: 3, true: 6} - {false: 9, true: 2, true: [] . 10}", "a({false: 3, true: 6} - @fbag_insert(false, 9, @fbag_insert(true, 2, if([] . 10 == 0, {:}, {true: Nat2Pos([] . 10)}))))"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},

@@ -183,7 +183,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			case lps.OpCount:
 				dst = append(dst, '#')
 				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
-			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set:
+			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
 				if a := r.st.node(n.args[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
