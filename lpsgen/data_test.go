@@ -282,6 +282,11 @@ func TestDataNormalForms(t *testing.T) {
 		{pmD, "FBag(Nat)", "{pm(d1): 2, 3: 1, pm(d1): 3}", "a({pm(d1): 2, 3: 1, pm(d1): 3})"},
 		{pmD, "Bag(Nat)", "{0: pm(d1)}", "a(if(pm(d1) == 0, {:}, {0: Nat2Pos(pm(d1))}))"},
 		{"", "FBag(Bool)", "{false: 3, true: 6} - {false: 9, true: 2, true: [] . 10}", "a({false: 3, true: 6} - @fbag_insert(false, 9, @fbag_insert(true, 2, if([] . 10 == 0, {:}, {true: Nat2Pos([] . 10)}))))"},
+		// div and mod of an Int in constructor form by a Pos, one of
+		// them no value, by mCRL2's equations on @cInt and @cNeg.
+		{"", "Nat", "-3 mod Int2Pos(-2)", "a(Int2Nat(Int2Pos(-2) - succ(2 mod Int2Pos(-2))))"},
+		{"", "Int", "-3 div Int2Pos(-2)", "a(-succ(2 div Int2Pos(-2)))"},
+		{pnD + " map pp: D -> Pos;", "Nat", "-pp(d1) mod 3", "a(Int2Nat(3 - succ(pred(pp(d1)) mod 3)))"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},

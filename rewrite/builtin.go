@@ -113,6 +113,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 					return r.expOfNonValue(fn, args[0], args[1])
 				case lps.OpAbs:
 					return r.absOfNonValue(fn, args[0])
+				case lps.OpDiv, lps.OpMod:
+					return r.intDivModOfNonValue(fn, args[0], args[1])
 				}
 				return 0, false
 			}

@@ -250,3 +250,47 @@ func (r *Rewriter) upcast(t Term, s *lps.Sort) Term {
 	}
 	return r.apply(r.opSymN(op, s, 1), []Term{t})
 }
+
+// intDivModOfNonValue rewrites div and mod of an Int in constructor form
+// by a Pos, one of them no value, as mCRL2's equations do: on @cInt(n)
+// they are Nat's div and mod; -p mod q = Int2Nat(q - succ(pred(p) mod q))
+// and -p div q = -succ(pred(p) div q). So -3 mod x is Int2Nat(x -
+// succ(2 mod x)). It reports false for another Int (a map's value).
+func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 ||
+		fn.fn.Sort.Domain[0].Kind != lps.SortInt || !r.isSortKind(q, lps.SortPos) {
+		return 0, false
+	}
+	intSort := fn.fn.Sort.Domain[0]
+	nat, pos := r.natSortOf(), r.posSortOf()
+	inner := func() Term {
+		n := r.st.node(a)
+		switch n.kind {
+		case kNum:
+			return r.mkInt(nat, abs64(n.val))
+		case kBig:
+			b := r.bigOf(a)
+			return r.mkBigInt(nat, b.Abs(b))
+		}
+		return n.args[0]
+	}
+	natOp := r.opSymN(fn.op, nat, 2)
+	switch r.intSign(a) {
+	case 1:
+		m := r.apply(natOp, []Term{r.upcast(inner(), nat), q})
+		return r.upcast(m, fn.res), true
+	case -1:
+		p := inner()
+		if r.st.node(p).sort.Kind != lps.SortPos {
+			p = r.natToPos(pos, p)
+		}
+		m := r.apply(natOp, []Term{r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{p}), q})
+		s := r.apply(r.opSymN(lps.OpSucc, pos, 1), []Term{m})
+		if fn.op == lps.OpDiv {
+			return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{s}), true
+		}
+		d := r.apply(r.opSymN(lps.OpSub, intSort, 2), []Term{q, s})
+		return r.apply(r.opSymN(lps.OpInt2Nat, fn.res, 1), []Term{d}), true
+	}
+	return 0, false
+}
