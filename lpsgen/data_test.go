@@ -287,6 +287,12 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Nat", "-3 mod Int2Pos(-2)", "a(Int2Nat(Int2Pos(-2) - succ(2 mod Int2Pos(-2))))"},
 		{"", "Int", "-3 div Int2Pos(-2)", "a(-succ(2 div Int2Pos(-2)))"},
 		{pnD + " map pp: D -> Pos;", "Nat", "-pp(d1) mod 3", "a(Int2Nat(3 - succ(pred(pp(d1)) mod 3)))"},
+		// Bags over an infinite sort whose function parts are equal by
+		// extensionality are equal when their finite parts are; x <= y
+		// is x * y == x.
+		{"", "Bool", "{ yp: Pos | 1 } == { vp: Pos | 1 }", "a(true)"},
+		{"", "Bool", "{ yp: Pos | 12 mod 11 } <= { vp: Pos | (lambda zp: Pos. 2 mod 6)(vp) }", "a(true)"},
+		{"", "Bool", "{ yp: Pos | 1 } + {3: 1} == { vp: Pos | 1 } + {3: 1}", "a(true)"},
 		// An index that is no value unfolds along the list's elements
 		// into if(i == 0, d, s . @natpred(i)), printed max(0,i - 1).
 		{pnD, "Nat", "[1, 2] . pn(d1)", "a(if(pn(d1) == 0, 1, if(max(0,pn(d1) - 1) == 0, 2, [] . max(0,max(0,pn(d1) - 1) - 1))))"},
