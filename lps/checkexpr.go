@@ -67,7 +67,12 @@ func (x *exprChecker) expect(e rawExpr, want *Sort) Expr {
 	return t
 }
 
-// reportAny reports an empty container whose sort could not be inferred.
+// reportAny reports a term whose sort could not be inferred (head([])
+// with nothing to say what the list holds). An empty container whose
+// element sort nothing fixes is no error: mCRL2 leaves that sort unknown
+// and still decides #[], [] == [] and {} <= {}, whose values do not
+// depend on it; its elements' sort stays _ here too. A where variable
+// defined by such a container is an error, as in mCRL2.
 func (x *exprChecker) reportAny(e Expr) bool {
 	found := false
 	var walk func(e Expr)
@@ -87,7 +92,7 @@ func (x *exprChecker) reportAny(e Expr) bool {
 				walk(a.Head)
 			}
 		}
-		if !found && containsAny(e.Sort()) {
+		if !found && e.Sort() == anySort {
 			found = true
 			x.c.errorAt(e.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(e))
 			return
@@ -99,6 +104,12 @@ func (x *exprChecker) reportAny(e Expr) bool {
 			walk(e.Body)
 			for _, d := range e.Defs {
 				walk(d.Value)
+				// mCRL2 gives a where variable the sort of its value,
+				// and rejects one it cannot complete (List(_)).
+				if !found && containsAny(d.Value.Sort()) {
+					found = true
+					x.c.errorAt(d.Value.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(d.Value))
+				}
 			}
 		case *ListEnum:
 			for _, a := range e.Elems {

@@ -97,6 +97,10 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 			}
 			return true
 		}
+	case *Where:
+		if x.canCoerce(e.Body, t) {
+			return true
+		}
 	case *App:
 		if e.Fixed {
 			return x.retag(e, t) != nil
@@ -182,6 +186,12 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 				out.Elems[i] = x.coerce(el, t.Elem)
 			}
 			return x.wrapUpcast(out, t)
+		}
+	case *Where:
+		// The body is typed from the context, as mCRL2 types it:
+		// ({5} whr x = 1 end) < {0} compares FSet(Nat)s.
+		if x.canCoerce(e.Body, t) {
+			return &Where{Body: x.coerce(e.Body, t), Defs: e.Defs, Pos: e.Pos}
 		}
 	case *App:
 		if out := x.retag(e, t); out != nil {

@@ -212,6 +212,11 @@ const (
 	// Functions.
 	OpUpdate // f[x -> v]
 
+	// OpFBagInsert is mCRL2's @fbag_insert(e, p, b), made by the rewriter
+	// only: the insertion into a finite bag that its equations leave as
+	// it is (b is no enumeration).
+	OpFBagInsert
+
 	opCount
 )
 
@@ -228,7 +233,7 @@ var opNames = [...]string{
 	OpHead: "head", OpTail: "tail", OpRHead: "rhead", OpRTail: "rtail", OpCount: "#", OpIn: "in",
 	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
 	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
-	OpPick: "pick", OpSetRetag: "@setfset",
+	OpPick: "pick", OpSetRetag: "@setfset", OpFBagInsert: "@fbag_insert",
 }
 
 func (o Op) String() string {

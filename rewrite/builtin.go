@@ -111,6 +111,10 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 					return r.unfoldMaxMin(fn, args[0], args[1])
 				case lps.OpExp:
 					return r.expOfNonValue(fn, args[0], args[1])
+				case lps.OpAbs:
+					return r.absOfNonValue(fn, args[0])
+				case lps.OpDiv, lps.OpMod:
+					return r.intDivModOfNonValue(fn, args[0], args[1])
 				}
 				return 0, false
 			}
@@ -181,6 +185,12 @@ func (r *Rewriter) equal(a, b Term) Term {
 			res = r.and(res, e)
 		}
 		return res
+	}
+	if isUpcast(na) && isUpcast(nb) && na.fn.op == nb.fn.op {
+		// Pos2Nat, Nat2Int, ... are constructors in mCRL2 (@cNat,
+		// @cInt): one applied twice, from the checker and from a
+		// rewrite, compares its arguments.
+		return r.equal(na.args[0], nb.args[0])
 	}
 	if na.kind == kSet && nb.kind == kSet || na.kind == kBag && nb.kind == kBag {
 		if res, ok := r.equalSetBag(na, nb); ok {
@@ -324,25 +334,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 	st := r.st
 	switch fn.op {
 	case lps.OpIn:
-		res := r.falseT
-		for l := args[1]; ; {
-			n := st.node(l)
-			switch n.kind {
-			case kNil:
-				return res, true
-			case kCons:
-				e := r.equal(args[0], n.args[0])
-				if e == r.trueT {
-					return e, true
-				}
-				if e != r.falseT {
-					return 0, false
-				}
-				l = n.args[1]
-			default:
-				return 0, false
-			}
-		}
+		return r.memberOfList(fn, args[0], args[1])
 	case lps.OpCount:
 		c := int64(0)
 		for l := args[0]; ; c++ {
@@ -414,7 +406,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 // as mCRL2's list library peels it ([3] . 5 is [] . 4).
 func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 	if !r.isIntValue(i) {
-		return 0, false
+		return r.elementAtNonValue(fn, l, i)
 	}
 	// An index beyond a machine word is past every list's elements.
 	in := r.st.node(i)
@@ -438,6 +430,64 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 		passed++
 		l = n.args[1]
 	}
+}
+
+// memberOfList is d in l by mCRL2's equations: d in [] = false, d in e |> s =
+// d == e || d in s, the equalities rewritten and || simplified with true
+// and false. So an equality no equation decides (count(7, {:}) == 8)
+// stays in a disjunction, as does the membership in a rest that is no
+// list enumeration; under a binder x in [1, 2] is x == 1 || x == 2.
+func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
+	n := r.st.node(l)
+	switch n.kind {
+	case kNil:
+		return r.falseT, true
+	case kCons:
+		e := r.equal(d, n.args[0])
+		if e == r.trueT {
+			return e, true
+		}
+		rest, ok := r.memberOfList(fn, d, n.args[1])
+		if !ok {
+			rest = r.mkApp(fn, []Term{d, n.args[1]})
+		}
+		return r.or(e, rest), true
+	}
+	return 0, false
+}
+
+// isUpcast reports whether n is a conversion to a larger number sort.
+func isUpcast(n *node) bool {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 1 {
+		return false
+	}
+	switch n.fn.op {
+	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
+		return true
+	}
+	return false
+}
+
+// elementAtNonValue is l . i for a ground index i that is no value
+// (pn(d1), [] . 0): mCRL2's equation (d |> s) . n = if(n == 0, d, s .
+// @natpred(n)) unfolds it along the elements l shows, and the comparisons
+// stay undecided. @natpred(n) is pred on a Nat giving a Nat here, printed
+// as mCRL2 prints it, max(0,n - 1). An index with a free variable stays
+// as it is, for the enumerator.
+func (r *Rewriter) elementAtNonValue(fn *symbol, l, i Term) (Term, bool) {
+	n := r.st.node(l)
+	if n.kind != kCons || !r.IsGround(i) || !r.isSortKind(i, lps.SortNat) {
+		return 0, false
+	}
+	nat := r.st.node(i).sort
+	rest := n.args[1]
+	prev := r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{i})
+	tail, ok := r.elementAtNonValue(fn, rest, prev)
+	if !ok {
+		tail = r.mkApp(fn, []Term{rest, prev})
+	}
+	c := r.apply(r.cmpSym(lps.OpEq, nat), []Term{i, r.mkInt(nat, 0)})
+	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, n.args[0], tail}), true
 }
 
 // listElems appends the elements of list l to dst; false if l is not a

@@ -125,6 +125,98 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
 }
 
+// insertFSet builds the finite set of a set enumeration {e1, ..., en}.
+// When every element is a value it is mkFSet's canonical set. Otherwise
+// it follows mCRL2's equations for @fset_insert, by which the enumeration
+// is built from the right: an element goes before the first element it is
+// decided to be below, is dropped beside a syntactically equal element,
+// and stays where it is, before the rest, when neither comparison is
+// decided (head([]) against a number). So {3, 0, head([])} keeps its
+// order and {head([]), 3, 0} becomes {head([]), 0, 3}.
+func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
+	values := true
+	for _, e := range elems {
+		if !r.isDataValue(e) {
+			values = false
+			break
+		}
+	}
+	if values || s.Elem == nil {
+		return r.mkFSet(s, elems)
+	}
+	lt := r.cmpSym(lps.OpLt, s.Elem)
+	decided := func(a, b Term) bool { return r.apply(lt, []Term{a, b}) == r.trueT }
+	// chain is the set built so far; stuck marks the elements whose
+	// insertion no equation decided (@fset_insert rather than
+	// @fset_cons): nothing goes past them.
+	type link struct {
+		e     Term
+		stuck bool
+	}
+	var chain []link
+	insert := func(at int, l link) {
+		chain = append(chain, link{})
+		copy(chain[at+1:], chain[at:])
+		chain[at] = l
+	}
+elems:
+	for i := len(elems) - 1; i >= 0; i-- {
+		d := elems[i]
+		for at, c := range chain {
+			switch {
+			case c.stuck:
+				insert(at, link{e: d, stuck: true})
+			case c.e == d:
+			case decided(d, c.e):
+				insert(at, link{e: d})
+			case decided(c.e, d):
+				continue
+			default:
+				insert(at, link{e: d, stuck: true})
+			}
+			continue elems
+		}
+		chain = append(chain, link{e: d})
+	}
+	out := make([]Term, len(chain))
+	for i, c := range chain {
+		out[i] = c.e
+	}
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+}
+
+// isDataValue reports whether t is built of constructors only: a number,
+// a Boolean, a constructor of a structured sort applied to values, a list
+// of values, or a finite set or bag of values.
+func (r *Rewriter) isDataValue(t Term) bool {
+	n := r.st.node(t)
+	switch n.kind {
+	case kNum, kBig, kReal, kNil:
+		return true
+	case kCons, kFSet, kFBag:
+		for _, a := range n.args {
+			if !r.isDataValue(a) {
+				return false
+			}
+		}
+		return true
+	case kApp:
+		if t == r.trueT || t == r.falseT {
+			return true
+		}
+		if n.fn.kind != lps.FuncConstructor {
+			return false
+		}
+		for _, a := range n.args {
+			if !r.isDataValue(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // bagEntry is an element of a finite bag with its multiplicity, a number
 // term (multiplicities of 2^63 and more are big numbers).
 type bagEntry struct {
@@ -245,7 +337,7 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 	if !r.allGround(elems) {
 		return r.st.internArgs(&node{kind: kSetEnum, sort: n.sort}, elems)
 	}
-	fs := r.mkFSet(n.sort, elems)
+	fs := r.insertFSet(n.sort, elems)
 	if n.sort.Kind == lps.SortSet {
 		return r.mkSet(n.sort, r.fnConst(n.sort, fnFalse), fs)
 	}
@@ -267,7 +359,21 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 			ground = false
 		}
 	}
+	if ground {
+		for i := 0; i < len(args); i += 2 {
+			if !r.isDataValue(args[i]) {
+				ground = false
+				break
+			}
+		}
+	}
 	if !ground {
+		if fb, ok := r.insertFBag(n.sort, args); ok {
+			if n.sort.Kind == lps.SortBag {
+				return r.mkBag(n.sort, r.fnConst(n.sort, fnZero), fb)
+			}
+			return fb
+		}
 		return r.st.internArgs(&node{kind: kBagEnum, sort: n.sort}, args)
 	}
 	es := make([]bagEntry, 0, len(args)/2)
@@ -279,6 +385,108 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 		return r.mkBag(n.sort, r.fnConst(n.sort, fnZero), fb)
 	}
 	return fb
+}
+
+// insertFBag builds the finite bag of a bag enumeration {e1: n1, ...,
+// ek: nk} (args alternate elements and counts) that has an element or a
+// count that is a ground term but no value, as mCRL2's equations do: the
+// enumeration is @fbag_cinsert(e1, n1, ...) from the right, where
+// cinsert(d, n, b) = if(n == 0, b, @fbag_insert(d, Nat2Pos(n), b)), and
+// @fbag_insert places d as @fset_insert does (see insertFSet), adding
+// its count to a syntactically equal element's. With a count that is no
+// value the if stays, and an insertion into it stays @fbag_insert(d, p,
+// b). It reports false when an element or count has a free variable.
+// A bag so built is kept as an enumeration (kBagEnum), which no
+// operation takes apart.
+func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
+	for i, a := range args {
+		if !r.IsGround(a) {
+			return 0, false
+		}
+		if i%2 == 1 && r.st.node(a).sort == nil {
+			return 0, false
+		}
+	}
+	if s.Elem == nil {
+		return 0, false
+	}
+	pos, nat := r.posSortOf(), r.natSortOf()
+	lt := r.cmpSym(lps.OpLt, s.Elem)
+	decided := func(a, b Term) bool { return r.apply(lt, []Term{a, b}) == r.trueT }
+	plus := r.opSym(lps.OpAdd, pos)
+	fbagInsert := r.opSymN(lps.OpFBagInsert, s, 3)
+	type link struct {
+		e, p  Term
+		stuck bool
+	}
+	var chain []link
+	var other Term // the bag so far when it is no enumeration
+	materialise := func() Term {
+		if other != 0 {
+			return other
+		}
+		if len(chain) == 0 {
+			return r.st.intern(&node{kind: kFBag, sort: s})
+		}
+		out := make([]Term, 0, 2*len(chain))
+		for _, c := range chain {
+			out = append(out, c.e, c.p)
+		}
+		return r.st.internArgs(&node{kind: kBagEnum, sort: s}, out)
+	}
+	insert := func(d, p Term) {
+		if other != 0 {
+			other = r.mkApp(fbagInsert, []Term{d, p, other})
+			return
+		}
+		put := func(at int, l link) {
+			chain = append(chain, link{})
+			copy(chain[at+1:], chain[at:])
+			chain[at] = l
+		}
+		for at, c := range chain {
+			switch {
+			case c.stuck:
+				put(at, link{e: d, p: p, stuck: true})
+			case c.e == d:
+				chain[at].p = r.apply(plus, []Term{p, c.p})
+			case decided(d, c.e):
+				put(at, link{e: d, p: p})
+			case decided(c.e, d):
+				continue
+			default:
+				put(at, link{e: d, p: p, stuck: true})
+			}
+			return
+		}
+		chain = append(chain, link{e: d, p: p})
+	}
+	for i := len(args) - 2; i >= 0; i -= 2 {
+		d, n := args[i], args[i+1]
+		if v := r.st.node(n); v.kind == kNum || v.kind == kBig {
+			if r.isPositive(n) {
+				insert(d, r.natToPos(pos, n))
+			}
+			continue
+		}
+		b := materialise()
+		p := r.apply(r.opSymN(lps.OpNat2Pos, pos, 1), []Term{n})
+		insert(d, p)
+		x := materialise()
+		c := r.apply(r.cmpSym(lps.OpEq, nat), []Term{n, r.mkInt(nat, 0)})
+		other = r.apply(r.opSymN(lps.OpIf, s, 3), []Term{c, b, x})
+		chain = nil
+	}
+	return materialise(), true
+}
+
+// natToPos is a positive number value as a Pos value.
+func (r *Rewriter) natToPos(pos *lps.Sort, n Term) Term {
+	v := r.st.node(n)
+	if v.kind == kNum {
+		return r.mkInt(pos, v.val)
+	}
+	return r.mkBigInt(pos, r.bigOf(n))
 }
 
 // fsetOf returns the finite set underlying a Set that is a plain finite

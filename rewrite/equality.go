@@ -74,6 +74,12 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 			}
 			return r.equalSetsByQuantifier(a, b)
 		}
+		// mCRL2: @bag(f, b) == @bag(g, c) = if(f == g, b == c, forall
+		// d: S. count(d, ...) == count(d, ...)); the first branch when
+		// f == g rewrites to true (by extensionality on lambdas).
+		if r.sameFunctionPart(a.sort.Elem, a.args[0], b.args[0]) {
+			return r.equal(a.args[1], b.args[1]), true
+		}
 		return 0, false
 	}
 	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
@@ -100,6 +106,16 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		}
 	}
 	return r.trueT, true
+}
+
+// sameFunctionPart reports whether f == g rewrites to true for the
+// function parts of two bags over the element sort e, by extensionality:
+// forall x: e. f(x) == g(x) with a body that rewrites to true.
+func (r *Rewriter) sameFunctionPart(e *lps.Sort, f, g Term) bool {
+	x := r.namedVar(0, e)
+	nat := r.natSortOf()
+	body := r.equal(r.applyTerm(nat, f, []Term{x}), r.applyTerm(nat, g, []Term{x}))
+	return body == r.trueT
 }
 
 // equalSetsConst decides @set(f, s) == @set(g, t) over a large or

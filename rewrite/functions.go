@@ -91,50 +91,58 @@ func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool) {
 // updateFn normalises f[x -> v] as mCRL2's function_update equations do:
 // a function is its base (not an update) under a chain of stable updates
 // ordered by argument, smallest outermost, and an update that gives the
-// base's own value at x is dropped. When that cannot be decided (q(0) ==
-// d1 for a map q without equations), mCRL2's conditional rule does not
-// apply and the update stays, still in its place in the chain.
+// function's own value at x is dropped (also when that cannot be decided:
+// mCRL2's @if_always_else keeps the update unless the equality rewrote
+// to true). An update whose argument is compared with the chain's next
+// argument by no equation (head([]) against pn(d1)) stays where it is,
+// as an update over the chain: updateFn reports false for it.
 func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 	if !r.IsGround(x) {
 		return 0, false
 	}
-	type upd struct{ x, v Term }
-	var chain []upd
-	base := f
-	for {
-		n := r.st.node(base)
-		if n.kind != kUpdateStable {
-			break
-		}
-		chain = append(chain, upd{n.args[1], n.args[2]})
-		base = n.args[0]
+	stable := func(g, x, v Term) Term {
+		return r.st.internArgs(&node{kind: kUpdateStable, sort: s}, []Term{g, x, v})
 	}
-	bx := r.applyTerm(nil, base, []Term{x})
-	same := r.equal(bx, v)
-	if same != r.trueT {
-		same = r.falseT
-	}
-	out := chain[:0:0]
-	placed := false
-	for _, u := range chain {
-		c := r.termCmp(u.x, x)
-		if c == 0 {
-			continue
+	// dropOrStable is g[x -> v] over a g that has no update at x.
+	dropOrStable := func(g Term) Term {
+		if r.equal(r.applyTerm(nil, g, []Term{x}), v) == r.trueT {
+			return g
 		}
-		if c > 0 && !placed {
-			if same == r.falseT {
-				out = append(out, upd{x, v})
+		return stable(g, x, v)
+	}
+	n := r.st.node(f)
+	switch n.kind {
+	case kUpdate:
+		return 0, false
+	case kUpdateStable:
+		g, y, w := n.args[0], n.args[1], n.args[2]
+		switch {
+		case y == x:
+			return dropOrStable(g), true
+		case r.keyLess(y, x):
+			inner, ok := r.updateFn(s, g, x, v)
+			if !ok {
+				inner = r.st.internArgs(&node{kind: kUpdate, sort: s}, []Term{g, x, v})
 			}
-			placed = true
+			return stable(inner, y, w), true
+		case r.keyLess(x, y):
+			return dropOrStable(f), true
 		}
-		out = append(out, u)
+		return 0, false
 	}
-	if !placed && same == r.falseT {
-		out = append(out, upd{x, v})
+	return dropOrStable(f), true
+}
+
+// keyLess reports whether x < y rewrites to true for arguments of
+// function updates: values by termCmp, other terms by mCRL2's equations
+// for < (which decide little about a term that is no value).
+func (r *Rewriter) keyLess(x, y Term) bool {
+	if r.isDataValue(x) && r.isDataValue(y) {
+		return r.termCmp(x, y) < 0
 	}
-	t := base
-	for i := len(out) - 1; i >= 0; i-- {
-		t = r.st.internArgs(&node{kind: kUpdateStable, sort: s}, []Term{t, out[i].x, out[i].v})
+	sort := r.st.node(x).sort
+	if sort == nil {
+		return false
 	}
-	return t, true
+	return r.apply(r.cmpSym(lps.OpLt, sort), []Term{x, y}) == r.trueT
 }

@@ -183,7 +183,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			case lps.OpCount:
 				dst = append(dst, '#')
 				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
-			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set:
+			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
 				if a := r.st.node(n.args[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
@@ -193,6 +193,14 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 					return append(dst, ')')
 				}
 				return r.print(dst, n.args[0])
+			case lps.OpPred:
+				// pred of a Nat as a Nat is mCRL2's @natpred, which
+				// its printer shows as max(0,n - 1).
+				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args[0], lps.SortNat) {
+					dst = append(dst, "max(0,"...)
+					dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < 10)
+					return append(dst, " - 1)"...)
+				}
 			case lps.OpSucc:
 				// succ(p) of a Pos p that is no value is mCRL2's
 				// @succ_pos(p).

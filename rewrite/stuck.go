@@ -12,13 +12,13 @@ import (
 // max(m, n) = if(m <= n, n, m); the comparison then stays as it is unless
 // a rule decides it.
 
-// unfoldMaxMin rewrites max or min of numbers, one of which is a ground
-// normal form that is not a value, as mCRL2's equations do. It reports
-// false when they do not apply (a free variable, or a mix of sorts other
-// than Pos and Nat).
+// unfoldMaxMin rewrites max or min of numbers, one of which is not a
+// value (a ground normal form such as count(1, {0: 2}), or a term with a
+// variable bound by a lambda or a comprehension), as mCRL2's equations
+// do. It reports false when they do not apply (a mix of sorts other than
+// Pos and Nat).
 func (r *Rewriter) unfoldMaxMin(fn *symbol, a, b Term) (Term, bool) {
-	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 ||
-		!r.IsGround(a) || !r.IsGround(b) {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 {
 		return 0, false
 	}
 	sa, sb := fn.fn.Sort.Domain[0], fn.fn.Sort.Domain[1]
@@ -134,10 +134,11 @@ func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
 	return 0, false
 }
 
-// expOfNonValue rewrites exp(t, 0) to 1 and exp(t, 1) to t for a t that
-// is no value, as mCRL2's equations have it for any Pos or Nat t, and for
-// an Int in constructor form (Nat2Int(n) or -p). It reports false when
-// they do not apply.
+// expOfNonValue rewrites exp(t, n) for a t that is no value and a number
+// n as mCRL2's equations do for any Pos or Nat t, and for an Int in
+// constructor form (Nat2Int(n) or -p): 1 for n = 0, t for n = 1, a
+// product otherwise (expBySquaring). It reports false when they do not
+// apply.
 func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	n := r.st.node(e)
 	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
@@ -149,7 +150,46 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	case 1:
 		return t, true
 	}
-	return 0, false
+	if n.val < 0 || n.val > maxUnfoldedExp {
+		return 0, false
+	}
+	if fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat {
+		return r.expBySquaring(fn.res, t, n.val), true
+	}
+	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
+	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
+	inner := r.st.node(t)
+	m := inner.args[0]
+	ms := r.st.node(m).sort
+	x := r.expBySquaring(ms, m, n.val)
+	switch {
+	case inner.fn.op == lps.OpNat2Int:
+		return r.apply(r.opSymN(lps.OpNat2Int, fn.res, 1), []Term{x}), true
+	case n.val%2 == 1:
+		return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{x}), true
+	}
+	return r.apply(r.opSymN(lps.OpPos2Int, fn.res, 1), []Term{x}), true
+}
+
+// maxUnfoldedExp bounds the exponents for which exp of a term that is no
+// value is unfolded into products: the printed product has one factor per
+// unit of the exponent.
+const maxUnfoldedExp = 1 << 12
+
+// expBySquaring is exp(t, w) for w >= 1 as mCRL2's equations for a Pos or
+// Nat base compute it bit by bit: exp(t, w) = t for w = 1, t *
+// exp(t * t, w div 2) for another odd w, exp(t * t, w div 2) for an even
+// one. So exp(t, 3) is t * (t * t) and exp(t, 4) is t * t * (t * t).
+func (r *Rewriter) expBySquaring(s *lps.Sort, t Term, w int64) Term {
+	mul := r.opSymN(lps.OpMul, s, 2)
+	if w == 1 {
+		return t
+	}
+	sq := r.expBySquaring(s, r.apply(mul, []Term{t, t}), w/2)
+	if w%2 == 0 {
+		return sq
+	}
+	return r.apply(mul, []Term{t, sq})
 }
 
 // isIntConstructor reports whether t is an Int in mCRL2's constructor
@@ -158,4 +198,99 @@ func (r *Rewriter) isIntConstructor(t Term) bool {
 	n := r.st.node(t)
 	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 &&
 		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args[0]).sort.Kind == lps.SortPos)
+}
+
+// absOfNonValue rewrites abs(t) for a t that is no value as mCRL2's
+// equations do on the constructor forms of Int and Real: abs(@cInt(n)) =
+// n and abs(@cNeg(p)) = p, so abs of a Pos or Nat (converted or not) is
+// that number and abs(-p) is p. Another Int (a map's value) stays.
+func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
+	n := r.st.node(t)
+	for n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+		switch n.fn.op {
+		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpPos2Real, lps.OpNat2Real:
+			t = n.args[0]
+			n = r.st.node(t)
+			continue
+		case lps.OpNeg:
+			if a := n.args[0]; r.isSortKind(a, lps.SortPos) {
+				t = a
+				n = r.st.node(t)
+			}
+		}
+		break
+	}
+	if n.sort == nil || n.sort.Kind != lps.SortPos && n.sort.Kind != lps.SortNat {
+		return 0, false
+	}
+	return r.upcast(t, fn.res), true
+}
+
+// upcast converts a Pos or Nat term t to the number sort s (Pos2Nat,
+// Pos2Int, ...), which mCRL2 prints invisibly.
+func (r *Rewriter) upcast(t Term, s *lps.Sort) Term {
+	from := r.st.node(t).sort.Kind
+	if from == s.Kind {
+		return t
+	}
+	var op lps.Op
+	switch {
+	case from == lps.SortPos && s.Kind == lps.SortNat:
+		op = lps.OpPos2Nat
+	case from == lps.SortPos && s.Kind == lps.SortInt:
+		op = lps.OpPos2Int
+	case from == lps.SortPos && s.Kind == lps.SortReal:
+		op = lps.OpPos2Real
+	case from == lps.SortNat && s.Kind == lps.SortInt:
+		op = lps.OpNat2Int
+	case from == lps.SortNat && s.Kind == lps.SortReal:
+		op = lps.OpNat2Real
+	default:
+		return t
+	}
+	return r.apply(r.opSymN(op, s, 1), []Term{t})
+}
+
+// intDivModOfNonValue rewrites div and mod of an Int in constructor form
+// by a Pos, one of them no value, as mCRL2's equations do: on @cInt(n)
+// they are Nat's div and mod; -p mod q = Int2Nat(q - succ(pred(p) mod q))
+// and -p div q = -succ(pred(p) div q). So -3 mod x is Int2Nat(x -
+// succ(2 mod x)). It reports false for another Int (a map's value).
+func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
+	if fn.fn == nil || fn.fn.Sort.Kind != lps.SortFunc || len(fn.fn.Sort.Domain) != 2 ||
+		fn.fn.Sort.Domain[0].Kind != lps.SortInt || !r.isSortKind(q, lps.SortPos) {
+		return 0, false
+	}
+	intSort := fn.fn.Sort.Domain[0]
+	nat, pos := r.natSortOf(), r.posSortOf()
+	inner := func() Term {
+		n := r.st.node(a)
+		switch n.kind {
+		case kNum:
+			return r.mkInt(nat, abs64(n.val))
+		case kBig:
+			b := r.bigOf(a)
+			return r.mkBigInt(nat, b.Abs(b))
+		}
+		return n.args[0]
+	}
+	natOp := r.opSymN(fn.op, nat, 2)
+	switch r.intSign(a) {
+	case 1:
+		m := r.apply(natOp, []Term{r.upcast(inner(), nat), q})
+		return r.upcast(m, fn.res), true
+	case -1:
+		p := inner()
+		if r.st.node(p).sort.Kind != lps.SortPos {
+			p = r.natToPos(pos, p)
+		}
+		m := r.apply(natOp, []Term{r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{p}), q})
+		s := r.apply(r.opSymN(lps.OpSucc, pos, 1), []Term{m})
+		if fn.op == lps.OpDiv {
+			return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{s}), true
+		}
+		d := r.apply(r.opSymN(lps.OpSub, intSort, 2), []Term{q, s})
+		return r.apply(r.opSymN(lps.OpInt2Nat, fn.res, 1), []Term{d}), true
+	}
+	return 0, false
 }

@@ -111,9 +111,15 @@ func (r *Rewriter) upperBound(t Term) (int64, bool) {
 }
 
 // symbolicAdd normalises a + b for Pos/Nat terms that are not both values:
-// constants move right and merge, (x + 1) + 2 = x + 3.
+// constants move right and merge, (x + 1) + 2 = x + 3. That is the
+// enumerator's arithmetic on free variables; a ground sum with a term that
+// is no value (5 + Int2Pos(-8)) matches none of mCRL2's equations for +
+// and stays as written.
 func (r *Rewriter) symbolicAdd(fn *symbol, a, b Term) (Term, bool) {
 	if fn.res.Kind != lps.SortPos && fn.res.Kind != lps.SortNat {
+		return 0, false
+	}
+	if r.IsGround(a) && r.IsGround(b) {
 		return 0, false
 	}
 	if r.isIntValue(a) && !r.isIntValue(b) {
