@@ -95,10 +95,10 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 	}
 	for i, s := range spec.Summands {
 		if s.Time != nil {
-			return nil, fmt.Errorf("%s:%s: summand %d has a time tag (@): confluence reduction (-c) is not supported for timed specifications", spec.File, s.Pos, i+1)
+			return nil, fmt.Errorf("%s: summand %d has a time tag (@): confluence reduction (-c) is not supported for timed specifications", lps.At(spec.File, s.Pos), i+1)
 		}
 		if s.Dist != nil {
-			return nil, fmt.Errorf("%s:%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", spec.File, s.Pos, i+1)
+			return nil, fmt.Errorf("%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", lps.At(spec.File, s.Pos), i+1)
 		}
 	}
 	isConfluent := func(s *lps.Summand) bool { return IsConfluentAction(s.Actions, name) }

@@ -75,17 +75,20 @@ func FuzzReadBinary(f *testing.F) {
 		if !aterm.IsBinary(src) {
 			src = append([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08}, src...)
 		}
-		Read("fuzz.lps", src) // must not panic or hang
+		// Neither reading nor printing may panic or hang.
+		if spec, err := Read("fuzz.lps", src); err == nil {
+			spec.Print()
+		}
+		BinaryToText(src) // lpspp's view of the file
 	})
 }
 
 // TestBinaryNumericCasts: the conversions mCRL2's type checker inserted
-// (@cInt, Pos2Nat, ...) are printed as lpspp prints them, not at all, so
-// the binary file is checked again as its text is. Printed explicitly they
-// would give their argument a context the original text never had:
-// Pos2Nat(max(-4294967296, 12)) asks max for a Pos, where mCRL2 typed it in
-// an Int comparison. testdata/casts.lps is txt2lps's output for
-// testdata/casts.txt.
+// (@cInt, Pos2Nat, ...) are read as the checker's implicit upcasts, so
+// the expressions of the binary file print as those of its text do
+// (Pos2Nat(max(-4294967296, 12)), where mCRL2 typed max in an Int
+// comparison, prints as the text has it). testdata/casts.lps is txt2lps's
+// output for testdata/casts.txt.
 func TestBinaryNumericCasts(t *testing.T) {
 	src, err := os.ReadFile("testdata/casts.lps")
 	if err != nil {
@@ -107,5 +110,29 @@ func TestBinaryNumericCasts(t *testing.T) {
 		if FormatExpr(g) != FormatExpr(w) {
 			t.Errorf("summand %d: %s, text has %s", i+1, FormatExpr(g), FormatExpr(w))
 		}
+	}
+}
+
+// TestBinaryUnknownSort: where mCRL2's type checker leaves a sort unknown
+// inside a term (Set2Bag({}) * {:} under another operation), its file is
+// ill-sorted; reading it is refused with a message that names the file
+// and the summand (a binary file has no positions) and says why.
+// testdata/unknownsort.lps is txt2lps's output for testdata/unknownsort.txt.
+func TestBinaryUnknownSort(t *testing.T) {
+	src, err := os.ReadFile("testdata/unknownsort.lps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Read("unknownsort.lps", src)
+	if err == nil {
+		t.Fatal("read without an error")
+	}
+	for _, want := range []string{"unknownsort.lps: ", "summand 1: ", "has sort FBag(?), not FBag(C)", "left the sort of this term unknown"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q does not say %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), ":0:0") {
+		t.Errorf("message %q has a position the file does not have", err)
 	}
 }

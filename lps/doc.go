@@ -1,8 +1,11 @@
 // Package lps reads an mCRL2 linear process specification, in the textual
 // form (the text lpspp prints and txt2lps reads) or in mCRL2's binary
-// format (Read tells them apart; binary.go prints a binary LPS as text),
-// checks its sorts and produces a typed intermediate representation
-// (Spec) for the later stages.
+// format (Read tells them apart), checks its sorts and produces a typed
+// intermediate representation (Spec) for the later stages. A binary file's
+// terms carry the sorts mCRL2's type checker gave them: binaryread.go
+// turns them into the IR directly, with those sorts and the file's names
+// (no second typing); its messages name the summand, as a binary file has
+// no positions. binary.go prints a binary LPS as text, for lpspp.
 //
 // # Contract
 //

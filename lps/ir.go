@@ -15,6 +15,15 @@ func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // IsValid reports whether p denotes a real position.
 func (p Pos) IsValid() bool { return p.Line > 0 }
 
+// At is "file:line:col" for a message about a place in file, or "file"
+// alone when p is no real position (a binary file has none).
+func At(file string, p Pos) string {
+	if !p.IsValid() {
+		return file
+	}
+	return file + ":" + p.String()
+}
+
 // ---------------------------------------------------------------------------
 // Sorts
 

@@ -82,9 +82,14 @@ func TestBinaryMatchesText(t *testing.T) {
 //     spirit of mCRL2's regression model for its ticket 975 (gossiping
 //     girls): a finite set compared with a comprehension over Pos, which
 //     mCRL2 decides by enumerating a quantifier (we stopped in the first
-//     state: "does not rewrite to true or false").
+//     state: "does not rewrite to true or false");
+//   - binarysorts.txt has expressions whose sorts the binary file states
+//     and the text leaves to the type checker (a lambda's body typed Int
+//     as Nat2Int(1), a where variable's Nat, a set operation mCRL2 types
+//     on its own and widens): from the binary file they used to be typed
+//     a second time, and refused.
 func TestLabelsAsMCRL2(t *testing.T) {
-	for _, name := range []string{"setsbags", "rumours"} {
+	for _, name := range []string{"setsbags", "rumours", "binarysorts"} {
 		want, err := os.ReadFile("testdata/" + name + ".labels")
 		if err != nil {
 			t.Fatal(err)

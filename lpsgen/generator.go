@@ -464,7 +464,9 @@ type SummandError struct {
 }
 
 func (e *SummandError) Error() string {
-	return fmt.Sprintf("%s:%s: summand %d: %v", e.File, e.Pos, e.Summand, e.Err)
+	// A binary file has no positions: the summand's number says which
+	// one (lpspp prints them in this order).
+	return fmt.Sprintf("%s: summand %d: %v", lps.At(e.File, e.Pos), e.Summand, e.Err)
 }
 
 func (e *SummandError) Unwrap() error { return e.Err }

@@ -88,7 +88,7 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 	for _, as := range src.Assignments {
 		k, ok := pindex[as.Param]
 		if !ok {
-			return s, fmt.Errorf("%s:%s: summand %d assigns %s, which is not a process parameter", g.spec.File, src.Pos, i+1, as.Param.Name)
+			return s, fmt.Errorf("%s: summand %d assigns %s, which is not a process parameter", lps.At(g.spec.File, src.Pos), i+1, as.Param.Name)
 		}
 		if t := r.Translate(as.Value); t != g.params[k] {
 			s.next[k] = t

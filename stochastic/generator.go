@@ -121,7 +121,7 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 	}
 	if d := spec.InitDist; d != nil {
 		if g.init, err = g.newDistribution(d); err != nil {
-			return nil, fmt.Errorf("%s:%s: initial distribution: %w", spec.File, d.Pos, err)
+			return nil, fmt.Errorf("%s: initial distribution: %w", lps.At(spec.File, d.Pos), err)
 		}
 	}
 	k := 0
