@@ -29,6 +29,13 @@
 // one-step simplification in one batch per round. Count tallies verdicts
 // by sort and by feature.
 //
+// TestKnownDifferences runs on every `go test` where mCRL2 is found at
+// ../shared/mcrl2/bin beside the repository (and skips, saying so,
+// elsewhere): the first 300 expressions of seed 1, from the text and from
+// txt2lps's binary file, against testdata/known-differences.txt, the
+// expressions known to differ, each under the class it belongs to; a new
+// difference fails it, and so does a listed one that no longer differs.
+//
 // TestAgainstMCRL2 runs it when enabled (-mcrl2diff or MCRL2DIFF=1) and
 // mCRL2 is found at ../shared/mcrl2/bin beside the repository, with a
 // fixed seed; -mcrl2diff.n, -mcrl2diff.seed, -mcrl2diff.depth,
