@@ -235,7 +235,7 @@ func (r *binReader) dataSpec() {
 			r.failf("a sort name expected")
 		}
 		n := r.name(t.Args[0])
-		if r.named[n] != nil || isBuiltinSortName(n) {
+		if r.named[n] != nil || r.st.Primitive(n) != nil {
 			r.failf("sort %s declared twice", n)
 		}
 		s := r.st.NewNamed(SortBasic, n)
@@ -251,7 +251,7 @@ func (r *binReader) dataSpec() {
 			r.failf("a sort alias expected")
 		}
 		n := r.name(t.Args[0].Args[0])
-		if r.named[n] != nil || isBuiltinSortName(n) {
+		if r.named[n] != nil || r.st.Primitive(n) != nil {
 			r.failf("sort %s declared twice", n)
 		}
 		aliases = append(aliases, [2]*aterm.Term{t.Args[0], t.Args[1]})
@@ -311,14 +311,6 @@ func (r *binReader) dataSpec() {
 		r.equation(r.term())
 	}
 	r.where = ""
-}
-
-func isBuiltinSortName(n string) bool {
-	switch n {
-	case "Bool", "Pos", "Nat", "Int", "Real":
-		return true
-	}
-	return false
 }
 
 func (r *binReader) declFunc(t *aterm.Term, kind FuncKind) *Func {
@@ -385,20 +377,11 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 	defer r.leave()
 	switch {
 	case is(t, "SortId", 1):
-		switch n := r.name(t.Args[0]); n {
-		case "Bool":
-			return r.st.Bool
-		case "Pos":
-			return r.st.Pos
-		case "Nat":
-			return r.st.Nat
-		case "Int":
-			return r.st.Int
-		case "Real":
-			return r.st.Real
-		default:
-			return r.named[n]
+		n := r.name(t.Args[0])
+		if s := r.st.Primitive(n); s != nil {
+			return s
 		}
+		return r.named[n]
 	case is(t, "SortCons", 2):
 		elem := r.trySort(t.Args[1])
 		if elem == nil {

@@ -278,18 +278,7 @@ func (c *checker) sort(s *astSortExpr) *Sort {
 func (c *checker) sortAtom(a *astSortAtom) *Sort {
 	switch {
 	case a.Prim != "":
-		switch a.Prim {
-		case "Bool":
-			return c.st.Bool
-		case "Pos":
-			return c.st.Pos
-		case "Nat":
-			return c.st.Nat
-		case "Int":
-			return c.st.Int
-		default:
-			return c.st.Real
-		}
+		return c.st.Primitive(a.Prim)
 	case a.Cont != "":
 		elem := c.sort(a.Elem)
 		if elem == nil {

@@ -50,6 +50,24 @@ func (t *SortTable) id(s *Sort) string {
 	return strconv.Itoa(id)
 }
 
+// Primitive returns the built-in sort named name (Bool, Pos, Nat, Int or
+// Real), or nil.
+func (t *SortTable) Primitive(name string) *Sort {
+	switch name {
+	case "Bool":
+		return t.Bool
+	case "Pos":
+		return t.Pos
+	case "Nat":
+		return t.Nat
+	case "Int":
+		return t.Int
+	case "Real":
+		return t.Real
+	}
+	return nil
+}
+
 // NewNamed makes a fresh basic (SortBasic) or structured (SortStruct) sort.
 // Named sorts are equal only to themselves.
 func (t *SortTable) NewNamed(kind SortKind, name string) *Sort {
