@@ -218,6 +218,14 @@ func TestDataNormalForms(t *testing.T) {
 		{"", "Bool", "4 mod 5 in Bag2Set({:} - {3: 11})", "a(false)"},
 		{"", "Bool", "{12, 5, 4294967296} != Bag2Set({:})", "a(true)"},
 		{"", "Bool", "#[0, 1] in Set2Bag({2, 12, 4}) + {6: 1}", "a(true)"},
+		// Int2Pos and Int2Nat of a Nat or Pos widened to Int, as mCRL2's
+		// equations on @cInt rewrite them.
+		{"", "Nat -> Pos", "lambda n: Nat. Int2Pos(n)", "a(lambda n: Nat. Nat2Pos(n))"},
+		{"", "Pos -> Nat", "lambda p: Pos. Int2Nat(p)", "a(lambda p: Pos. p)"},
+		{"", "Pos -> Pos", "lambda p: Pos. Int2Pos(p)", "a(lambda p: Pos. Nat2Pos(p))"},
+		{"", "Nat -> Nat", "lambda n: Nat. Int2Nat(n)", "a(lambda n: Nat. n)"},
+		{"", "Nat -> Pos", "lambda n: Nat. Int2Pos(n + 1)", "a(lambda n: Nat. Nat2Pos(n + 1))"},
+		{"", "Int -> Nat", "lambda i: Int. Int2Nat(i)", "a(lambda i: Int. Int2Nat(i))"},
 		// exp: Real # Int -> Real when the exponent is no Nat.
 		{"", "Real", "exp(v whr v = 12 end, -3)", "a(1 / 1728)"},
 		{"", "Real", "exp(succ(1), -1)", "a(1 / 2)"},

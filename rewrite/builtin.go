@@ -115,6 +115,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 					return r.absOfNonValue(fn, args[0])
 				case lps.OpDiv, lps.OpMod:
 					return r.intDivModOfNonValue(fn, args[0], args[1])
+				case lps.OpInt2Pos, lps.OpInt2Nat:
+					return r.narrowWidened(fn, args[0])
 				}
 				return 0, false
 			}

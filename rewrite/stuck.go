@@ -294,3 +294,21 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 	}
 	return 0, false
 }
+
+// narrowWidened rewrites Int2Pos and Int2Nat of a Nat or Pos that is no
+// value, widened to Int, as mCRL2's equations do: mCRL2 holds the Int as
+// @cInt(n) (Pos2Int(p) is @cInt(@cNat(p))), and Int2Pos(@cInt(n)) =
+// Nat2Pos(n), Int2Nat(@cInt(n)) = n. So lambda p: Pos. Int2Pos(p) is
+// lambda p: Pos. Nat2Pos(p) (@cNat is not printed), and Int2Nat(p) is p.
+// It reports false for any other Int (a map's value, a difference).
+func (r *Rewriter) narrowWidened(fn *symbol, a Term) (Term, bool) {
+	n := r.st.node(a)
+	if n.kind != kApp || n.fn == nil || (n.fn.op != lps.OpNat2Int && n.fn.op != lps.OpPos2Int) {
+		return 0, false
+	}
+	nat := r.upcast(n.args[0], r.natSortOf())
+	if fn.op == lps.OpInt2Nat {
+		return nat, true
+	}
+	return r.mkApp(r.opSymN(lps.OpNat2Pos, fn.res, 1), []Term{nat}), true
+}
