@@ -1,0 +1,513 @@
+package lps
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/lps2lts/lps2lts/aterm"
+)
+
+// The data expressions of a binary LPS, for binReader (binaryread.go):
+// mCRL2's typed terms as the checker's IR, sorts as the file states them.
+
+// resultSort is the sort of an application of a function of sort s to n
+// arguments.
+func (r *binReader) resultSort(s *Sort, n int) *Sort {
+	if s.Kind != SortFunc || len(s.Domain) != n {
+		r.failf("a function of sort %s applied to %d arguments", s, n)
+	}
+	return s.Codomain
+}
+
+// termSort is the sort mCRL2 gives the term t, read off its head.
+func (r *binReader) termSort(t *aterm.Term) *Sort {
+	switch {
+	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3), is(t, "DataVarId", 2), is(t, "DataVarId", 3):
+		return r.sort(t.Args[1])
+	case !t.IsInt && t.Sym.Name == "DataAppl" && len(t.Args) >= 2:
+		h := t.Args[0]
+		if (is(h, "OpIdNoIndex", 2) || is(h, "OpId", 3)) && is(h.Args[1], "SortArrow", 2) {
+			// The codomain alone: a number's digits are of mCRL2's
+			// internal sort @word.
+			return r.sort(h.Args[1].Args[1])
+		}
+		return r.resultSort(r.termSort(h), len(t.Args)-1)
+	}
+	return r.expr(t).Sort()
+}
+
+func (r *binReader) expr(t *aterm.Term) Expr {
+	r.enter()
+	defer r.leave()
+	if v, ok := r.number(t); ok {
+		return r.numberExpr(v, r.termSort(t))
+	}
+	switch {
+	case is(t, "DataVarId", 2), is(t, "DataVarId", 3):
+		name, s := r.varID(t)
+		v := r.lookupVar(name, s)
+		if v == nil {
+			r.failf("variable %s: %s is not in scope", name, s)
+		}
+		return &VarRef{Var: v}
+	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3):
+		return &FuncRef{Func: r.function(t, 0)}
+	case is(t, "Binder", 3):
+		return r.binder(t)
+	case is(t, "Whr", 2):
+		var defs []WhereDef
+		for _, d := range r.list(t.Args[1]) {
+			if !is(d, "DataVarIdInit", 2) {
+				r.failf("a where clause definition expected")
+			}
+			v := r.newVar(d.Args[0])
+			val := r.expr(d.Args[1])
+			if val.Sort() != v.S {
+				r.failf("where variable %s: %s is defined by a %s", v.Name, v.S, val.Sort())
+			}
+			defs = append(defs, WhereDef{Var: v, Value: val})
+		}
+		mark := len(r.scope)
+		for _, d := range defs {
+			r.scope = append(r.scope, d.Var)
+		}
+		body := r.expr(t.Args[0])
+		r.scope = r.scope[:mark]
+		return &Where{Body: body, Defs: defs}
+	case !t.IsInt && t.Sym.Name == "DataAppl" && len(t.Args) >= 2:
+		return r.appl(t)
+	}
+	r.failf("a data expression expected, found %s", t.Sym.Name)
+	return nil
+}
+
+// numberExpr is the numeral v of sort s as the checker writes it: a
+// Number, under OpNeg when negative, a quotient of two for a Real
+// fraction.
+func (r *binReader) numberExpr(v *big.Rat, s *Sort) Expr {
+	if !s.IsNumeric() {
+		r.failf("a number of sort %s", s)
+	}
+	num := func(n *big.Int) Expr {
+		e := Expr(&Number{Value: new(big.Int).Abs(n), S: s})
+		if n.Sign() < 0 {
+			if s.Kind != SortInt && s.Kind != SortReal {
+				r.failf("a negative number of sort %s", s)
+			}
+			e = r.mk(OpNeg, s, e)
+		}
+		return e
+	}
+	if v.IsInt() {
+		if s.Kind == SortPos && v.Sign() <= 0 || s.Kind == SortNat && v.Sign() < 0 {
+			r.failf("the number %s of sort %s", v.RatString(), s)
+		}
+		return num(v.Num())
+	}
+	if s.Kind != SortReal {
+		r.failf("the fraction %s of sort %s", v.RatString(), s)
+	}
+	return r.mk(OpDivide, s, num(v.Num()), num(v.Denom()))
+}
+
+// mk applies the built-in op to args, giving res.
+func (r *binReader) mk(op Op, res *Sort, args ...Expr) *App {
+	dom := make([]*Sort, len(args))
+	for i, a := range args {
+		dom[i] = a.Sort()
+	}
+	return &App{Head: &FuncRef{Func: r.st.Builtin(op, r.st.Func(dom, res))}, Args: args, S: res}
+}
+
+// upcast is a conversion mCRL2 states and the checker would have
+// inserted: printed as its argument.
+func (r *binReader) upcast(op Op, e Expr, to *Sort) Expr {
+	a := r.mk(op, to, e)
+	a.Implicit = true
+	return a
+}
+
+// wideningOps are the conversions to a wider number sort, mCRL2's number
+// constructors @cNat and @cInt among them: the checker inserts them where
+// a context needs them, and so does mCRL2's; printed, they vanish.
+var wideningOps = map[string]Op{
+	"@cNat": OpPos2Nat, "Pos2Nat": OpPos2Nat, "@cInt": OpNat2Int, "Nat2Int": OpNat2Int,
+	"Pos2Int": OpPos2Int, "Pos2Real": OpPos2Real, "Nat2Real": OpNat2Real, "Int2Real": OpInt2Real,
+}
+
+func (r *binReader) appl(t *aterm.Term) Expr {
+	head, rawArgs := t.Args[0], t.Args[1:]
+	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
+		n := r.name(head.Args[0])
+		res := r.resultSort(r.sort(head.Args[1]), len(rawArgs))
+		switch {
+		case wideningOps[n] != OpNone && len(rawArgs) == 1:
+			return r.upcast(wideningOps[n], r.expr(rawArgs[0]), res)
+		case n == "@cNeg" && len(rawArgs) == 1:
+			return r.mk(OpNeg, res, r.expr(rawArgs[0]))
+		case (n == "@cReal" || n == "@creal") && len(rawArgs) == 2:
+			num := r.upcast(OpInt2Real, r.expr(rawArgs[0]), res)
+			if d, ok := r.number(rawArgs[1]); ok && d.Cmp(big.NewRat(1, 1)) == 0 {
+				return num
+			}
+			return r.mk(OpDivide, res, num, r.upcast(OpPos2Real, r.expr(rawArgs[1]), res))
+		case n == "@setfset" && len(rawArgs) == 1:
+			return r.finiteSet(r.expr(rawArgs[0]), res)
+		case n == "@bagfbag" && len(rawArgs) == 1:
+			return r.finiteBag(r.expr(rawArgs[0]), res)
+		case n == "@set" || n == "@bag":
+			return r.setOrBag(n, res, rawArgs)
+		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons":
+			return r.enumeration(t, res)
+		}
+	}
+	args := make([]Expr, len(rawArgs))
+	for i, a := range rawArgs {
+		args[i] = r.expr(a)
+	}
+	var h Expr
+	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
+		h = &FuncRef{Func: r.function(head, len(args))}
+	} else {
+		h = r.expr(head)
+	}
+	hs := h.Sort()
+	res := r.resultSort(hs, len(args))
+	for i, a := range args {
+		if a.Sort() != hs.Domain[i] {
+			why := ""
+			if containsAny(a.Sort()) {
+				why = " (mCRL2 left the sort of this term unknown, ?, and cannot evaluate it either)"
+			}
+			r.failf("argument %d of %s has sort %s, not %s%s", i+1, headName(head), a.Sort(), hs.Domain[i], why)
+		}
+	}
+	return &App{Head: h, Args: args, S: res}
+}
+
+// headName names the function a term applies, for messages.
+func headName(h *aterm.Term) string {
+	if (is(h, "OpIdNoIndex", 2) || is(h, "OpId", 3)) && !h.Args[0].IsInt {
+		return h.Args[0].Sym.Name
+	}
+	return "a function"
+}
+
+// mixedOp is e, a set or bag operation at one of mCRL2's mixed overloads
+// (* : Set(S) # FSet(S) -> FSet(S), - : FBag(S) # Bag(S) -> FBag(S), ...)
+// whose finite result mCRL2 then makes a set or bag again, as the checker
+// builds it (mixedSetOp): at the set or bag sort, its finite operands
+// converted, marked Fixed; nil when e is no such operation.
+func (r *binReader) mixedOp(e Expr) Expr {
+	a, ok := e.(*App)
+	if !ok || len(a.Args) != 2 || a.Fixed {
+		return nil
+	}
+	f, ok := a.Head.(*FuncRef)
+	if !ok || f.Func.Kind != FuncBuiltin {
+		return nil
+	}
+	op, args := f.Func.Op, a.Args
+	if op != OpAdd && op != OpSub && op != OpMul {
+		return nil
+	}
+	finite := func(e Expr) bool {
+		k := e.Sort().Kind
+		return (k == SortFSet || k == SortFBag) && !isFixed(e)
+	}
+	if finite(args[0]) == finite(args[1]) {
+		return nil
+	}
+	elem := args[0].Sort().Elem
+	if elem == nil || args[1].Sort().Elem != elem {
+		return nil
+	}
+	var s *Sort
+	switch args[0].Sort().Kind {
+	case SortSet, SortFSet:
+		s = r.st.Set(elem)
+	default:
+		s = r.st.Bag(elem)
+	}
+	out := make([]Expr, 2)
+	for i, a := range args {
+		switch {
+		case a.Sort().Kind == SortFSet:
+			out[i] = r.upcast(OpFSet2Set, a, s)
+		case a.Sort().Kind == SortFBag:
+			out[i] = r.upcast(OpFBag2Bag, a, s)
+		default:
+			out[i] = a
+		}
+	}
+	m := r.mk(op, s, out...)
+	m.Fixed = true
+	return m
+}
+
+func isFixed(e Expr) bool {
+	a, ok := e.(*App)
+	return ok && a.Fixed
+}
+
+// mcrl2Builtins are the built-in functions by mCRL2's names; "-" and "!"
+// are told apart by their sorts (see function).
+var mcrl2Builtins = func() map[string]Op {
+	m := map[string]Op{}
+	for op := OpTrue; op < opCount; op++ {
+		switch op {
+		case OpNeg, OpComplement, OpFSet2Set, OpFBag2Bag, OpSetRetag, OpUpdate, OpEmptySet:
+			continue
+		}
+		m[op.String()] = op
+	}
+	m["{}"], m["{:}"], m["@fset_empty"], m["@fbag_empty"] = OpEmptySet, OpEmptySet, OpEmptySet, OpEmptySet
+	m["@func_update"] = OpUpdate
+	return m
+}()
+
+// function finds the function symbol of an OpId applied to n arguments:
+// a user's function or one of a structured sort, else a built-in one.
+func (r *binReader) function(t *aterm.Term, n int) *Func {
+	name, s := r.name(t.Args[0]), r.sort(t.Args[1])
+	if f := r.lookupFunc(name, s); f != nil {
+		return f
+	}
+	op, ok := mcrl2Builtins[name]
+	if !ok {
+		if strings.HasPrefix(name, "@") {
+			r.failf("unsupported internal function %s", name)
+		}
+		r.failf("unknown function %s: %s", name, s)
+	}
+	switch {
+	case op == OpSub && s.Kind == SortFunc && len(s.Domain) == 1:
+		op = OpNeg
+	case op == OpNot && s.Kind == SortFunc && len(s.Domain) == 1 && s.Domain[0].Kind == SortSet:
+		op = OpComplement
+	}
+	return r.st.Builtin(op, s)
+}
+
+func (r *binReader) binder(t *aterm.Term) Expr {
+	mark := len(r.scope)
+	var vars []*Var
+	for _, v := range r.list(t.Args[1]) {
+		vars = append(vars, r.newVar(v))
+	}
+	if len(vars) == 0 {
+		r.failf("a binder without variables")
+	}
+	r.scope = append(r.scope, vars...)
+	body := r.expr(t.Args[2])
+	r.scope = r.scope[:mark]
+	b := &Binder{Vars: vars, Body: body}
+	switch t.Args[0].Sym.Name {
+	case "Lambda":
+		dom := make([]*Sort, len(vars))
+		for i, v := range vars {
+			dom[i] = v.S
+		}
+		b.Kind, b.S = Lambda, r.st.Func(dom, body.Sort())
+		return b
+	case "Forall":
+		b.Kind, b.S = Forall, r.st.Bool
+	case "Exists":
+		b.Kind, b.S = Exists, r.st.Bool
+	case "SetComp":
+		b.Kind, b.S = SetComp, r.st.Set(vars[0].S)
+	case "BagComp":
+		b.Kind, b.S = BagComp, r.st.Bag(vars[0].S)
+		if body.Sort() != r.st.Nat {
+			r.failf("a bag comprehension's body of sort %s", body.Sort())
+		}
+		return b
+	default:
+		r.failf("unknown binder %s", t.Args[0].Sym.Name)
+	}
+	if body.Sort() != r.st.Bool {
+		r.failf("a quantifier's or set comprehension's body of sort %s", body.Sort())
+	}
+	return b
+}
+
+// setOrBag reads @set(f, s) and @bag(f, b) of sort res: x is in @set(f,
+// s) when f(x) differs from x in s; @bag(f, {:}) counts f(x) of x. With
+// the constant function parts @false_ and @zero_ they are the finite set
+// or bag; @true_ gives a complement; a lambda with an empty finite part is
+// a comprehension, its variable named as in the file.
+func (r *binReader) setOrBag(n string, res *Sort, args []*aterm.Term) Expr {
+	if len(args) != 2 || res.Elem == nil {
+		r.failf("%s of %d arguments", n, len(args))
+	}
+	f, fin := args[0], args[1]
+	if is(f, "OpIdNoIndex", 2) {
+		switch r.name(f.Args[0]) {
+		case "@false_", "@zero_":
+			if n == "@set" {
+				return r.finiteSet(r.expr(fin), res)
+			}
+			return r.finiteBag(r.expr(fin), res)
+		case "@true_":
+			if n == "@set" {
+				return r.mk(OpComplement, res, r.finiteSet(r.expr(fin), res))
+			}
+		}
+	}
+	if is(f, "Binder", 3) && f.Args[0].Sym.Name == "Lambda" && len(r.list(f.Args[1])) == 1 && r.isEmptyFinite(fin) {
+		lam := r.binder(f).(*Binder)
+		kind := SetComp
+		if n == "@bag" {
+			kind = BagComp
+		}
+		return &Binder{Kind: kind, Vars: lam.Vars, Body: lam.Body, S: res}
+	}
+	// { x: S | f(x) != x in s }, or { x: S | f(x) } for a bag with an
+	// empty finite part, with x a name that f and s do not use.
+	fn, fe := r.expr(f), r.expr(fin)
+	x := &Var{Name: r.freshName("x", f, fin), S: res.Elem}
+	app := &App{Head: fn, Args: []Expr{&VarRef{Var: x}}, S: r.resultSort(fn.Sort(), 1)}
+	if n == "@set" {
+		body := r.mk(OpNeq, r.st.Bool, app, r.mk(OpIn, r.st.Bool, &VarRef{Var: x}, fe))
+		return &Binder{Kind: SetComp, Vars: []*Var{x}, Body: body, S: res}
+	}
+	if !r.isEmptyFinite(fin) {
+		r.failf("unsupported @bag with a function part and a finite part")
+	}
+	return &Binder{Kind: BagComp, Vars: []*Var{x}, Body: app, S: res}
+}
+
+// finiteSet is the finite set fs as a set of sort res. mCRL2's type
+// checker types a set operation that matches one of its mixed overloads
+// (Set # FSet -> FSet) on its own and then widens the result without
+// converting its elements: the file has @set(@false_, s) of sort Set(Nat)
+// around an s of sort FSet(Pos). That is the checker's OpSetRetag.
+func (r *binReader) finiteSet(fs Expr, res *Sort) Expr {
+	if m := r.mixedOp(fs); m != nil {
+		fs = m
+	}
+	if isFixed(fs) && fs.Sort().Kind == SortSet {
+		// A mixed set operation: a set already (see mixedOp).
+		if fs.Sort() == res {
+			return fs
+		}
+		if _, ok := upcast(fs.Sort().Elem, res.Elem); !ok {
+			r.failf("a set of sort %s as a %s", fs.Sort(), res)
+		}
+		return r.upcast(OpSetRetag, fs, res)
+	}
+	if fs.Sort().Kind != SortFSet {
+		r.failf("a finite set expected, found a %s", fs.Sort())
+	}
+	if fs.Sort().Elem == res.Elem {
+		return r.upcast(OpFSet2Set, fs, res)
+	}
+	if _, ok := upcast(fs.Sort().Elem, res.Elem); !ok {
+		r.failf("a finite set of sort %s as a %s", fs.Sort(), res)
+	}
+	set := r.upcast(OpFSet2Set, fs, r.st.Set(fs.Sort().Elem))
+	return r.upcast(OpSetRetag, set, res)
+}
+
+// finiteBag is the finite bag fb as a bag of sort res.
+func (r *binReader) finiteBag(fb Expr, res *Sort) Expr {
+	if m := r.mixedOp(fb); m != nil {
+		fb = m
+	}
+	if isFixed(fb) && fb.Sort() == res {
+		return fb // a mixed bag operation: a bag already (see mixedOp)
+	}
+	if fb.Sort().Kind != SortFBag || fb.Sort().Elem != res.Elem {
+		r.failf("a finite bag of sort %s as a %s", fb.Sort(), res)
+	}
+	return r.upcast(OpFBag2Bag, fb, res)
+}
+
+// freshName is prefix, or prefix with a number, that no variable in ts is
+// named.
+func (r *binReader) freshName(prefix string, ts ...*aterm.Term) string {
+	used := map[string]bool{}
+	var walk func(t *aterm.Term)
+	walk = func(t *aterm.Term) {
+		r.enter()
+		defer r.leave()
+		if t.IsInt {
+			return
+		}
+		if is(t, "DataVarId", 2) || is(t, "DataVarId", 3) {
+			used[t.Args[0].Sym.Name] = true
+			return
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, t := range ts {
+		walk(t)
+	}
+	name := prefix
+	for i := 1; used[name]; i++ {
+		name = fmt.Sprintf("%s%d", prefix, i)
+	}
+	return name
+}
+
+// enumeration reads a finite set @fset_insert(x, ...{}) or finite bag
+// @fbag_cinsert(x, n, ...{:}) (or their constructors @fset_cons and
+// @fbag_cons, whose counts are Pos) of sort res as the checker's SetEnum
+// or BagEnum.
+func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
+	var elems, counts []Expr
+	for !r.isEmptyFinite(t) {
+		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
+			r.failf("a finite set or bag expected")
+		}
+		switch r.name(t.Args[0].Args[0]) {
+		case "@fset_insert", "@fset_cons":
+			if len(t.Args) != 3 || res.Kind != SortFSet {
+				r.failf("a finite set expected")
+			}
+			elems = append(elems, r.elem(t.Args[1], res))
+			t = t.Args[2]
+		case "@fbag_cinsert", "@fbag_cons":
+			if len(t.Args) != 4 || res.Kind != SortFBag {
+				r.failf("a finite bag expected")
+			}
+			elems = append(elems, r.elem(t.Args[1], res))
+			c := r.expr(t.Args[2])
+			switch c.Sort().Kind {
+			case SortPos:
+				c = r.upcast(OpPos2Nat, c, r.st.Nat)
+			case SortNat:
+			default:
+				r.failf("a count of sort %s", c.Sort())
+			}
+			if n, ok := c.(*App); ok && n.Implicit {
+				if num, ok := n.Args[0].(*Number); ok {
+					c = &Number{Value: num.Value, S: r.st.Nat}
+				}
+			}
+			counts = append(counts, c)
+			t = t.Args[3]
+		default:
+			r.failf("a finite set or bag expected")
+		}
+	}
+	if len(elems) == 0 {
+		return &FuncRef{Func: r.st.Builtin(OpEmptySet, res)}
+	}
+	if res.Kind == SortFSet {
+		return &SetEnum{Elems: elems, S: res}
+	}
+	return &BagEnum{Elems: elems, Counts: counts, S: res}
+}
+
+// elem reads an element of a finite set or bag of sort res.
+func (r *binReader) elem(t *aterm.Term, res *Sort) Expr {
+	e := r.expr(t)
+	if e.Sort() != res.Elem {
+		r.failf("an element of sort %s in a %s", e.Sort(), res)
+	}
+	return e
+}
