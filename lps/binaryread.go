@@ -369,6 +369,11 @@ func (r *binReader) sort(t *aterm.Term) *Sort {
 	return s
 }
 
+// containerKinds are mCRL2's names of its container sort constructors.
+var containerKinds = map[string]SortKind{
+	"SortList": SortList, "SortSet": SortSet, "SortBag": SortBag, "SortFSet": SortFSet, "SortFBag": SortFBag,
+}
+
 // trySort resolves a sort term; nil when it names a sort not (yet) known.
 func (r *binReader) trySort(t *aterm.Term) *Sort {
 	r.enter()
@@ -385,17 +390,8 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 		if elem == nil {
 			return nil
 		}
-		switch r.name(t.Args[0]) {
-		case "SortList":
-			return r.st.List(elem)
-		case "SortSet":
-			return r.st.Set(elem)
-		case "SortBag":
-			return r.st.Bag(elem)
-		case "SortFSet":
-			return r.st.FSet(elem)
-		case "SortFBag":
-			return r.st.FBag(elem)
+		if k, ok := containerKinds[r.name(t.Args[0])]; ok {
+			return r.st.Container(k, elem)
 		}
 		r.failf("unknown sort constructor %s", t.Args[0].Sym.Name)
 	case is(t, "SortArrow", 2):
