@@ -20,28 +20,25 @@ func (r *binReader) resultSort(s *Sort, n int) *Sort {
 	return s.Codomain
 }
 
-// termSort is the sort mCRL2 gives the term t, read off its head.
-func (r *binReader) termSort(t *aterm.Term) *Sort {
-	switch {
-	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3), is(t, "DataVarId", 2), is(t, "DataVarId", 3):
-		return r.sort(t.Args[1])
-	case !t.IsInt && t.Sym.Name == "DataAppl" && len(t.Args) >= 2:
-		h := t.Args[0]
-		if (is(h, "OpIdNoIndex", 2) || is(h, "OpId", 3)) && is(h.Args[1], "SortArrow", 2) {
-			// The codomain alone: a number's digits are of mCRL2's
-			// internal sort @word.
-			return r.sort(h.Args[1].Args[1])
-		}
-		return r.resultSort(r.termSort(h), len(t.Args)-1)
+// numberSort is the sort of a numeral t (one that number reads: a
+// constant @c1 or @c0, or its head's application): the codomain alone,
+// as the digits are of mCRL2's internal sort @word, which sort rejects.
+func (r *binReader) numberSort(t *aterm.Term) *Sort {
+	s := t.Args[1]
+	if !is(t, "OpIdNoIndex", 2) {
+		s = t.Args[0].Args[1]
 	}
-	return r.expr(t).Sort()
+	if is(s, "SortArrow", 2) {
+		s = s.Args[1]
+	}
+	return r.sort(s)
 }
 
 func (r *binReader) expr(t *aterm.Term) Expr {
 	r.enter()
 	defer r.leave()
 	if v, ok := r.number(t); ok {
-		return r.numberExpr(v, r.termSort(t))
+		return r.numberExpr(v, r.numberSort(t))
 	}
 	switch {
 	case is(t, "DataVarId", 2), is(t, "DataVarId", 3):
@@ -52,7 +49,7 @@ func (r *binReader) expr(t *aterm.Term) Expr {
 		}
 		return &VarRef{Var: v}
 	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3):
-		return &FuncRef{Func: r.function(t, 0)}
+		return &FuncRef{Func: r.function(t)}
 	case is(t, "Binder", 3):
 		return r.binder(t)
 	case is(t, "Whr", 2):
@@ -113,19 +110,18 @@ func (r *binReader) numberExpr(v *big.Rat, s *Sort) Expr {
 
 // mk applies the built-in op to args, giving res.
 func (r *binReader) mk(op Op, res *Sort, args ...Expr) *App {
-	dom := make([]*Sort, len(args))
-	for i, a := range args {
-		dom[i] = a.Sort()
-	}
-	return &App{Head: &FuncRef{Func: r.st.Builtin(op, r.st.Func(dom, res))}, Args: args, S: res}
+	return builtinApp(r.st, op, res, Pos{}, args...)
 }
 
 // upcast is a conversion mCRL2 states and the checker would have
-// inserted: printed as its argument.
+// inserted: printed as its argument. A numeral takes the wider sort
+// itself, as the checker's coerce gives it (the count of @fbag_cons,
+// Pos in the file, is a Nat numeral).
 func (r *binReader) upcast(op Op, e Expr, to *Sort) Expr {
-	a := r.mk(op, to, e)
-	a.Implicit = true
-	return a
+	if n, ok := e.(*Number); ok && to.IsNumeric() {
+		return &Number{Value: n.Value, S: to}
+	}
+	return implicitApp(r.st, op, e, to)
 }
 
 // wideningOps are the conversions to a wider number sort, mCRL2's number
@@ -168,7 +164,7 @@ func (r *binReader) appl(t *aterm.Term) Expr {
 	}
 	var h Expr
 	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
-		h = &FuncRef{Func: r.function(head, len(args))}
+		h = &FuncRef{Func: r.function(head)}
 	} else {
 		h = r.expr(head)
 	}
@@ -267,9 +263,9 @@ var mcrl2Builtins = func() map[string]Op {
 	return m
 }()
 
-// function finds the function symbol of an OpId applied to n arguments:
-// a user's function or one of a structured sort, else a built-in one.
-func (r *binReader) function(t *aterm.Term, n int) *Func {
+// function finds the function symbol of an OpId: a user's function or one
+// of a structured sort, else a built-in one.
+func (r *binReader) function(t *aterm.Term) *Func {
 	name, s := r.name(t.Args[0]), r.sort(t.Args[1])
 	if f := r.lookupFunc(name, s); f != nil {
 		return f
@@ -482,11 +478,6 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			case SortNat:
 			default:
 				r.failf("a count of sort %s", c.Sort())
-			}
-			if n, ok := c.(*App); ok && n.Implicit {
-				if num, ok := n.Args[0].(*Number); ok {
-					c = &Number{Value: num.Value, S: r.st.Nat}
-				}
 			}
 			counts = append(counts, c)
 			t = t.Args[3]

@@ -156,18 +156,34 @@ func sortName(s *Sort) string {
 // ---------------------------------------------------------------------------
 // Building typed nodes
 
-// mk applies the built-in op, typed by the sorts of args, with result res.
+// mk applies the built-in op, typed by the sorts of args, with result
+// res; nil when an argument is (an error was reported).
 func (x *exprChecker) mk(op Op, args []Expr, res *Sort, p Pos) Expr {
 	for _, a := range args {
 		if a == nil {
 			return nil
 		}
 	}
+	return builtinApp(x.st, op, res, p, args...)
+}
+
+// builtinApp applies the built-in op, typed by the sorts of args, with
+// result res: the one way the checker and the binary reader build such an
+// application.
+func builtinApp(st *SortTable, op Op, res *Sort, p Pos, args ...Expr) *App {
 	dom := make([]*Sort, len(args))
 	for i, a := range args {
 		dom[i] = a.Sort()
 	}
-	return &App{Head: &FuncRef{Func: x.st.Builtin(op, x.st.Func(dom, res)), Pos: p}, Args: args, S: res, Pos: p}
+	return &App{Head: &FuncRef{Func: st.Builtin(op, st.Func(dom, res)), Pos: p}, Args: args, S: res, Pos: p}
+}
+
+// implicitApp is the conversion op of e to sort t that the checker
+// inserts (or mCRL2's file states) and printers leave out.
+func implicitApp(st *SortTable, op Op, e Expr, t *Sort) *App {
+	a := builtinApp(st, op, t, e.Position(), e)
+	a.Implicit = true
+	return a
 }
 
 func (x *exprChecker) mkIf(c, a, b Expr, p Pos) Expr {

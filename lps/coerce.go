@@ -323,8 +323,7 @@ func (x *exprChecker) wrapUpcast(e Expr, t *Sort) Expr {
 		return e
 	}
 	op, _ := upcast(s, t)
-	return &App{Head: &FuncRef{Func: x.st.Builtin(op, x.st.Func([]*Sort{s}, t)), Pos: e.Position()},
-		Args: []Expr{e}, S: t, Implicit: true, Pos: e.Position()}
+	return implicitApp(x.st, op, e, t)
 }
 
 // join is the least sort both a and b coerce to, or nil.

@@ -66,6 +66,5 @@ func (x *exprChecker) retag(e Expr, t *Sort) Expr {
 	if _, ok := upcast(a.S.Elem, t.Elem); !ok {
 		return nil
 	}
-	return &App{Head: &FuncRef{Func: x.st.Builtin(OpSetRetag, x.st.Func([]*Sort{a.S}, t)), Pos: a.Pos},
-		Args: []Expr{a}, S: t, Implicit: true, Pos: a.Pos}
+	return implicitApp(x.st, OpSetRetag, a, t)
 }
