@@ -13,7 +13,7 @@ import (
 // sorts, and re-derived some differently: a lambda whose body mCRL2 typed
 // as Int, Nat2Int(1), came back as Pos.) The terms are mCRL2's internal
 // structure (libraries/lps/source/lps_io.cpp, libraries/data/source/
-// data_io.cpp) as binConv walks it for BinaryToText; the IR built is the
+// data_io.cpp), walked by binConv; the IR built is the
 // one the checker builds for the same text: implicit upcasts for mCRL2's
 // number constructors and conversions to a wider sort, finite sets and bags
 // as enumerations under @setfset/@bagfbag, a set or bag with a function
@@ -24,10 +24,10 @@ func readBinary(name string, src []byte) (spec *Spec, err error) {
 		return nil, err
 	}
 	r := &binReader{
-		binConv: binConv{out: out, maxNodes: maxReadNodes},
+		binConv: binConv{out: out},
 		st:      NewSortTable(),
 		named:   map[string]*Sort{},
-		anon:    map[string]*Sort{},
+		anon:    map[*aterm.Term]*Sort{},
 		funcs:   map[string][]*Func{},
 	}
 	r.spec = &Spec{File: name, SortTable: r.st}
@@ -51,8 +51,9 @@ type binReader struct {
 	spec *Spec
 	// named holds the sorts declared by name (basic sorts, structured
 	// sorts and aliases); anon the structured sorts written in place, by
-	// their printed form.
-	named, anon map[string]*Sort
+	// their term (the stream writes equal terms once: one pointer).
+	named map[string]*Sort
+	anon  map[*aterm.Term]*Sort
 	// funcs are the user's constructors and mappings and the functions
 	// of structured sorts, by name (overloads differ in sort).
 	funcs   map[string][]*Func
@@ -364,14 +365,28 @@ func (r *binReader) sorts(t *aterm.Term) []*Sort {
 func (r *binReader) sort(t *aterm.Term) *Sort {
 	s := r.trySort(t)
 	if s == nil {
-		r.failf("unknown sort %s", r.binConv.sort(t))
+		r.failf("unknown sort %s", r.undeclared(t))
 	}
 	return s
 }
 
-// containerKinds are mCRL2's names of its container sort constructors.
-var containerKinds = map[string]SortKind{
-	"SortList": SortList, "SortSet": SortSet, "SortBag": SortBag, "SortFSet": SortFSet, "SortFBag": SortFBag,
+// undeclared is the first sort name in t that names no sort, for the
+// message when t does not resolve.
+func (r *binReader) undeclared(t *aterm.Term) string {
+	if is(t, "SortId", 1) {
+		if n := r.name(t.Args[0]); r.st.Primitive(n) == nil && r.named[n] == nil {
+			return n
+		}
+		return ""
+	}
+	for _, a := range t.Args {
+		if !a.IsInt {
+			if n := r.undeclared(a); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
 }
 
 // trySort resolves a sort term; nil when it names a sort not (yet) known.
@@ -413,12 +428,11 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 		// the checker does (anySort).
 		return anySort
 	case is(t, "SortStruct", 1):
-		key := r.binConv.sort(t)
-		if s := r.anon[key]; s != nil {
+		if s := r.anon[t]; s != nil {
 			return s
 		}
 		s := r.st.NewNamed(SortStruct, "")
-		r.anon[key] = s
+		r.anon[t] = s
 		r.fillStruct(s, t)
 		return s
 	default:

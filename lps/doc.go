@@ -5,7 +5,7 @@
 // terms carry the sorts mCRL2's type checker gave them: binaryread.go
 // turns them into the IR directly, with those sorts and the file's names
 // (no second typing); its messages name the summand, as a binary file has
-// no positions. binary.go prints a binary LPS as text, for lpspp.
+// no positions. lpspp prints the IR of either as text.
 //
 // # Contract
 //

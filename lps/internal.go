@@ -8,7 +8,7 @@ import (
 )
 
 // Encoder builds the terms of mCRL2's internal data representation, the
-// inverse of what BinaryToText reads: sorts (SortId, SortCons,
+// inverse of what Read reads (binaryread.go): sorts (SortId, SortCons,
 // SortArrow, SortStruct), function symbols OpIdNoIndex(name, sort),
 // variables DataVarId(name, sort), applications DataAppl(head, args...)
 // and numbers in mCRL2's encodings (machine words under
@@ -36,7 +36,15 @@ func (e *Encoder) name(s string) *aterm.Term { return e.T.Appl(s) }
 // SortID is the sort named n: SortId(n).
 func (e *Encoder) SortID(n string) *aterm.Term { return e.T.Appl("SortId", e.name(n)) }
 
-var sortConsNames = map[SortKind]string{SortList: "SortList", SortSet: "SortSet", SortBag: "SortBag", SortFSet: "SortFSet", SortFBag: "SortFBag"}
+// sortConsNames are mCRL2's names of its container sort constructors
+// ("SortList" for List, ...), and containerKinds the reverse.
+var sortConsNames, containerKinds = func() (map[SortKind]string, map[string]SortKind) {
+	names, kinds := map[SortKind]string{}, map[string]SortKind{}
+	for k, n := range containerNames {
+		names[k], kinds["Sort"+n] = "Sort"+n, k
+	}
+	return names, kinds
+}()
 
 // Sort is s as mCRL2 writes a sort in terms: a named (basic or
 // structured) sort by its name, an anonymous structured sort by its

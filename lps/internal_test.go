@@ -45,8 +45,8 @@ func TestEncodeNumbers(t *testing.T) {
 }
 
 // TestEncodeDataSpec: a data specification, action labels and process
-// parameters encoded as mCRL2 stores them in a binary LPS read back
-// through BinaryToText to the same declarations.
+// parameters encoded as mCRL2 stores them in a binary LPS read back by
+// Read to the same declarations.
 func TestEncodeDataSpec(t *testing.T) {
 	src := `sort D = struct d1 | d2(n: Nat, Pos)?is_d2;
      E;
@@ -109,13 +109,9 @@ init P(1, d1);
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	text, err := BinaryToText(buf.Bytes())
+	back, err := Read("back.lps", buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
-	}
-	back, err := Parse("back.txt", []byte(text))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
 	}
 	// Read back and encoded again, the declarations are the same terms
 	// (one table: equal terms are one pointer).
