@@ -237,14 +237,7 @@ func (r *binReader) mixedOp(e Expr) Expr {
 			out[i] = a
 		}
 	}
-	m := r.mk(op, s, out...)
-	m.Fixed = true
-	return m
-}
-
-func isFixed(e Expr) bool {
-	a, ok := e.(*App)
-	return ok && a.Fixed
+	return fix(r.mk(op, s, out...))
 }
 
 // mcrl2Builtins are the built-in functions by mCRL2's names; "-" and "!"

@@ -56,8 +56,7 @@ type binReader struct {
 	anon  map[*aterm.Term]*Sort
 	// funcs are the user's constructors and mappings and the functions
 	// of structured sorts, by name (overloads differ in sort).
-	funcs   map[string][]*Func
-	actions []*ActionDecl
+	funcs map[string][]*Func
 	// scope is the stack of variables in scope, innermost last.
 	scope []*Var
 	// where says what is being read, for messages ("summand 3").
@@ -81,9 +80,8 @@ func (r *binReader) read() {
 			r.failf("an action label expected")
 		}
 		d := &ActionDecl{Name: r.name(a.Args[0]), Sorts: r.sorts(a.Args[1])}
-		r.actions = append(r.actions, d)
+		r.spec.Actions = append(r.spec.Actions, d)
 	}
-	r.spec.Actions = r.actions
 	for range r.count() {
 		r.spec.Globals = append(r.spec.Globals, r.newVar(r.term()))
 	}
@@ -191,7 +189,7 @@ func (r *binReader) action(a *aterm.Term) Action {
 		r.failf("an action expected")
 	}
 	name, sorts := r.name(a.Args[0].Args[0]), r.sorts(a.Args[0].Args[1])
-	for _, d := range r.actions {
+	for _, d := range r.spec.Actions {
 		if d.Name == name && sameSorts(d.Sorts, sorts) {
 			act := Action{Decl: d}
 			for i, x := range r.list(a.Args[1]) {

@@ -38,13 +38,19 @@ func isMixedSetOp(op string, l, r Expr) bool {
 		return false
 	}
 	kind := func(e Expr) SortKind {
-		if a, ok := e.(*App); ok && a.Fixed {
+		if isFixed(e) {
 			return SortFSet
 		}
 		return e.Sort().Kind
 	}
 	lk, rk := kind(l), kind(r)
 	return lk == SortFSet && rk == SortSet && (op == "*" || op == "-") || op == "*" && lk == SortSet && rk == SortFSet
+}
+
+// isFixed reports whether e is a set or bag operation marked Fixed.
+func isFixed(e Expr) bool {
+	a, ok := e.(*App)
+	return ok && a.Fixed
 }
 
 // fix marks a set operation Fixed.
