@@ -76,7 +76,7 @@ func (e *Encoder) Sort(s *Sort) *aterm.Term {
 	case SortFunc:
 		t = e.Arrow(s.Domain, s.Codomain)
 	default:
-		t = e.T.Appl("SortCons", e.name(sortConsNames[s.Kind]), e.Sort(s.Elem))
+		t = e.Cons(s.Kind, e.Sort(s.Elem))
 	}
 	e.sorts[s] = t
 	return t
@@ -91,9 +91,15 @@ func (e *Encoder) Arrow(dom []*Sort, cod *Sort) *aterm.Term {
 	return e.T.Appl("SortArrow", e.T.List(ds...), e.Sort(cod))
 }
 
-// arrowT is the function sort over terms already encoded.
-func (e *Encoder) arrowT(cod *aterm.Term, dom ...*aterm.Term) *aterm.Term {
+// ArrowT is the function sort over sorts already encoded.
+func (e *Encoder) ArrowT(cod *aterm.Term, dom ...*aterm.Term) *aterm.Term {
 	return e.T.Appl("SortArrow", e.T.List(dom...), cod)
+}
+
+// Cons is the container sort of kind k (List, Set, ...) over the sort
+// elem, already encoded: SortCons(SortList, elem).
+func (e *Encoder) Cons(k SortKind, elem *aterm.Term) *aterm.Term {
+	return e.T.Appl("SortCons", e.name(sortConsNames[k]), elem)
 }
 
 // Structure is the definition of a structured sort: SortStruct of its
@@ -184,10 +190,10 @@ func (e *Encoder) natural(v *big.Int, nat bool) *aterm.Term {
 	}
 	word := e.SortID("@word")
 	if v.IsUint64() {
-		return e.Appl(e.OpID(msd, e.arrowT(res, word)), e.T.Int(v.Uint64()))
+		return e.Appl(e.OpID(msd, e.ArrowT(res, word)), e.T.Int(v.Uint64()))
 	}
 	hi, lo := new(big.Int).DivMod(v, two64, new(big.Int))
-	return e.Appl(e.OpID("@concat_digit", e.arrowT(res, res, word)), e.natural(hi, nat), e.T.Int(lo.Uint64()))
+	return e.Appl(e.OpID("@concat_digit", e.ArrowT(res, res, word)), e.natural(hi, nat), e.T.Int(lo.Uint64()))
 }
 
 // Number is the value v (an integer unless s is Real) of the numeric sort
@@ -212,7 +218,7 @@ func (e *Encoder) Number(s *Sort, v *big.Rat) (*aterm.Term, error) {
 		return e.integer(n), nil
 	case SortReal:
 		intS, posS := e.SortID("Int"), e.SortID("Pos")
-		c := e.OpID("@cReal", e.arrowT(e.SortID("Real"), intS, posS))
+		c := e.OpID("@cReal", e.ArrowT(e.SortID("Real"), intS, posS))
 		return e.Appl(c, e.integer(n), e.natural(v.Denom(), false)), nil
 	}
 	return nil, fmt.Errorf("%s is not a numeric sort", s)
@@ -222,10 +228,10 @@ func (e *Encoder) Number(s *Sort, v *big.Rat) (*aterm.Term, error) {
 func (e *Encoder) integer(n *big.Int) *aterm.Term {
 	intS := e.SortID("Int")
 	if n.Sign() < 0 {
-		c := e.OpID("@cNeg", e.arrowT(intS, e.SortID("Pos")))
+		c := e.OpID("@cNeg", e.ArrowT(intS, e.SortID("Pos")))
 		return e.Appl(c, e.natural(new(big.Int).Neg(n), false))
 	}
-	c := e.OpID("@cInt", e.arrowT(intS, e.SortID("Nat")))
+	c := e.OpID("@cInt", e.ArrowT(intS, e.SortID("Nat")))
 	return e.Appl(c, e.natural(n, true))
 }
 
@@ -337,22 +343,21 @@ func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error
 		return nil, err
 	}
 	bag := counts != nil
-	tb := e.T
 	fin := SortFSet
 	if bag {
 		fin = SortFBag
 	}
-	finT := tb.Appl("SortCons", e.name(sortConsNames[fin]), e.Sort(s.Elem))
+	finT := e.Cons(fin, e.Sort(s.Elem))
 	var l *aterm.Term
 	if bag {
 		l = e.OpID("{:}", finT)
-		ins := e.OpID("@fbag_cinsert", e.arrowT(finT, e.Sort(s.Elem), e.SortID("Nat"), finT))
+		ins := e.OpID("@fbag_cinsert", e.ArrowT(finT, e.Sort(s.Elem), e.SortID("Nat"), finT))
 		for i := len(xs) - 1; i >= 0; i-- {
 			l = e.Appl(ins, xs[i], ns[i], l)
 		}
 	} else {
 		l = e.OpID("{}", finT)
-		ins := e.OpID("@fset_insert", e.arrowT(finT, e.Sort(s.Elem), finT))
+		ins := e.OpID("@fset_insert", e.ArrowT(finT, e.Sort(s.Elem), finT))
 		for i := len(xs) - 1; i >= 0; i-- {
 			l = e.Appl(ins, xs[i], l)
 		}
@@ -362,7 +367,7 @@ func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error
 		if bag {
 			conv = "@bagfbag"
 		}
-		l = e.Appl(e.OpID(conv, e.arrowT(e.Sort(s), finT)), l)
+		l = e.Appl(e.OpID(conv, e.ArrowT(e.Sort(s), finT)), l)
 	}
 	return l, nil
 }

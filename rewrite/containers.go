@@ -145,7 +145,7 @@ func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
 		return r.mkFSet(s, elems)
 	}
 	lt := r.cmpSym(lps.OpLt, s.Elem)
-	decided := func(a, b Term) bool { return r.apply(lt, []Term{a, b}) == r.trueT }
+	decided := func(a, b Term) bool { return r.holds(lt, a, b) }
 	// chain is the set built so far; stuck marks the elements whose
 	// insertion no equation decided (@fset_insert rather than
 	// @fset_cons): nothing goes past them.
@@ -412,7 +412,7 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	}
 	pos, nat := r.posSortOf(), r.natSortOf()
 	lt := r.cmpSym(lps.OpLt, s.Elem)
-	decided := func(a, b Term) bool { return r.apply(lt, []Term{a, b}) == r.trueT }
+	decided := func(a, b Term) bool { return r.holds(lt, a, b) }
 	plus := r.opSym(lps.OpAdd, pos)
 	fbagInsert := r.opSymN(lps.OpFBagInsert, s, 3)
 	type link struct {
@@ -465,7 +465,7 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 		d, n := args[i], args[i+1]
 		if v := r.st.node(n); v.kind == kNum || v.kind == kBig {
 			if r.isPositive(n) {
-				insert(d, r.natToPos(pos, n))
+				insert(d, r.natIn(pos, n))
 			}
 			continue
 		}
@@ -478,31 +478,6 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 		chain = nil
 	}
 	return materialise(), true
-}
-
-// natToPos is a positive number value as a Pos value.
-func (r *Rewriter) natToPos(pos *lps.Sort, n Term) Term {
-	v := r.st.node(n)
-	if v.kind == kNum {
-		return r.mkInt(pos, v.val)
-	}
-	return r.mkBigInt(pos, r.bigOf(n))
-}
-
-// fsetOf returns the finite set underlying a Set that is a plain finite
-// set (@set(@false_, s)), or an FSet itself.
-func (r *Rewriter) fsetElems(t Term) ([]Term, bool) {
-	n := r.st.node(t)
-	switch n.kind {
-	case kFSet:
-		return n.args, true
-	case kSet:
-		f := r.st.node(n.args[0])
-		if f.kind == kFnConst && f.val == fnFalse {
-			return r.st.node(n.args[1]).args, true
-		}
-	}
-	return nil, false
 }
 
 // containerOp evaluates functions on finite sets, finite bags, sets and

@@ -144,5 +144,5 @@ func (r *Rewriter) keyLess(x, y Term) bool {
 	if sort == nil {
 		return false
 	}
-	return r.apply(r.cmpSym(lps.OpLt, sort), []Term{x, y}) == r.trueT
+	return r.holds(r.cmpSym(lps.OpLt, sort), x, y)
 }

@@ -89,9 +89,7 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		}
 		return ss
 	}
-	arrow := func(cod *aterm.Term, dom ...*aterm.Term) *aterm.Term {
-		return e.T.Appl("SortArrow", e.T.List(dom...), cod)
-	}
+	arrow := e.ArrowT
 	switch n.kind {
 	case kApp:
 		var head *aterm.Term
@@ -147,11 +145,11 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		return l, nil
 	case kSet, kBag:
 		elem := e.Sort(n.sort.Elem)
-		name, fin, cod := "@set", "SortFSet", e.SortID("Bool")
+		name, fin, cod := "@set", lps.SortFSet, e.SortID("Bool")
 		if n.kind == kBag {
-			name, fin, cod = "@bag", "SortFBag", e.SortID("Nat")
+			name, fin, cod = "@bag", lps.SortFBag, e.SortID("Nat")
 		}
-		finS := e.T.Appl("SortCons", e.T.Appl(fin), elem)
+		finS := e.Cons(fin, elem)
 		return e.Appl(e.OpID(name, arrow(e.Sort(n.sort), arrow(cod, elem), finS)), args...), nil
 	case kFnConst:
 		cod := e.SortID("Bool")
@@ -182,7 +180,7 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 			name = "@func_update_stable"
 		}
 		fs := e.Sort(n.sort)
-		return e.Appl(e.OpID(name, arrow(fs, argSorts()[0], argSorts()[1], argSorts()[2])), args...), nil
+		return e.Appl(e.OpID(name, arrow(fs, argSorts()...)), args...), nil
 	case kWhere:
 		return e.Where(args[0], args[1:]...), nil
 	}

@@ -143,13 +143,21 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 // are counted), and its finite part is @fbag_join, @fbag_inter or
 // @fbag_diff of the operands' (see swapZeroOp).
 func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (Term, bool) {
-	which := map[lps.Op]int{lps.OpAdd: fnAdd, lps.OpMul: fnMin, lps.OpSub: fnMonus}[op]
+	which := fnMonus
+	switch op {
+	case lps.OpAdd:
+		which = fnAdd
+	case lps.OpMul:
+		which = fnMin
+	}
 	h := r.fnBin(res, which, na.args[0], nb.args[0])
 	nat := r.natSortOf()
 	xs, ys := r.bagEntries(na.args[1]), r.bagEntries(nb.args[1])
-	for _, e := range append(append([]bagEntry(nil), xs...), ys...) {
-		if !r.IsGround(e.e) {
-			return 0, false
+	for _, es := range [2][]bagEntry{xs, ys} {
+		for _, e := range es {
+			if !r.IsGround(e.e) {
+				return 0, false
+			}
 		}
 	}
 	zero := r.mkInt(nat, 0)

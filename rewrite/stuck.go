@@ -48,6 +48,14 @@ func (r *Rewriter) unfoldMaxMin(fn *symbol, a, b Term) (Term, bool) {
 	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, a, b}), true
 }
 
+// holds reports whether fn applied to args rewrites to true, without
+// interning the application when no rule applies (a decision that is
+// asked and thrown away, as the ordering of a set's elements does).
+func (r *Rewriter) holds(fn *symbol, args ...Term) bool {
+	t, ok := r.builtin(fn, args)
+	return ok && t == r.trueT
+}
+
 // apply is the normal form of fn applied to normal forms: the built-in
 // result, or the application itself when no rule applies.
 func (r *Rewriter) apply(fn *symbol, args []Term) Term {
@@ -282,7 +290,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 	case -1:
 		p := inner()
 		if r.st.node(p).sort.Kind != lps.SortPos {
-			p = r.natToPos(pos, p)
+			p = r.natIn(pos, p)
 		}
 		m := r.apply(natOp, []Term{r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{p}), q})
 		s := r.apply(r.opSymN(lps.OpSucc, pos, 1), []Term{m})
