@@ -121,8 +121,10 @@ func (w *Writer) check(t *Term) error {
 		if _, ok := w.terms[n]; ok {
 			continue
 		}
-		if len(n.Args) > 0 {
-			// Only applications can be met twice in one walk.
+		if len(n.Args) > 0 && n != t {
+			// Only applications can be met twice in one walk, and the
+			// root is not met again (a term does not contain itself):
+			// a label written per transition allocates nothing here.
 			if seen == nil {
 				seen = map[*Term]bool{}
 			}

@@ -41,14 +41,21 @@ type encoder struct {
 	// @single_node@ for one parameter).
 	nodes        *nodeCache
 	node, single *aterm.Symbol
+	// The terms and the symbol that every transition or state writes,
+	// made once.
+	transitionMark, probTransitionMark, emptyList *aterm.Term
+	listCons                                      *aterm.Symbol
 }
 
 // newEncoder returns an encoder whose state trees' nodes, when dropped
 // from its cache, are forgotten by w.
 func newEncoder(src Source, w *aterm.Writer) *encoder {
 	enc := lps.NewEncoder(aterm.NewTable())
+	tb := enc.T
 	return &encoder{src: src, enc: enc, values: src.Gen.Rewriter().NewTermEncoder(enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime(),
-		nodes: newNodeCache(w.Forget), node: enc.T.Symbol("@node@", 2), single: enc.T.Symbol("@single_node@", 1)}
+		nodes: newNodeCache(w.Forget), node: tb.Symbol("@node@", 2), single: tb.Symbol("@single_node@", 1),
+		transitionMark: tb.Appl("transition"), probTransitionMark: tb.Appl("probabilistic_transition"),
+		emptyList: tb.Appl(aterm.EmptyList), listCons: tb.Symbol(aterm.ListCons, 2)}
 }
 
 // label is the multi-action of id: TimedMultAct(actions, time), the
@@ -113,7 +120,7 @@ func (e *encoder) stateLabel(vec []uint32) (*aterm.Term, error) {
 	default:
 		tree = e.balanced(vals)
 	}
-	return &aterm.Term{Sym: e.enc.T.Symbol(aterm.ListCons, 2), Args: []*aterm.Term{tree, e.enc.T.Appl(aterm.EmptyList)}}, nil
+	return &aterm.Term{Sym: e.listCons, Args: []*aterm.Term{tree, e.emptyList}}, nil
 }
 
 // balanced builds mCRL2's term_balanced_tree of vals (two or more): the
@@ -205,7 +212,7 @@ func (e *encoder) transition(w *aterm.Writer, from explore.StateID, label explor
 	if err != nil {
 		return err
 	}
-	w.Write(e.enc.T.Appl("transition"))
+	w.Write(e.transitionMark)
 	w.WriteInt(uint64(from))
 	w.Write(l)
 	return w.WriteInt(uint64(to))
@@ -290,7 +297,7 @@ func (l *Writer) ExamineStochasticTransition(from explore.StateID, label explore
 		l.err = err
 		return
 	}
-	l.w.Write(l.e.enc.T.Appl("probabilistic_transition"))
+	l.w.Write(l.e.probTransitionMark)
 	l.w.WriteInt(uint64(from))
 	l.w.Write(lt)
 	l.err = l.e.distribution(l.w, to, probs)
