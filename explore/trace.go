@@ -3,6 +3,7 @@ package explore
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -57,9 +58,10 @@ type TraceWriter struct {
 	Max      int
 	Recorder *TraceRecorder
 	Labels   *Labels
-	// Write writes the trace file name: states (nil when unknown, else
-	// one more than labels) and labels from the initial state on.
-	Write func(name string, states []StateID, labels []LabelID) error
+	// Write writes a trace file's content to w: states (nil when
+	// unknown, else one more than labels) and labels from the initial
+	// state on. Save creates, buffers and closes the file.
+	Write func(w io.Writer, states []StateID, labels []LabelID) error
 }
 
 // Save writes the trace given by states (nil when unknown) and labels to
@@ -68,18 +70,19 @@ type TraceWriter struct {
 func (tw *TraceWriter) Save(base string, states []StateID, labels []LabelID) (string, error) {
 	trc := base + ".trc"
 	if tw.Write != nil {
-		return trc, tw.Write(trc, states, labels)
+		return trc, writeFile(trc, func(w *bufio.Writer) error { return tw.Write(w, states, labels) })
 	}
-	if err := writeFile(trc, func(w *bufio.Writer) {
+	if err := writeFile(trc, func(w *bufio.Writer) error {
 		for _, l := range labels {
 			w.WriteString(tw.Labels.Text(l))
 			w.WriteByte('\n')
 		}
+		return nil
 	}); err != nil {
 		return trc, err
 	}
 	aut := base + ".aut"
-	err := writeFile(aut, func(w *bufio.Writer) {
+	err := writeFile(aut, func(w *bufio.Writer) error {
 		fmt.Fprintf(w, "des (0,%d,%d)\n", len(labels), len(labels)+1)
 		var b []byte
 		for i, l := range labels {
@@ -92,17 +95,22 @@ func (tw *TraceWriter) Save(base string, states []StateID, labels []LabelID) (st
 			b = append(b, ")\n"...)
 			w.Write(b)
 		}
+		return nil
 	})
 	return trc, err
 }
 
-func writeFile(name string, body func(*bufio.Writer)) error {
+// writeFile creates name and writes it through body, buffered.
+func writeFile(name string, body func(*bufio.Writer) error) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	body(w)
+	if err := body(w); err != nil {
+		f.Close()
+		return err
+	}
 	if err := w.Flush(); err != nil {
 		f.Close()
 		return err

@@ -20,7 +20,7 @@ func fileArgs(c *cobra.Command, pos []string) error {
 	if t := c.Flags().Lookup("trace"); t != nil && t.Changed && t.Value.String() == "" && isCount(pos[0]) {
 		msg += traceHint(pos[0])
 	}
-	return &usageError{msg}
+	return &usageError{Msg: msg}
 }
 
 // traceArgumentHint explains a number read as INFILE after -t: pflag
@@ -34,7 +34,7 @@ func traceArgumentHint(cfg *config, pos []string) error {
 	if _, err := os.Stat(pos[0]); err == nil {
 		return nil // a model file named 3
 	}
-	return &usageError{fmt.Sprintf("INFILE '%s' does not exist%s", pos[0], traceHint(pos[0]))}
+	return &usageError{Msg: fmt.Sprintf("INFILE '%s' does not exist%s", pos[0], traceHint(pos[0]))}
 }
 
 func traceHint(n string) string {

@@ -51,7 +51,7 @@ var rewriters = map[string]bool{"jitty": true, "jittyc": true, "jittyp": true, "
 // apply checks the compatibility options and sets what they imply.
 func (c *compatFlags) apply(cfg *config, flags *pflag.FlagSet) error {
 	if !rewriters[cfg.rewriter] {
-		return &usageError{fmt.Sprintf("option -r/--rewriter has illegal argument '%s' (use jitty, jittyc or jittyp)", cfg.rewriter)}
+		return &usageError{Msg: fmt.Sprintf("option -r/--rewriter has illegal argument '%s' (use jitty, jittyc or jittyp)", cfg.rewriter)}
 	}
 	if c.debug {
 		cfg.verbose = true
@@ -64,12 +64,12 @@ func (c *compatFlags) apply(cfg *config, flags *pflag.FlagSet) error {
 	case "verbose", "debug", "trace":
 		cfg.verbose = true
 	default:
-		return &usageError{fmt.Sprintf("option --log-level has illegal argument '%s' (use quiet, error, warning, info, verbose, debug or trace)", c.logLevel)}
+		return &usageError{Msg: fmt.Sprintf("option --log-level has illegal argument '%s' (use quiet, error, warning, info, verbose, debug or trace)", c.logLevel)}
 	}
 	switch c.markingAlg {
 	case "", "naive", "mcrl2", "yices", "z3":
 	default:
-		return &usageError{fmt.Sprintf("option --marking-algorithm has illegal argument '%s'", c.markingAlg)}
+		return &usageError{Msg: fmt.Sprintf("option --marking-algorithm has illegal argument '%s'", c.markingAlg)}
 	}
 	return nil
 }
@@ -115,7 +115,7 @@ func checkActionNames(cfg *config, gen explore.Generator) error {
 	check := func(option string, names []string) error {
 		for _, n := range names {
 			if !declared[n] {
-				return &usageError{fmt.Sprintf("option %s: '%s' is not an action of the specification", option, n)}
+				return &usageError{Msg: fmt.Sprintf("option %s: '%s' is not an action of the specification", option, n)}
 			}
 		}
 		return nil

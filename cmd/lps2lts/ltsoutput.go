@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"io"
-	"os"
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
@@ -34,7 +32,7 @@ func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 		src.Timed = g.LabelParts
 	}
 	if base == nil || timed.IsTimed(base.Spec()) && src.Timed == nil {
-		return src, &usageError{"the mCRL2 .lts format is not supported for timed stochastic specifications (use aut)"}
+		return src, &usageError{Msg: "the mCRL2 .lts format is not supported for timed stochastic specifications (use aut)"}
 	}
 	src.Gen, src.Width = base, len(base.Spec().Params)
 	if store {
@@ -64,7 +62,7 @@ func ltsTraces(tw *explore.TraceWriter, x *explore.Explorer, states bool) error 
 	if err != nil {
 		return err
 	}
-	tw.Write = func(name string, path []explore.StateID, labels []explore.LabelID) error {
+	tw.Write = func(w io.Writer, path []explore.StateID, labels []explore.LabelID) error {
 		var vecs [][]uint32
 		if src.Store != nil && len(path) == len(labels)+1 {
 			for _, s := range path {
@@ -72,20 +70,7 @@ func ltsTraces(tw *explore.TraceWriter, x *explore.Explorer, states bool) error 
 				vecs = append(vecs, append([]uint32(nil), src.Store.State(s)...))
 			}
 		}
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		w := bufio.NewWriter(f)
-		if err := ltsfile.WriteTrace(w, src, vecs, labels); err != nil {
-			f.Close()
-			return err
-		}
-		if err := w.Flush(); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
+		return ltsfile.WriteTrace(w, src, vecs, labels)
 	}
 	return nil
 }

@@ -230,10 +230,9 @@ func (t *traceFlag) Set(s string) error {
 
 func (t *traceFlag) Type() string { return "NUM" }
 
-// usageError marks a problem with the command line.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
+// usageError marks a problem with the command line, as the flags'
+// errors are marked.
+type usageError = cli.UsageError
 
 func splitNames(s string) []string {
 	// Commas inside brackets belong to action arguments (a(1,2),b).
@@ -388,23 +387,23 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	// Negative counts, each named as mCRL2 names a bad argument.
 	for _, name := range []string{"max", "qlimit", "threads", "todo-max"} {
 		if f := flags.Lookup(name); f.Changed && strings.HasPrefix(f.Value.String(), "-") {
-			return nil, &usageError{fmt.Sprintf("argument '%s' to option %s is invalid (it takes a non-negative number)", f.Value, cli.OptionName(f))}
+			return nil, &usageError{Msg: fmt.Sprintf("argument '%s' to option %s is invalid (it takes a non-negative number)", f.Value, cli.OptionName(f))}
 		}
 	}
 	highway := j.opt.Strategy == explore.Highway
 	switch {
 	case highway && cfg.todoMax <= 0:
-		return nil, &usageError{"search strategy 'highway' requires --todo-max"}
+		return nil, &usageError{Msg: "search strategy 'highway' requires --todo-max"}
 	case !highway && flags.Changed("todo-max"):
-		return nil, &usageError{"option --todo-max can only be used with highway search"}
+		return nil, &usageError{Msg: "option --todo-max can only be used with highway search"}
 	case cfg.cycle && highway:
-		return nil, &usageError{"option --cycle uses depth-first search; it cannot be combined with highway search"}
+		return nil, &usageError{Msg: "option --cycle uses depth-first search; it cannot be combined with highway search"}
 	case flags.Changed("tau") && !cfg.divergence:
-		return nil, &usageError{"option --tau requires the option --divergence"}
+		return nil, &usageError{Msg: "option --tau requires the option --divergence"}
 	case flags.Changed("confluence") && cfg.confluence == "":
-		return nil, &usageError{"option --confluence needs an action name (or none: ctau)"}
+		return nil, &usageError{Msg: "option --confluence needs an action name (or none: ctau)"}
 	case cfg.traceFormat != "lts" && cfg.traceFormat != "text":
-		return nil, &usageError{fmt.Sprintf("option --trace-format has illegal argument '%s' (use lts or text)", cfg.traceFormat)}
+		return nil, &usageError{Msg: fmt.Sprintf("option --trace-format has illegal argument '%s' (use lts or text)", cfg.traceFormat)}
 	}
 	if err := traceArgumentHint(cfg, pos); err != nil {
 		return nil, err
@@ -433,7 +432,7 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 		if cfg.traceFormat != "text" {
 			// Timed stochastic processes keep the text form (ltsTraces
 			// refuses them).
-			_ = ltsTraces(rep.Traces, x, cfg.store.kind != "hashcompact" && cfg.store.kind != "bitstate")
+			_ = ltsTraces(rep.Traces, x, cfg.store.keepsStates())
 		}
 	}
 	return rep

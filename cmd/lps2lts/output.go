@@ -25,14 +25,14 @@ func outputFormat(out, outfile string) (string, error) {
 	if format == "" && outfile != "" {
 		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(outfile)), ".")
 		if format == "" {
-			return "", &usageError{fmt.Sprintf("cannot tell the output format of '%s' from its extension (use -o aut, lts, fsm or dot, or an OUTFILE ending in .aut, .lts, .fsm or .dot)", outfile)}
+			return "", &usageError{Msg: fmt.Sprintf("cannot tell the output format of '%s' from its extension (use -o aut, lts, fsm or dot, or an OUTFILE ending in .aut, .lts, .fsm or .dot)", outfile)}
 		}
 	}
 	switch format {
 	case "", "aut", "lts", "fsm", "dot":
 		return format, nil
 	}
-	return "", &usageError{fmt.Sprintf("output format '%s' is not supported (use aut, lts, fsm or dot)", format)}
+	return "", &usageError{Msg: fmt.Sprintf("output format '%s' is not supported (use aut, lts, fsm or dot)", format)}
 }
 
 // checkNotInput refuses an OUTFILE that is the input file: writing the
@@ -46,7 +46,7 @@ func checkNotInput(infile, outfile string) error {
 		return nil // the input's own error comes when it is read
 	}
 	if out, err := os.Stat(outfile); err == nil && os.SameFile(in, out) {
-		return &usageError{fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", outfile)}
+		return &usageError{Msg: fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", outfile)}
 	}
 	return nil
 }
@@ -78,7 +78,7 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	gen := x.Generator()
 	sg, isStochastic := gen.(*stochastic.Generator)
 	if isStochastic && j.format != "aut" && j.format != "lts" {
-		return nil, &usageError{fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut or lts)", j.format)}
+		return nil, &usageError{Msg: fmt.Sprintf("output format %q is not supported for stochastic specifications (use aut or lts)", j.format)}
 	}
 	if j.format == "lts" {
 		// Refused before OUTFILE is touched.

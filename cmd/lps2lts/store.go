@@ -48,6 +48,13 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	f.BoolVar(&c.cbHeld, "comback-held", true, "comback: reconstruct states from the nearest state the search holds in full (todo list, depth-first path) instead of the initial state")
 }
 
+// keepsStates reports whether the store keeps the states themselves (a
+// trace can show them): all but the hash compaction and bitstate stores,
+// which newStore refuses where states are needed.
+func (c *storeConfig) keepsStates() bool {
+	return c.kind != "hashcompact" && c.kind != "bitstate"
+}
+
 // newStore builds the store; nil is the explorer's default table. ids says
 // the run needs the number of every transition's target (an LTS is
 // written, or nondeterminism is checked).
@@ -57,14 +64,14 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 		return nil, nil
 	}
 	if _, ok := gen.(explore.StochasticGenerator); ok && (c.kind == "comback" && (c.cbDDD > 0 || c.cbNumbers)) {
-		return nil, &usageError{"--comback-ddd and --comback-numbers cannot be used for stochastic specifications"}
+		return nil, &usageError{Msg: "--comback-ddd and --comback-numbers cannot be used for stochastic specifications"}
 	}
 	switch c.kind {
 	case "tree":
 		return store.NewTreeStore(gen.Width()), nil
 	case "hashcompact":
 		if needStates {
-			return nil, &usageError{"--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}
+			return nil, &usageError{Msg: "--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}
 		}
 		slots := c.hcTable
 		if c.memoryMB > 0 && !c.given("hc-table") {
@@ -73,13 +80,13 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 				slotBytes += 4 // the state number kept beside the value
 			}
 			if slots = int(store.PrimeAtMost(uint64(c.memoryMB << 20 / max(slotBytes, 1)))); slots < 2 {
-				return nil, &usageError{fmt.Sprintf("--memory=%d leaves no room for a hash compaction table", c.memoryMB)}
+				return nil, &usageError{Msg: fmt.Sprintf("--memory=%d leaves no room for a hash compaction table", c.memoryMB)}
 			}
 		}
 		return store.NewHashCompactStore(c.hcBits, slots, c.hcProbes, ids)
 	case "bitstate":
 		if ids || needStates {
-			return nil, &usageError{"--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism, divergence or cycles"}
+			return nil, &usageError{Msg: "--store=bitstate keeps neither states nor state numbers: it cannot write an LTS or check nondeterminism, divergence or cycles"}
 		}
 		mbits := c.bsBits
 		if c.memoryMB > 0 && !c.given("bs-bits") {
@@ -89,7 +96,7 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 	case "comback":
 		return newComBack(c, gen)
 	}
-	return nil, &usageError{fmt.Sprintf("unknown store %q (use table, tree, hashcompact, bitstate or comback)", c.kind)}
+	return nil, &usageError{Msg: fmt.Sprintf("unknown store %q (use table, tree, hashcompact, bitstate or comback)", c.kind)}
 }
 
 func (c *storeConfig) given(name string) bool {
@@ -141,7 +148,7 @@ func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bo
 
 func newComBack(c *storeConfig, gen explore.Generator) (explore.Store, error) {
 	if c.cbCache < 0 || c.cbDDD < 0 {
-		return nil, &usageError{"--comback-cache and --comback-ddd take a non-negative number"}
+		return nil, &usageError{Msg: "--comback-cache and --comback-ddd take a non-negative number"}
 	}
 	return store.NewComBackStore(gen, store.ComBackOptions{Cache: c.cbCache, PathOpt: c.cbPath, Numbers: c.cbNumbers, DDD: c.cbDDD, NoHeld: !c.cbHeld}), nil
 }

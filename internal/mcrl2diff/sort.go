@@ -30,11 +30,10 @@ const (
 
 var kindNames = [...]string{"Bool", "Pos", "Nat", "Int", "Real", "List", "Set", "FSet", "Bag", "FBag", "->", "D", "C"}
 
-func basic(k Kind) Sort       { return Sort{Kind: k} }
-func of(k Kind, e Sort) Sort  { return Sort{Kind: k, Elem: &e} }
-func fn(dom, cod Sort) Sort   { return Sort{Kind: Func, Elem: &dom, Cod: &cod} }
-func (s Sort) elem() Sort     { return *s.Elem }
-func (s Sort) isNumber() bool { return s.Kind >= Pos && s.Kind <= Real }
+func basic(k Kind) Sort      { return Sort{Kind: k} }
+func of(k Kind, e Sort) Sort { return Sort{Kind: k, Elem: &e} }
+func fn(dom, cod Sort) Sort  { return Sort{Kind: Func, Elem: &dom, Cod: &cod} }
+func (s Sort) elem() Sort    { return *s.Elem }
 
 // isContainer: List, Set, FSet, Bag or FBag.
 func (s Sort) isContainer() bool { return s.Kind >= List && s.Kind <= FBag }
