@@ -336,9 +336,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	if runErr != nil {
 		printError(stderr, explainError(runErr))
 		switch {
-		case out.temp != "" && kept:
+		case out.temporary() && kept:
 			fmt.Fprintf(stderr, "lps2lts: '%s' holds the state space explored before the error\n", out.final)
-		case out.temp != "":
+		case out.temporary():
 			fmt.Fprintf(stderr, "lps2lts: '%s' was left as it was\n", out.final)
 		}
 	}

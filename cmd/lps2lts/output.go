@@ -1,16 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/stochastic"
 )
 
@@ -37,16 +34,9 @@ func outputFormat(out, outfile string) (string, error) {
 
 // checkNotInput refuses an OUTFILE that is the input file: writing the
 // LTS would destroy the specification.
-func checkNotInput(infile, outfile string) error {
-	if infile == "-" || outfile == "-" || outfile == "" {
-		return nil
-	}
-	in, err := os.Stat(infile)
-	if err != nil {
-		return nil // the input's own error comes when it is read
-	}
-	if out, err := os.Stat(outfile); err == nil && os.SameFile(in, out) {
-		return &usageError{Msg: fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", outfile)}
+func checkNotInput(infile, path string) error {
+	if outfile.IsInput(infile, path) {
+		return &usageError{Msg: fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", path)}
 	}
 	return nil
 }
@@ -60,13 +50,8 @@ func checkNotInput(infile, outfile string) error {
 // devices and pipes are written directly (streamed).
 type output struct {
 	writer explore.LTSWriter
-	file   *os.File // the file written, nil for standard output
-	temp   string   // the temporary name of file, "" when written directly
-	final  string   // OUTFILE, or the file its symbolic links lead to
-	link   string   // OUTFILE when it is a symbolic link to final
-	mode   os.FileMode
-	// existed: OUTFILE was there before the run.
-	existed bool
+	file   *outfile.File // nil for standard output
+	final  string        // OUTFILE, or the file its symbolic links lead to
 }
 
 // openOutput creates OUTFILE's writer and adds it to x.
@@ -91,10 +76,11 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	// (lps2lts m.lps - >> log) instead of at the start of the output.
 	var w io.Writer = struct{ io.Writer }{stdout}
 	if j.outfile != "-" {
-		if err := out.create(); err != nil {
+		f, err := outfile.Create(j.outfile)
+		if err != nil {
 			return nil, err
 		}
-		w = out.file
+		out.file, out.final, w = f, f.Final, f.Writer()
 	}
 	switch {
 	case j.format == "lts":
@@ -124,93 +110,16 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	return out, nil
 }
 
-// create opens the file to write: a temporary file beside a regular (or
-// new) OUTFILE, OUTFILE itself when it is a device or a pipe. A symbolic
-// link is followed, as open(2) follows it: the file it names is written
-// and the link stays. An existing OUTFILE that open(2) would not open for
-// writing is refused, though the rename could replace it. Errors name
-// the file the user asked for, never the temporary name.
-func (o *output) create() error {
-	o.mode = 0o644
-	target, err := followLinks(o.final)
-	if err != nil {
-		return o.cannotOpen(err)
-	}
-	if target != o.final {
-		o.link, o.final = o.final, target
-	}
-	if st, err := os.Stat(o.final); err == nil {
-		f, err := os.OpenFile(o.final, os.O_WRONLY, 0)
-		if err != nil {
-			return o.cannotOpen(err)
-		}
-		if !st.Mode().IsRegular() {
-			o.file = f
-			return nil
-		}
-		f.Close()
-		o.mode, o.existed = st.Mode().Perm(), true
-	}
-	dir, base := filepath.Split(o.final)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		if o.existed && errors.Is(err, fs.ErrPermission) {
-			return o.cannotOpen(fmt.Errorf("OUTFILE is written under a temporary name in its folder '%s', which is not writable", dir))
-		}
-		return o.cannotOpen(err)
-	}
-	o.file, o.temp = f, f.Name()
-	return nil
-}
-
-// cannotOpen is the error for an OUTFILE that cannot be written, in
-// mCRL2's words, with the reason without the path (which could be the
-// temporary name).
-func (o *output) cannotOpen(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if o.link != "" {
-		return fmt.Errorf("cannot open '%s' (the target of '%s') for writing: %w", o.final, o.link, err)
-	}
-	return fmt.Errorf("cannot open '%s' for writing: %w", o.final, err)
-}
-
-// followLinks is the file that path names after its symbolic links are
-// followed, also when the last link points at a file still to be made.
-func followLinks(path string) (string, error) {
-	for range 40 { // Linux's limit, beyond which open(2) fails with ELOOP
-		st, err := os.Lstat(path)
-		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return path, nil // a new file, or an error that opening reports
-		}
-		link, err := os.Readlink(path)
-		if err != nil {
-			return "", err
-		}
-		if dir := filepath.Dir(path); !filepath.IsAbs(link) && dir != "." {
-			// Relative to the link's folder as the system reaches it:
-			// no lexical cleaning of "..".
-			link = dir + string(filepath.Separator) + link
-		}
-		path = link
-	}
-	return "", syscall.ELOOP
-}
-
 // discard closes and removes a temporary file no writer was made for.
 func (o *output) discard() {
 	if o.file != nil {
-		o.file.Close()
-	}
-	if o.temp != "" {
-		os.Remove(o.temp)
+		o.file.Discard()
 	}
 }
+
+// temporary reports whether OUTFILE is written under a temporary name
+// (a regular file, not standard output, a device or a pipe).
+func (o *output) temporary() bool { return o.file != nil && o.file.Temporary() }
 
 // close finishes the output (the .aut header) and closes its file. The
 // temporary file becomes OUTFILE when the run succeeded (ok) or OUTFILE is
@@ -223,27 +132,12 @@ func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
 	if o.file == nil {
 		return err == nil, err
 	}
-	if cerr := o.file.Close(); err == nil {
+	keep := err == nil && (ok || !o.file.Existed || !o.file.Temporary())
+	if cerr := o.file.Close(keep); err == nil {
 		err = cerr
 	}
-	if o.temp == "" {
-		return err == nil, err
-	}
-	if err == nil && (ok || !o.existed) {
-		if err = os.Chmod(o.temp, o.mode); err == nil {
-			err = os.Rename(o.temp, o.final)
-		}
-	}
-	if err != nil || !(ok || !o.existed) {
-		os.Remove(o.temp)
-		return false, err
-	}
-	return true, nil
+	return keep && err == nil, err
 }
 
 // abandon removes the unfinished temporary file, before a forced exit.
-func (o *output) abandon() {
-	if o.temp != "" {
-		os.Remove(o.temp)
-	}
-}
+func (o *output) abandon() { o.discard() }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"time"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -64,9 +64,15 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	// Written as OUTFILE is: a failed write leaves an existing file as
+	// it was and no temporary file behind.
+	f, err := outfile.Create(path)
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	_, err = f.Writer().Write(append(data, '\n'))
+	if cerr := f.Close(err == nil); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -4,9 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/lps2lts/lps2lts/internal/outfile"
 )
 
 // options are lps2lts-beam's own flags; Beam's are registered by its
@@ -101,12 +102,8 @@ func (o *options) plan(pos []string) (*job, error) {
 	if j.outfile != "" && j.outfile != "-" && !strings.EqualFold(filepath.Ext(j.outfile), ".aut") {
 		return nil, fmt.Errorf("OUTFILE '%s': lps2lts-beam writes the .aut format only (mCRL2's ltsconvert turns it into others)", j.outfile)
 	}
-	if j.infile != "-" && j.outfile != "" && j.outfile != "-" {
-		in, errIn := os.Stat(j.infile)
-		out, errOut := os.Stat(j.outfile)
-		if errIn == nil && errOut == nil && os.SameFile(in, out) {
-			return nil, fmt.Errorf("OUTFILE '%s' is the input file; refusing to overwrite it", j.outfile)
-		}
+	if outfile.IsInput(j.infile, j.outfile) {
+		return nil, fmt.Errorf("OUTFILE '%s' is the input file; refusing to overwrite it", j.outfile)
 	}
 	return j, nil
 }

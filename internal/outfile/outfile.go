@@ -1,0 +1,158 @@
+// Package outfile writes an output file as lps2lts and lps2lts-beam
+// promise to: a regular (or new) OUTFILE is written under a temporary
+// name beside it and renamed over it at the end, so that a run that fails
+// leaves an existing OUTFILE as it was; a symbolic link is followed, as
+// open(2) follows it (the file it names is written, the link stays); an
+// existing OUTFILE that open(2) would not open for writing is refused,
+// though the rename could replace it; devices and pipes are written
+// directly. Errors name the file the user asked for, never the
+// temporary name.
+package outfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+)
+
+// File is an OUTFILE being written.
+type File struct {
+	// Final is OUTFILE, or the file its symbolic links lead to; Link is
+	// OUTFILE when it is a symbolic link to Final.
+	Final, Link string
+	// Existed: OUTFILE was there before the run.
+	Existed bool
+
+	mu   sync.Mutex // Discard may come from a signal handler
+	file *os.File   // nil once closed or discarded
+	temp string     // the temporary name of file, "" when written directly
+	mode os.FileMode
+}
+
+// Create opens the file to write for path: a temporary file beside a
+// regular (or new) file, path itself when it is a device or a pipe.
+func Create(path string) (*File, error) {
+	f := &File{Final: path, mode: 0o644}
+	target, err := followLinks(path)
+	if err != nil {
+		return nil, f.cannotOpen(err)
+	}
+	if target != path {
+		f.Link, f.Final = path, target
+	}
+	if st, err := os.Stat(f.Final); err == nil {
+		f.Existed = true
+		w, err := os.OpenFile(f.Final, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, f.cannotOpen(err)
+		}
+		if !st.Mode().IsRegular() {
+			f.file = w
+			return f, nil
+		}
+		w.Close()
+		f.mode = st.Mode().Perm()
+	}
+	dir, base := filepath.Split(f.Final)
+	if dir == "" {
+		dir = "."
+	}
+	w, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		if f.Existed && errors.Is(err, fs.ErrPermission) {
+			return nil, f.cannotOpen(fmt.Errorf("OUTFILE is written under a temporary name in its folder '%s', which is not writable", dir))
+		}
+		return nil, f.cannotOpen(err)
+	}
+	f.file, f.temp = w, w.Name()
+	return f, nil
+}
+
+// Writer is the open file to write to.
+func (f *File) Writer() *os.File { return f.file }
+
+// Temporary reports whether the output goes to a temporary file that
+// Close renames (not straight to a device or a pipe).
+func (f *File) Temporary() bool { return f.temp != "" }
+
+// Close closes the file. With keep, a temporary file becomes Final;
+// without, or when closing or renaming fails, it is removed.
+func (f *File) Close(keep bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.file == nil {
+		return nil
+	}
+	err := f.file.Close()
+	f.file = nil
+	if f.temp == "" {
+		return err
+	}
+	if err == nil && keep {
+		if err = os.Chmod(f.temp, f.mode); err == nil {
+			err = os.Rename(f.temp, f.Final)
+		}
+	}
+	if err != nil || !keep {
+		os.Remove(f.temp)
+	}
+	return err
+}
+
+// Discard closes the file and removes a temporary one, unless Close came
+// first; safe from another goroutine (a signal handler's forced exit).
+func (f *File) Discard() { f.Close(false) }
+
+// cannotOpen is the error for an OUTFILE that cannot be written, in
+// mCRL2's words, with the reason without the path (which could be the
+// temporary name).
+func (f *File) cannotOpen(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if f.Link != "" {
+		return fmt.Errorf("cannot open '%s' (the target of '%s') for writing: %w", f.Final, f.Link, err)
+	}
+	return fmt.Errorf("cannot open '%s' for writing: %w", f.Final, err)
+}
+
+// followLinks is the file that path names after its symbolic links are
+// followed, also when the last link points at a file still to be made.
+func followLinks(path string) (string, error) {
+	for range 40 { // Linux's limit, beyond which open(2) fails with ELOOP
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil // a new file, or an error that opening reports
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if dir := filepath.Dir(path); !filepath.IsAbs(link) && dir != "." {
+			// Relative to the link's folder as the system reaches it:
+			// no lexical cleaning of "..".
+			link = dir + string(filepath.Separator) + link
+		}
+		path = link
+	}
+	return "", syscall.ELOOP
+}
+
+// IsInput reports whether outfile is the file infile names ("-", standard
+// input or output, is neither): writing it would destroy the input.
+func IsInput(infile, outfile string) bool {
+	if infile == "-" || outfile == "-" || outfile == "" {
+		return false
+	}
+	in, err := os.Stat(infile)
+	if err != nil {
+		return false // the input's own error comes when it is read
+	}
+	out, err := os.Stat(outfile)
+	return err == nil && os.SameFile(in, out)
+}
