@@ -15,6 +15,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/stopsignal"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -22,14 +23,7 @@ import (
 // finish its output before the process exits.
 var secondSignalGrace = time.Second
 
-// stopSignals end a run cleanly: Ctrl-C (SIGINT), SIGTERM, a closed
-// terminal (SIGHUP) and a reader that closed the pipe of standard output
-// or standard error (SIGPIPE, as in "lps2lts -v m.lps 2>&1 | head").
-// Left to Go's default, each of them killed the process with the output
-// unfinished under its temporary name.
-var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
-
-// signalStop turns the stop signals into a clean stop of the search: the
+// signalStop turns the stop signals (stopsignal.Signals) into a clean stop of the search: the
 // state being expanded is cut short, even inside a long enumeration or
 // rewrite (Explorer.Stop interrupts the generator), the output written so
 // far gets a valid header and the summary is printed where standard error
@@ -57,11 +51,7 @@ type signalStop struct {
 // lps2lts ..., a background job of a script).
 func catchSignals(stderr io.Writer) *signalStop {
 	s := &signalStop{sig: make(chan os.Signal, 4), fin: make(chan struct{}), stderr: stderr}
-	for _, sig := range stopSignals {
-		if !signal.Ignored(sig) {
-			signal.Notify(s.sig, sig)
-		}
-	}
+	stopsignal.Notify(s.sig)
 	go s.loop()
 	return s
 }
@@ -105,7 +95,7 @@ func (s *signalStop) exit(sig os.Signal) {
 	if s.abandon != nil {
 		s.abandon()
 	}
-	os.Exit(signalExitCode(sig))
+	os.Exit(stopsignal.ExitCode(sig))
 }
 
 // watch makes a signal stop x from now on (at once if one came already).
@@ -135,15 +125,6 @@ func (s *signalStop) done() {
 func (s *signalStop) signal() os.Signal {
 	sig, _ := s.first.Load().(os.Signal)
 	return sig
-}
-
-// signalExitCode is the status of a run stopped by s: 128 plus the
-// signal's number, as shells report it (130 for Ctrl-C).
-func signalExitCode(s os.Signal) int {
-	if n, ok := s.(syscall.Signal); ok {
-		return 128 + int(n)
-	}
-	return 130
 }
 
 // addEnumFlags registers --enum-limit.

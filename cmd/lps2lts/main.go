@@ -30,6 +30,7 @@ import (
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/cli"
+	"github.com/lps2lts/lps2lts/internal/stopsignal"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
@@ -355,7 +356,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	case closeErr != nil:
 		return 2, fmt.Errorf("writing '%s': %w", out.final, closeErr)
 	case stopped.signal != nil:
-		return signalExitCode(stopped.signal), nil
+		return stopsignal.ExitCode(stopped.signal), nil
 	case stopped.defaultMemory:
 		return exitIncomplete, nil
 	case rep.Found > 0:

@@ -7,10 +7,12 @@ import (
 	"os"
 	"os/signal"
 	"sync/atomic"
-	"syscall"
+
+	"github.com/lps2lts/lps2lts/internal/stopsignal"
 )
 
-// handleSignals makes SIGINT (Ctrl-C) and SIGTERM cancel the returned
+// handleSignals makes the stop signals (stopsignal.Signals: SIGINT,
+// SIGTERM, SIGHUP, SIGPIPE, those not inherited as ignored) cancel the returned
 // context: the runner stops the pipeline (its log is silenced first), the search removes its files
 // and returns, and the command exits with 128+N without writing OUTFILE.
 // A second signal does not wait for the runner: it runs cleanup (the
@@ -19,7 +21,7 @@ import (
 func handleSignals(parent context.Context, cleanup func(), stderr io.Writer) (ctx context.Context, signalled func() os.Signal, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	stopsignal.Notify(sig)
 	done := make(chan struct{})
 	var first atomic.Value
 	go func() {
@@ -38,7 +40,7 @@ func handleSignals(parent context.Context, cleanup func(), stderr io.Writer) (ct
 			}
 			cleanup()
 			fmt.Fprintln(stderr, "lps2lts-beam: interrupted twice; exiting without waiting for the runner")
-			os.Exit(signalExitCode(first.Load().(os.Signal)))
+			os.Exit(stopsignal.ExitCode(first.Load().(os.Signal)))
 		}
 	}()
 	signalled = func() os.Signal {
@@ -51,13 +53,4 @@ func handleSignals(parent context.Context, cleanup func(), stderr io.Writer) (ct
 		cancel()
 	}
 	return ctx, signalled, stop
-}
-
-// signalExitCode is the status of a run stopped by s: 128 plus the
-// signal's number, as shells report it (130 for Ctrl-C).
-func signalExitCode(s os.Signal) int {
-	if n, ok := s.(syscall.Signal); ok {
-		return 128 + int(n)
-	}
-	return 130
 }

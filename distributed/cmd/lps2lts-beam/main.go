@@ -33,6 +33,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/distributed/bfs"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/stopsignal"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -113,7 +114,7 @@ func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	res, err := bfs.Run(ctx, cfg, out.w)
 	if s := signalled(); s != nil {
 		fmt.Fprintf(stderr, "Interrupted: no state space written%s.\n", out.untouched())
-		return signalExitCode(s), nil
+		return stopsignal.ExitCode(s), nil
 	}
 	if err != nil {
 		return 2, fmt.Errorf("%w%s", err, out.untouched())
