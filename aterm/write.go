@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 // Version is the BAF version the writer puts in its header: the one the
@@ -46,8 +47,9 @@ type Writer struct {
 // NewWriter returns a writer on w and writes the stream's header.
 func NewWriter(w io.Writer) *Writer {
 	wr := &Writer{w: bufio.NewWriterSize(w, 1<<16), syms: map[Symbol]uint64{}, nsyms: 1, terms: map[*Term]uint64{}}
-	wr.bits(0, 8)
-	wr.bits(0x8baf, 16)
+	for _, b := range Header {
+		wr.bits(uint64(b), 8)
+	}
 	wr.bits(Version, 16)
 	return wr
 }
@@ -96,14 +98,7 @@ func (w *Writer) symbol(s Symbol) uint64 {
 	return i
 }
 
-func width64(n uint64) int {
-	w := 0
-	for n > 0 {
-		w++
-		n >>= 1
-	}
-	return w
-}
+func width64(n uint64) int { return bits.Len64(n) }
 
 // check rejects a term the writer cannot write, before anything is
 // written; it walks each node once, and none that the writer remembers
@@ -169,9 +164,7 @@ func (w *Writer) Write(t *Term) error {
 		return err
 	}
 	if t.IsInt {
-		w.bits(3, 2)
-		w.varint(t.Int)
-		return w.err
+		return w.WriteInt(t.Int)
 	}
 	// The arguments, bottom up, without recursion: a list of a million
 	// elements is a million levels deep.

@@ -14,7 +14,7 @@ import (
 func WriteTrace(out io.Writer, src Source, states [][]uint32, labels []explore.LabelID) error {
 	w := aterm.NewWriter(out)
 	e := newEncoder(src, w)
-	if err := e.header(w, true); err != nil {
+	if err := e.header(w); err != nil {
 		return err
 	}
 	for i, l := range labels {
@@ -28,7 +28,9 @@ func WriteTrace(out io.Writer, src Source, states [][]uint32, labels []explore.L
 			if err != nil {
 				return err
 			}
-			w.Write(t)
+			if err := w.Write(t); err != nil {
+				return err
+			}
 		}
 	}
 	w.Write(e.enc.T.Appl("initial_state"))

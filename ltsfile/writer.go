@@ -178,7 +178,7 @@ func (c *nodeCache) get(sym *aterm.Symbol, l, r *aterm.Term) *aterm.Term {
 
 // header writes the start of an LTS: the mark, the data specification,
 // the process parameters and the action labels.
-func (e *encoder) header(w *aterm.Writer, params bool) error {
+func (e *encoder) header(w *aterm.Writer) error {
 	spec := e.src.Gen.Spec()
 	tb := e.enc.T
 	sorts, aliases, cons, maps, eqns, err := e.enc.DataSpec(spec)
@@ -193,10 +193,8 @@ func (e *encoder) header(w *aterm.Writer, params bool) error {
 		}
 	}
 	var ps []*aterm.Term
-	if params {
-		for _, p := range spec.Params {
-			ps = append(ps, e.enc.Var(p.Name, p.S))
-		}
+	for _, p := range spec.Params {
+		ps = append(ps, e.enc.Var(p.Name, p.S))
 	}
 	w.Write(tb.List(ps...))
 	acts := make([]*aterm.Term, len(spec.Actions))
@@ -214,7 +212,9 @@ func (e *encoder) transition(w *aterm.Writer, from explore.StateID, label explor
 	}
 	w.Write(e.transitionMark)
 	w.WriteInt(uint64(from))
-	w.Write(l)
+	if err := w.Write(l); err != nil {
+		return err // a term the writer rejects is not kept in its error
+	}
 	return w.WriteInt(uint64(to))
 }
 
@@ -261,7 +261,7 @@ type Writer struct {
 func NewWriter(out io.Writer, src Source) (*Writer, error) {
 	w := aterm.NewWriter(out)
 	e := newEncoder(src, w)
-	if err := e.header(w, true); err != nil {
+	if err := e.header(w); err != nil {
 		return nil, err
 	}
 	return &Writer{e: e, w: w, init: []explore.StateID{0}}, nil
