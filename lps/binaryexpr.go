@@ -252,7 +252,9 @@ var mcrl2Builtins = func() map[string]Op {
 		m[op.String()] = op
 	}
 	m["{}"], m["{:}"], m["@fset_empty"], m["@fbag_empty"] = OpEmptySet, OpEmptySet, OpEmptySet, OpEmptySet
-	m["@func_update"] = OpUpdate
+	for op, n := range internalNames {
+		m[n] = op
+	}
 	return m
 }()
 

@@ -134,9 +134,10 @@ func (e *Encoder) OpID(name string, s *aterm.Term) *aterm.Term {
 	return e.T.Appl("OpIdNoIndex", e.name(name), s)
 }
 
-// internalNames are the names mCRL2 gives built-ins whose surface syntax
-// differs.
-var internalNames = map[Op]string{OpUpdate: "@func_update", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag"}
+// internalNames are the names mCRL2 gives built-ins whose name here (the
+// Op's, as SortTable.Builtin names them) differs; the binary reader
+// reads them back by the same table (mcrl2Builtins).
+var internalNames = map[Op]string{OpUpdate: "@func_update"}
 
 // FuncName is the name of f in mCRL2's terms.
 func FuncName(f *Func) string {
