@@ -40,7 +40,8 @@ type Generator interface {
 // ExamineTransition(s, a, t) for each outgoing transition (DiscoverState(t)
 // comes just before it when t is new), then FinishState(s). Searches stopped
 // early may leave discovered states unstarted. The vector passed to
-// DiscoverState and StartState stays valid for the life of the store.
+// DiscoverState and StartState stays valid for the life of the store
+// (a SweepStore's: until it forgets the state).
 type Visitor interface {
 	DiscoverState(s StateID, state []uint32, from StateID, label LabelID)
 	StartState(s StateID, state []uint32)
@@ -63,6 +64,7 @@ const (
 	Breadth Strategy = iota // breadth-first (Wesselink, "State Space Exploration", Algorithm 4)
 	Depth                   // depth-first (Alg. 5)
 	Highway                 // highway search (Alg. 6): at most TodoMax states per level
+	Sweep                   // sweep-line: least progress first, with a SweepStore (sweep.go)
 )
 
 func (s Strategy) String() string {
@@ -73,6 +75,8 @@ func (s Strategy) String() string {
 		return "depth"
 	case Highway:
 		return "highway"
+	case Sweep:
+		return "sweep"
 	}
 	return fmt.Sprintf("Strategy(%d)", int(s))
 }
@@ -202,6 +206,7 @@ func New(gen Generator, opt Options) *Explorer {
 	x.initStochastic()
 	x.initCompact()
 	x.initParallel()
+	x.initSweep() // sweep-line search (sweep.go)
 	return x
 }
 

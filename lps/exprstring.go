@@ -1,0 +1,91 @@
+package lps
+
+import (
+	"fmt"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// A data expression written outside the specification (lps2lts's
+// --sweep=EXPR) is read by the same parser and checker as the
+// specification's own expressions, with the process parameters in scope.
+
+// astExprOnly is a whole input that is one data expression.
+type astExprOnly struct {
+	X *astExpr `parser:"@@"`
+}
+
+var exprOnlyParser = participle.MustBuild[astExprOnly](
+	participle.Lexer(lpsLexer),
+	participle.UseLookahead(participle.MaxLookahead),
+)
+
+// ParseExpr parses src as a data expression over the process parameters
+// of spec and checks it against spec's sorts and functions. name stands
+// for the source in errors, whose positions count within src ("--sweep:1:5:
+// ..."). On failure the error is an ErrorList.
+func ParseExpr(spec *Spec, name, src string) (e Expr, err error) {
+	defer func() {
+		// As Parse: a bug of the checker must not take the caller down.
+		if r := recover(); r != nil {
+			e, err = nil, ErrorList{{File: name, Msg: fmt.Sprintf("internal error: %v", r)}}
+		}
+	}()
+	ast, perr := exprOnlyParser.ParseString(name, src)
+	if perr != nil {
+		return nil, ErrorList{syntaxError(name, perr)}
+	}
+	c := &checker{
+		file:      name,
+		st:        spec.SortTable,
+		spec:      spec,
+		sortNames: map[string]*sortEntry{},
+		funcs:     map[string][]*Func{},
+		actions:   map[string][]*ActionDecl{},
+	}
+	// The checker's tables are rebuilt from the checked specification:
+	// the sorts as resolved, the functions by name.
+	seen := map[*Func]bool{}
+	add := func(f *Func) {
+		if f != nil && !seen[f] {
+			seen[f] = true
+			c.funcs[f.Name] = append(c.funcs[f.Name], f)
+		}
+	}
+	for _, d := range spec.Sorts {
+		c.sortNames[d.Name] = &sortEntry{decl: d, state: 2}
+		if d.Sort == nil {
+			continue
+		}
+		for _, ctor := range d.Sort.Constructors {
+			add(ctor)
+			for _, p := range ctor.Projections {
+				add(p)
+			}
+			add(ctor.Recogniser)
+		}
+	}
+	for _, f := range spec.Cons {
+		add(f)
+	}
+	for _, f := range spec.Maps {
+		add(f)
+	}
+	sc := &scope{vars: map[string]*Var{}}
+	for _, p := range spec.Params {
+		sc.vars[p.Name] = p
+	}
+	c.params = sc.vars
+	x := c.newExprChecker(sc)
+	e = x.synth(ast.X.X, nil)
+	if e != nil && x.reportAny(e) {
+		e = nil
+	}
+	if len(c.errs) > 0 {
+		return nil, c.errs.normalize()
+	}
+	if e == nil {
+		return nil, ErrorList{{File: name, Msg: "not a data expression"}}
+	}
+	return e, nil
+}
