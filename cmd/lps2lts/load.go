@@ -62,13 +62,23 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
+	var gen explore.Generator = base
 	switch {
 	case cfg.confluence != "": // refuses time tags and distributions
-		return confluence.New(base, cfg.confluence)
+		gen, err = confluence.New(base, cfg.confluence)
 	case stochastic.IsStochastic(spec):
-		return stochastic.New(base, stochastic.Options{NoProbabilityCheck: cfg.noProbCheck})
+		gen, err = stochastic.New(base, stochastic.Options{NoProbabilityCheck: cfg.noProbCheck})
 	case timed.IsTimed(spec):
-		return timed.New(base)
+		gen, err = timed.New(base)
 	}
-	return base, nil
+	if err == nil && cfg.sweep != "" {
+		// Checked here, when the model is loaded: an unknown parameter
+		// or a measure that is not a number stops the run before the
+		// search.
+		cfg.measure, err = sweepMeasure(cfg, gen, base)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return gen, nil
 }

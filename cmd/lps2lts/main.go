@@ -68,6 +68,8 @@ type config struct {
 	qlimit                              int
 	noQlimit                            bool // --qlimit=0 given
 	threads                             int
+	sweep                               string                  // --sweep=EXPR
+	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -182,6 +184,7 @@ Exit status:
 	addStoreFlags(f, &cfg.store)
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
+	addSweepFlag(f, &cfg)
 	f.StringVar(&cfg.stats, "stats", "", "write the run's figures (states, transitions, levels, seconds, peak memory, store bytes/state) as JSON to `FILE`")
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -293,7 +296,9 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	}
 	needIDs := j.outfile != "" || cfg.nondet || cfg.cycle
 	needStates := j.format == "fsm" || j.format == "lts" && !cfg.noInfo || cfg.divergence
-	if j.opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
+	if j.opt.Strategy == explore.Sweep {
+		j.opt.Store = newSweepStore(cfg, gen)
+	} else if j.opt.Store, err = newStore(&cfg.store, gen, needIDs, needStates); err != nil {
 		return 2, err
 	}
 	x := explore.New(gen, j.opt)
@@ -415,6 +420,9 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if err := checkNotInput(j.infile, j.outfile); err != nil {
 		return nil, err
 	}
+	if err := checkSweep(cfg, flags, j); err != nil {
+		return nil, err
+	}
 	return j, nil
 }
 
@@ -433,7 +441,9 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 		if cfg.traceFormat != "text" {
 			// Timed stochastic processes keep the text form (ltsTraces
 			// refuses them).
-			_ = ltsTraces(rep.Traces, x, cfg.store.keepsStates())
+			// A sweep has forgotten most states: its traces have
+			// the actions only.
+			_ = ltsTraces(rep.Traces, x, cfg.store.keepsStates() && j.opt.Strategy != explore.Sweep)
 		}
 	}
 	return rep
@@ -533,6 +543,7 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 			summary = "State space generation failed " + strings.TrimPrefix(summary, "Done with state space generation ")
 		}
 		fmt.Fprintln(stderr, summary)
+		reportSweep(stderr, x)
 	}
 	reportStore(stderr, x, res.States, cfg.verbose, cfg.quiet)
 	if !cfg.verbose {

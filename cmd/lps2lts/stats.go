@@ -25,6 +25,11 @@ type runStats struct {
 	TodoBytes   int     `json:"todo_bytes"`
 	StoreReport string  `json:"store_report,omitempty"`
 	Omission    float64 `json:"omission_probability,omitempty"`
+	// The sweep-line method's figures (--sweep).
+	StoredPeak   int    `json:"stored_states_peak,omitempty"`
+	Sweeps       int    `json:"sweeps,omitempty"`
+	RegressEdges uint64 `json:"regress_edges,omitempty"`
+	Persistent   int    `json:"persistent_states,omitempty"`
 }
 
 // storeBytes is the memory held by the store's tables.
@@ -56,6 +61,10 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	}
 	if o, ok := st.(interface{ OmissionProbability() float64 }); ok {
 		s.Omission = o.OmissionProbability()
+	}
+	if sw, ok := st.(*store.SweepStore); ok {
+		f := sw.Stats()
+		s.Store, s.StoredPeak, s.Sweeps, s.RegressEdges, s.Persistent = "sweep", f.Peak, f.Sweeps, f.RegressEdges, f.Persistent
 	}
 	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
 		s.Store = "comback"
