@@ -283,8 +283,8 @@ func (s *SweepStore) Bytes() int {
 // Describe sums up the search for lps2lts -v.
 func (s *SweepStore) Describe() string {
 	st := s.Stats()
-	return fmt.Sprintf("sweep-line: at most %d of %d states held at once (%.1f%%), %d sweeps, %d regress edges, %d persistent states",
-		st.Peak, s.n, 100*float64(st.Peak)/float64(max(s.n, 1)), st.Sweeps, st.RegressEdges, st.Persistent)
+	return fmt.Sprintf("sweep-line: at most %d of %d states held at once (%.1f%%), %s, %s, %s",
+		st.Peak, s.n, 100*float64(st.Peak)/float64(max(s.n, 1)), count(st.Sweeps, "sweep"), count(int(st.RegressEdges), "regress edge"), count(st.Persistent, "persistent state"))
 }
 
 // valueHeap is a min-heap of progress values (container/heap).
@@ -299,4 +299,11 @@ func (h *valueHeap) Pop() any {
 	v := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return v
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
