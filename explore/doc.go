@@ -42,7 +42,9 @@
 // kept with the default store). Strategies, each a todo-set type in
 // todo.go: Breadth (Algorithm 4), Depth (Algorithm 5), Highway (Algorithm
 // 6: at most TodoMax new states kept per level, sampled uniformly; the
-// others stay discovered but are never explored); and cycle mode
+// others stay discovered but are never explored); Sweep (the sweep-line
+// method, sweep.go: least progress first, with a SweepStore that forgets
+// the states behind it); and cycle mode
 // (Algorithm 10, a depth-first search whose stack frames keep the
 // transitions of their state, reporting back edges).
 //

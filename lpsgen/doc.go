@@ -35,5 +35,10 @@
 // which ReplayTransition computes that one transition again without
 // enumerating (the ComBack store's backedges).
 //
+// Progress measures (progress.go): ProgressMeasure reads a data expression
+// over the process parameters (lps2lts --sweep=EXPR) and gives the
+// sweep-line search its value on each state, rewritten by a clone of the
+// rewriter and remembered by the values of the parameters it reads.
+//
 // Not safe for concurrent use: one Generator per goroutine.
 package lpsgen

@@ -14,6 +14,12 @@
 //     compressed value is met again; with delayed duplicate detection
 //     (Evangelista, Westergaard and Kristensen, "The ComBack Method
 //     Revisited") when asked.
+//   - SweepStore: the store of the sweep-line method (Christensen,
+//     Kristensen and Mailund; Kristensen and Mailund's generalisation to
+//     regress edges): full vectors in layers by progress value, dropped a
+//     layer at a time when the search has passed them; the destinations
+//     of regress edges kept for good. A state forgotten and met again gets
+//     a new number (an unfolding of the state space, bisimilar to it).
 //
 // All hash state vectors with internal/statehash. A ComBack store replays
 // transitions through the generator (explore.TransitionReplayer when the

@@ -20,6 +20,9 @@
 //     (rewrite.Rewriter.Rat), never by their printed form; a time tag that
 //     does not rewrite to a number is an error naming the summand.
 //
+// TimeMeasure is the time stamp as a progress measure, for the sweep-line
+// search (lps2lts --sweep=time): monotone, since time never goes back.
+//
 // mCRL2's own lps2lts differs on some models (it re-explores timed states);
 // the reference corpus follows the algorithm above.
 package timed
