@@ -543,7 +543,7 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 			summary = "State space generation failed " + strings.TrimPrefix(summary, "Done with state space generation ")
 		}
 		fmt.Fprintln(stderr, summary)
-		reportSweep(stderr, x)
+		reportSweep(stderr, x, cfg.verbose)
 	}
 	reportStore(stderr, x, res.States, cfg.verbose, cfg.quiet)
 	if !cfg.verbose {

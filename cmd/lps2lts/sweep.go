@@ -72,14 +72,17 @@ func newSweepStore(cfg *config, gen explore.Generator) *store.SweepStore {
 	return store.NewSweepStore(gen.Width(), cfg.measure)
 }
 
-// reportSweep prints the sweep's figures after the summary, and whether
-// the LTS is the state space itself or an unfolding of it.
-func reportSweep(w io.Writer, x *explore.Explorer) {
+// reportSweep prints the sweep's figures after the summary (with -v,
+// reportStore prints them), and whether the LTS is the state space itself
+// or an unfolding of it.
+func reportSweep(w io.Writer, x *explore.Explorer, verbose bool) {
 	st, ok := x.Store().(*store.SweepStore)
 	if !ok {
 		return
 	}
-	fmt.Fprintln(w, st.Describe())
+	if !verbose {
+		fmt.Fprintln(w, st.Describe())
+	}
 	if s := st.Stats(); s.Persistent > 1 {
 		// Only a regress edge to a forgotten state makes a state
 		// persistent (besides the initial state); without one no state
