@@ -203,3 +203,21 @@ func TestSweepForgets(t *testing.T) {
 		t.Errorf("%d of %d states given back, store holds %d", held, len(u.vec), st.Stats().Held)
 	}
 }
+
+// TestSweepInsertAllocs: inserting a state already held allocates
+// nothing (the measure's value is computed, the layer found by it).
+func TestSweepInsertAllocs(t *testing.T) {
+	st := NewSweepStore(2, sum)
+	v := []uint32{0, 0}
+	for x := range uint32(30) {
+		for y := range uint32(30) {
+			v[0], v[1] = x, y
+			st.Insert(v)
+		}
+	}
+	st.Advance(explore.IntProgressValue(0))
+	v[0], v[1] = 7, 9
+	if a := testing.AllocsPerRun(100, func() { st.Insert(v) }); a != 0 {
+		t.Errorf("Insert of a held state: %v allocations", a)
+	}
+}
