@@ -236,6 +236,11 @@ func TestSweepDeadlockTrace(t *testing.T) {
 	if m := autHeader.FindStringSubmatch(unf); m == nil || n == 0 {
 		t.Errorf("%d deadlocks; .aut %q", n, unf[:min(len(unf), 40)])
 	}
+	// -a: an action is found, with its trace.
+	code, _, stderr = lps2lts("-aeat", "-t1", "--trace-format=text", "--sweep=p1", in)
+	if code != 1 || !strings.Contains(stderr, "Action 'eat(") {
+		t.Errorf("-a: exit %d: %s", code, stderr)
+	}
 }
 
 // TestSweepCorpusBisimilar runs the corpus models of up to 30,000 states
