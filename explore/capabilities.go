@@ -220,8 +220,8 @@ type StateAppender interface {
 	AppendState(dst []uint32, id StateID) []uint32
 }
 
-// appendState appends the vector of id in st to dst.
-func appendState(st Store, dst []uint32, id StateID) []uint32 {
+// AppendState appends the vector of id in st to dst.
+func AppendState(st Store, dst []uint32, id StateID) []uint32 {
 	if a, ok := st.(StateAppender); ok {
 		return a.AppendState(dst, id)
 	}

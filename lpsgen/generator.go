@@ -7,6 +7,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -184,7 +185,7 @@ func (g *Generator) Fork() explore.Generator {
 		s := &f.summands[k]
 		s.sols = nil
 		if s.labelKey != nil {
-			s.labelKey, s.labelIDs = explore.NewArenaStore(s.nargs), nil
+			s.labelKey, s.labelIDs = vecset.New(s.nargs), nil
 		}
 		if s.guard != nil {
 			s.guard = s.guard.fork()

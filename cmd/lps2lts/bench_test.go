@@ -65,10 +65,7 @@ func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
 			b.Fatal(err)
 		}
 		states += r.States
-		switch s := x.Store().(type) {
-		case *explore.ArenaStore:
-			storeBytes = float64(s.Bytes()) / float64(r.States)
-		case explore.StoreStats:
+		if s, ok := x.Store().(explore.StoreStats); ok {
 			storeBytes = float64(s.Bytes()) / float64(r.States)
 		}
 	}

@@ -29,10 +29,7 @@ type runStats struct {
 
 // storeBytes is the memory held by the store's tables.
 func storeBytes(st explore.Store) int {
-	switch s := st.(type) {
-	case *explore.ArenaStore:
-		return s.Bytes()
-	case explore.StoreStats:
+	if s, ok := st.(explore.StoreStats); ok {
 		return s.Bytes()
 	}
 	return 0
