@@ -92,19 +92,6 @@ func (s Strategy) String() string {
 	return fmt.Sprintf("Strategy(%d)", int(s))
 }
 
-// ParseStrategy accepts mCRL2's names: b, breadth, d, depth, h, highway.
-func ParseStrategy(s string) (Strategy, error) {
-	switch s {
-	case "b", "breadth":
-		return Breadth, nil
-	case "d", "depth":
-		return Depth, nil
-	case "h", "highway":
-		return Highway, nil
-	}
-	return 0, fmt.Errorf("unknown search strategy %q (use b, d or h)", s)
-}
-
 // Options are fixed when an Explorer is built.
 type Options struct {
 	Strategy Strategy
@@ -241,12 +228,6 @@ func (x *Explorer) Store() Store { return x.store }
 
 // Generator returns the generator being explored.
 func (x *Explorer) Generator() Generator { return x.gen }
-
-// Labels returns the generator's label table.
-func (x *Explorer) Labels() *Labels { return x.gen.Labels() }
-
-// Options returns the options the explorer was built with.
-func (x *Explorer) Options() Options { return x.opt }
 
 // Transitions returns the number of transitions examined so far.
 func (x *Explorer) Transitions() uint64 { return x.transitions }

@@ -21,6 +21,7 @@ type plan struct {
 	// levels: breadth-first levels are counted (Result.Levels).
 	levels bool
 
+	appender   StateAppender
 	stochastic StochasticGenerator
 	traced     TracedStore
 	keys       TransitionReplayer
@@ -53,6 +54,7 @@ func makePlan(gen Generator, opt Options) plan {
 	if ids, ok := st.(IDStore); ok {
 		p.keepsIDs = ids.KeepsIDs()
 	}
+	p.appender, _ = st.(StateAppender)
 	p.stochastic, _ = gen.(StochasticGenerator)
 	p.traced, _ = st.(TracedStore)
 	if ks, ok := st.(KeyedStore); ok {
@@ -107,6 +109,14 @@ func (p *plan) planThreads(gen Generator, opt Options) {
 	default:
 		p.threads = opt.Threads
 	}
+}
+
+// appendState appends the vector of id in st to dst.
+func (p *plan) appendState(st Store, dst []uint32, id StateID) []uint32 {
+	if p.appender != nil {
+		return p.appender.AppendState(dst, id)
+	}
+	return append(dst, st.State(id)...)
 }
 
 // Threads returns the number of goroutines that compute successors, and

@@ -63,7 +63,7 @@ func (x *Explorer) next() (StateID, []uint32) {
 func (x *Explorer) popTodo() (StateID, []uint32) {
 	s := x.todo.pop(x.cur)
 	if !x.plan.queueVecs {
-		x.cur = AppendState(x.store, x.cur[:0], s)
+		x.cur = x.plan.appendState(x.store, x.cur[:0], s)
 	}
 	return s, x.cur
 }
@@ -172,7 +172,7 @@ func (x *Explorer) pushFrame(s StateID) error {
 	x.held.truncatePath(len(c.frames) - 1) // the frames popped since
 	switch {
 	case x.plan.canState:
-		x.cur = AppendState(x.store, x.cur[:0], s)
+		x.cur = x.plan.appendState(x.store, x.cur[:0], s)
 	case len(c.frames) == 1:
 		copy(x.cur, c.rootVecs[c.root*w:(c.root+1)*w])
 	default:

@@ -13,25 +13,44 @@ func TestExplorerWithReferenceStore(t *testing.T) {
 	exploretest.SameAsReference(t, exploretest.NewGrid(30, 20), explore.Options{}, store.NewTableStore(2))
 }
 
-// TestSteadyStateAllocs: the hot loop allocates nothing per transition;
-// only the store's, labels' and writers' growth allocates, O(log n) times.
+// TestSteadyStateAllocs: the hot loop allocates nothing per transition,
+// with every exact store, one thread and two, breadth-first and in cycle
+// search; only the growth of the store, the labels and the todo list
+// allocates, O(log n) times.
 func TestSteadyStateAllocs(t *testing.T) {
 	g := exploretest.NewGrid(400, 400) // 160000 states, 319200 transitions
-	var res explore.Result
-	allocs := testing.AllocsPerRun(1, func() {
-		x := explore.New(g, explore.Options{Store: store.NewTableStore(2)})
-		x.AddVisitor(&visitor.DeadlockDetector{Reporter: &visitor.Reporter{Out: discard{}, Explorer: x}})
-		var err error
-		res, err = x.Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-	})
-	if res.States != 160000 {
-		t.Fatalf("states %d", res.States)
+	stores := map[string]func() explore.Store{
+		"table": func() explore.Store { return store.NewTableStore(2) },
+		"tree":  func() explore.Store { return store.NewTreeStore(2) },
 	}
-	if allocs > 100 {
-		t.Errorf("%v allocations for %d transitions", allocs, res.Transitions)
+	for name, mk := range stores {
+		for _, opt := range []explore.Options{{}, {Threads: 2}, {Cycles: true}, {Strategy: explore.Depth}} {
+			var res explore.Result
+			allocs := testing.AllocsPerRun(1, func() {
+				opt.Store = mk()
+				x := explore.New(g, opt)
+				x.AddVisitor(&visitor.DeadlockDetector{Reporter: &visitor.Reporter{Out: discard{}, Explorer: x}})
+				var err error
+				res, err = x.Run()
+				if err != nil {
+					t.Fatal(err)
+				}
+			})
+			if res.States != 160000 {
+				t.Fatalf("states %d", res.States)
+			}
+			// Threads add their forks and goroutines, and the
+			// successor lists of their blocks (2 blocks of 256 states
+			// per thread, each list's slices grown a few times): a
+			// fixed cost, whatever the number of transitions.
+			limit := 150
+			if opt.Threads > 1 {
+				limit += opt.Threads * 2 * 256 * 3
+			}
+			if allocs > float64(limit) {
+				t.Errorf("%s %+v: %v allocations for %d transitions", name, opt, allocs, res.Transitions)
+			}
+		}
 	}
 }
 

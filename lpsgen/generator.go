@@ -14,7 +14,7 @@ import (
 
 // Generator is the explore.Generator of a linear process (see the package
 // documentation). It also implements explore.Interruptible,
-// explore.TransitionReplayer and explore.StateFormatter.
+// explore.TransitionReplayer and visitor.StateFormatter.
 type Generator struct {
 	spec   *lps.Spec
 	r      *rewrite.Rewriter
@@ -500,7 +500,7 @@ func explorerError(err error) error {
 }
 
 // Parameters gives the .fsm writer the process parameters and their sorts
-// (explore.StateFormatter).
+// (visitor.StateFormatter).
 func (g *Generator) Parameters() (names, sorts []string) {
 	for _, p := range g.spec.Params {
 		names = append(names, p.Name)
@@ -509,7 +509,7 @@ func (g *Generator) Parameters() (names, sorts []string) {
 	return names, sorts
 }
 
-// AppendValue prints a parameter value (explore.StateFormatter).
+// AppendValue prints a parameter value (visitor.StateFormatter).
 func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
 	return g.r.AppendString(dst, rewrite.Term(v))
 }

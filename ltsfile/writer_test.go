@@ -227,8 +227,8 @@ func autTransitions(aut string) []string {
 		first, last := strings.Index(line, ","), strings.LastIndex(line, ",")
 		label := strings.Trim(line[first+1:last], `"`)
 		var names []string
-		for _, a := range explore.SplitMultiAction(label) {
-			names = append(names, explore.ActionName(a))
+		for _, a := range visitor.SplitMultiAction(label) {
+			names = append(names, visitor.ActionName(a))
 		}
 		out = append(out, line[:first]+" "+strings.Join(names, "|")+" "+line[last+1:])
 	}

@@ -107,7 +107,7 @@ func NewActionDetector(r *Reporter, labels *explore.Labels, names, multiActions 
 		d.names[strings.TrimSpace(n)] = true
 	}
 	for _, m := range multiActions {
-		d.multi[explore.CanonicalMultiAction(m)] = true
+		d.multi[CanonicalMultiAction(m)] = true
 	}
 	return d
 }
@@ -119,12 +119,12 @@ func (d *ActionDetector) matches(l explore.LabelID) bool {
 	}
 	if d.match[l] == 0 {
 		d.match[l] = -1
-		for _, a := range d.Labels.Actions(l) {
+		for _, a := range ActionNames(d.Labels.Text(l)) {
 			if d.names[a] {
 				d.match[l] = 1
 			}
 		}
-		if d.multi[explore.CanonicalMultiAction(d.Labels.Text(l))] {
+		if d.multi[CanonicalMultiAction(d.Labels.Text(l))] {
 			d.match[l] = 1
 			d.matchedMulti[l] = true
 		}
@@ -143,7 +143,7 @@ func (d *ActionDetector) ExamineTransition(from explore.StateID, l explore.Label
 			if d.matchedMulti[l] {
 				name += "_" + text
 			}
-			for _, a := range d.Labels.Actions(l) {
+			for _, a := range ActionNames(d.Labels.Text(l)) {
 				if d.names[a] {
 					name += "_" + a
 				}
@@ -242,7 +242,7 @@ func (d *DivergenceDetector) isHidden(l explore.LabelID) bool {
 	}
 	if d.hidden[l] == 0 {
 		d.hidden[l] = 1
-		for _, a := range d.labels.Actions(l) {
+		for _, a := range ActionNames(d.labels.Text(l)) {
 			if !d.tau[a] {
 				d.hidden[l] = -1
 			}

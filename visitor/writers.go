@@ -215,7 +215,7 @@ func (f *FSMWriter) Close(r explore.Result) error {
 	w := bufio.NewWriterSize(f.out, 1<<16)
 	labels := f.gen.Labels()
 	width := f.gen.Width()
-	sf, _ := f.gen.(explore.StateFormatter)
+	sf, _ := f.gen.(StateFormatter)
 	var names, sorts []string
 	if sf != nil {
 		// A timed state's vector ends with its time stamp, which is no
@@ -294,7 +294,7 @@ type DotWriter struct {
 	recordWriter
 	out    io.Writer
 	labels *explore.Labels
-	sf     explore.StateFormatter
+	sf     StateFormatter
 	width  int
 	// NoInfo leaves the state labels out (mCRL2's --no-info).
 	NoInfo bool
@@ -305,7 +305,7 @@ type DotWriter struct {
 // NewDotWriter returns a .dot writer on out for the states of gen.
 func NewDotWriter(out io.Writer, gen explore.Generator) *DotWriter {
 	d := &DotWriter{out: out, labels: gen.Labels()}
-	if sf, ok := gen.(explore.StateFormatter); ok {
+	if sf, ok := gen.(StateFormatter); ok {
 		names, _ := sf.Parameters()
 		// A timed state's vector ends with its time stamp, which is no
 		// parameter.
@@ -354,4 +354,12 @@ func (d *DotWriter) Close(r explore.Result) error {
 	}
 	w.WriteString("}\n")
 	return w.Flush()
+}
+
+// StateFormatter is an optional Generator extension used by the .fsm
+// and .dot writers: the names and sorts of the state vector's positions and the
+// printed form of a value.
+type StateFormatter interface {
+	Parameters() (names, sorts []string)
+	AppendValue(dst []byte, v uint32) []byte
 }

@@ -108,7 +108,7 @@ func TestAutWriterFileAndBuffer(t *testing.T) {
 	// A pipe-like writer buffers and gives the same text, header trimmed.
 	var buf bytes.Buffer
 	x := explore.New(exploretest.NewGrid(4, 3), explore.Options{Store: store.NewTableStore(2)})
-	aw := visitor.NewAutWriter(&buf, x.Labels())
+	aw := visitor.NewAutWriter(&buf, x.Generator().Labels())
 	x.AddVisitor(aw)
 	r, _ := x.Run()
 	if err := aw.Close(r); err != nil {

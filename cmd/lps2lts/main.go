@@ -386,7 +386,7 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		j.opt.Threads = runtime.NumCPU()
 	}
 	var err error
-	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
+	if j.opt.Strategy, err = parseStrategy(cfg.strategy); err != nil {
 		return nil, err
 	}
 	// Negative counts, each named as mCRL2 names a bad argument.

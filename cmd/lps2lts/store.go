@@ -116,7 +116,7 @@ func floorPow2(n int) int {
 // the result; memory per state with -v.
 func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bool) {
 	st := x.Store()
-	if d, ok := st.(explore.StoreStats); ok && !quiet {
+	if d, ok := st.(store.Stats); ok && !quiet {
 		_, lossy := st.(interface{ OmissionProbability() float64 })
 		if lossy || verbose {
 			fmt.Fprintln(w, d.Describe())
