@@ -218,7 +218,7 @@ func (x *Explorer) AddVisitor(v Visitor) {
 // signal handler) and from visitors.
 func (x *Explorer) Stop() {
 	x.stop.Store(true)
-	if g, ok := x.gen.(Interruptible); ok {
+	if g := x.plan.interrupt; g != nil {
 		g.Interrupt()
 	}
 }

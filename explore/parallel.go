@@ -439,10 +439,8 @@ func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
 // (FoldingStore) and no visitor reads the store's vectors during the
 // search (StoreReader), which could race with the fold.
 func (p *parallelSearch) foldAhead(x *Explorer) bool {
-	if !p.ahead && !p.storeRead && x.step.how == twoPhaseInsert {
-		if f, ok := x.store.(FoldingStore); ok && f.FoldAhead() {
-			p.ahead = true
-		}
+	if f := x.plan.folding; !p.ahead && !p.storeRead && f != nil && f.FoldAhead() {
+		p.ahead = true
 	}
 	return p.ahead
 }

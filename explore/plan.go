@@ -23,9 +23,11 @@ type plan struct {
 
 	appender   StateAppender
 	stochastic StochasticGenerator
+	interrupt  Interruptible
 	traced     TracedStore
 	keys       TransitionReplayer
 	twoPhase   TwoPhaseStore
+	folding    FoldingStore
 	blocks     BlockStateStore
 	holding    HoldingStore
 	delayed    DelayedStore
@@ -56,6 +58,7 @@ func makePlan(gen Generator, opt Options) plan {
 	}
 	p.appender, _ = st.(StateAppender)
 	p.stochastic, _ = gen.(StochasticGenerator)
+	p.interrupt, _ = gen.(Interruptible)
 	p.traced, _ = st.(TracedStore)
 	if ks, ok := st.(KeyedStore); ok {
 		// A stochastic generator's transitions are named by their
@@ -66,6 +69,7 @@ func makePlan(gen Generator, opt Options) plan {
 	}
 	if tp, ok := st.(TwoPhaseStore); ok && p.traced == nil && p.width > 0 {
 		p.twoPhase = tp
+		p.folding, _ = st.(FoldingStore)
 	}
 	if bs, ok := st.(BlockStateStore); ok && !p.queueVecs && p.levels {
 		p.blocks = bs
@@ -81,7 +85,7 @@ func makePlan(gen Generator, opt Options) plan {
 	case opt.Cycles && !p.canState && !p.keepsIDs:
 		p.err = errors.New("cycle detection needs a store that numbers states (table, tree, comback, or hashcompact with ids)")
 	case p.stochastic != nil && (p.delayed != nil || p.blocks != nil):
-		p.err = errors.New("with a stochastic specification the store cannot use delayed duplicate detection or keep state numbers in the todo list")
+		p.err = errors.New("a stochastic specification cannot be explored with delayed duplicate detection (--comback-ddd) or state numbers in the todo list (--comback-numbers)")
 	}
 	p.planThreads(gen, opt)
 	return p
@@ -101,11 +105,11 @@ func (p *plan) planThreads(gen Generator, opt Options) {
 	case opt.Cycles || opt.Strategy != Breadth:
 		p.whyOneThread = "threads serve breadth-first search without cycle detection"
 	case p.forker == nil:
-		p.whyOneThread = "this model's successor generator cannot be copied for threads (stochastic specifications, confluence reduction)"
+		p.whyOneThread = "the successor generator of this model cannot be copied for threads, as for stochastic specifications and confluence reduction"
 	case p.delayed != nil || p.blocks != nil:
-		p.whyOneThread = "threads do not serve --comback-ddd or --comback-numbers"
+		p.whyOneThread = "threads do not serve delayed duplicate detection (--comback-ddd) or state numbers in the todo list (--comback-numbers)"
 	case p.keys != nil && p.portable == nil:
-		p.whyOneThread = "this generator cannot name transitions for the ComBack store across threads"
+		p.whyOneThread = "the successor generator of this model cannot name transitions for the ComBack store across threads"
 	default:
 		p.threads = opt.Threads
 	}

@@ -172,7 +172,7 @@ Exit status:
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search (tree, table, hashcompact, bitstate and comback stores, except --comback-ddd and --comback-numbers); the LTS and its state numbers are the same as with one thread")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search, where the store and the model allow it (a warning says why not); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
@@ -306,7 +306,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		return 2, &usageError{Msg: err.Error()}
 	}
 	if n, why := x.Threads(); j.opt.Threads > n && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (%s)\n", j.opt.Threads, why)
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread: %s\n", j.opt.Threads, why)
 	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
