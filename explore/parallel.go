@@ -72,6 +72,14 @@ type successorList struct {
 	nameEnds []int
 }
 
+// parallelMin is the least number of states in the todo list for which
+// the threads take part. Below it the blocks would be a few states each,
+// and handing them over costs more than the threads gain: the bakery
+// bench model has 83,333 breadth-first levels of 3.6 states, and two
+// threads took it longer than one. The search then expands states in
+// one thread (search) until the todo list has grown again.
+const parallelMin = 4 * computeChunk
+
 // parallelBlock is the number of states in a block. (In an earlier
 // design, where a block's hand-over started goroutines, 256 states per
 // worker took dining_10 from 0.93 to 0.77 s and hesselink_2-b from 0.99
@@ -368,7 +376,7 @@ func (q *pipeline) takeBlocks(x *Explorer) {
 // the inserter (the first block folded ahead waits for them); it says
 // whether it did. It is the inserter's, as the todo list is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline int) bool {
-	if x.todo.len() == 0 {
+	if x.todo.len() < parallelMin {
 		return false
 	}
 	ahead := x.par.foldAhead(x)

@@ -15,7 +15,7 @@ func (x *Explorer) search() error {
 		if x.mustStop() {
 			break
 		}
-		if x.par != nil {
+		if x.par != nil && x.todo.len() >= parallelMin {
 			if err := x.par.expandBlocks(x); err != nil {
 				return err
 			}
