@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // confluentRun explores the LPS text with confluence reduction for action
@@ -201,7 +202,7 @@ init P(false, false, 0);
 	// Representatives (T,T,n): n = 0..4; 3 and 4 are deadlocks.
 	for _, opt := range []explore.Options{{Strategy: explore.Breadth}, {Strategy: explore.Depth}, {Cycles: true}, {Strategy: explore.Highway, TodoMax: 100, Seed: 1}} {
 		var sb strings.Builder
-		d := &explore.DeadlockDetector{Reporter: &explore.Reporter{Out: &sb}}
+		d := &visitor.DeadlockDetector{Reporter: &visitor.Reporter{Out: &sb}}
 		r, aut, _ := confluentRun(t, src, "ctau", opt, d)
 		if r.States != 5 || r.Transitions != 6 {
 			t.Errorf("%v: %d states, %d transitions:\n%s", opt, r.States, r.Transitions, aut)

@@ -71,14 +71,6 @@ type StochasticGenerator interface {
 	StochasticSuccessors(state []uint32, emit func(label LabelID, next []uint32, probs []ProbabilityID)) error
 }
 
-// StateFormatter is an optional Generator extension used by the .fsm
-// writer: the names and sorts of the state vector's positions and the
-// printed form of a value.
-type StateFormatter interface {
-	Parameters() (names, sorts []string)
-	AppendValue(dst []byte, v uint32) []byte
-}
-
 // Visitors.
 
 // BackEdgeVisitor is an optional Visitor extension, used in cycle mode
@@ -100,10 +92,10 @@ type StochasticVisitor interface {
 	ExamineStochasticTransition(from StateID, label LabelID, to []StateID, probs []ProbabilityID)
 }
 
-// Stores (the compact stores of package store; compactsearch.go uses them).
+// Stores (package store; plan.go reads these once).
 
-// VectorQueueStore is implemented by stores for which the explorer keeps
-// full vectors in its todo list.
+// VectorQueueStore is a store that says what the todo list holds and
+// whether State works.
 type VectorQueueStore interface {
 	Store
 	// QueueVectors says the todo list should hold vectors (true), or ids
@@ -220,19 +212,10 @@ type StateAppender interface {
 	AppendState(dst []uint32, id StateID) []uint32
 }
 
-// appendState appends the vector of id in st to dst.
-func appendState(st Store, dst []uint32, id StateID) []uint32 {
+// AppendState appends the vector of id in st to dst.
+func AppendState(st Store, dst []uint32, id StateID) []uint32 {
 	if a, ok := st.(StateAppender); ok {
 		return a.AppendState(dst, id)
 	}
 	return append(dst, st.State(id)...)
-}
-
-// StoreStats is implemented by stores that can describe their memory use
-// and their guarantees (printed by lps2lts -v).
-type StoreStats interface {
-	// Bytes is the memory held by the store's tables.
-	Bytes() int
-	// Describe is a one-line description of the store after a search.
-	Describe() string
 }

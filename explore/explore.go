@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"errors"
 	"fmt"
 	"sync/atomic"
 )
@@ -34,14 +33,29 @@ type Generator interface {
 	Successors(state []uint32, emit func(label LabelID, next []uint32)) error
 }
 
+// Store is the set of visited states (package store has them all). Insert
+// returns the dense number of a state (0, 1, 2, ... in order of first
+// insertion) and whether it was new; the store copies what it keeps. State
+// returns the vector of a stored state, which the caller must not modify
+// and which stays valid only until the next call of a method of the store
+// (the tree and ComBack stores decode into a buffer of their own); a store
+// that cannot give states back says so (VectorQueueStore.CanState) and is
+// never asked. What else a store can do, it says through the optional
+// interfaces of capabilities.go.
+type Store interface {
+	Insert(state []uint32) (id StateID, isNew bool)
+	State(id StateID) []uint32
+	Len() int
+}
+
 // Visitor receives the events of a search (Wesselink, "State Space Exploration", §1.1; mCRL2's explorer
 // after the Boost Graph Library). For every state s: DiscoverState(s) comes
 // once, when s is first inserted; later StartState(s), then
 // ExamineTransition(s, a, t) for each outgoing transition (DiscoverState(t)
 // comes just before it when t is new), then FinishState(s). Searches stopped
 // early may leave discovered states unstarted. The vector passed to
-// DiscoverState and StartState stays valid for the life of the store
-// (a SweepStore's: until it forgets the state).
+// DiscoverState and StartState is lent for the call: the explorer reuses
+// its memory afterwards, so a visitor that needs it later copies it.
 type Visitor interface {
 	DiscoverState(s StateID, state []uint32, from StateID, label LabelID)
 	StartState(s StateID, state []uint32)
@@ -81,19 +95,6 @@ func (s Strategy) String() string {
 	return fmt.Sprintf("Strategy(%d)", int(s))
 }
 
-// ParseStrategy accepts mCRL2's names: b, breadth, d, depth, h, highway.
-func ParseStrategy(s string) (Strategy, error) {
-	switch s {
-	case "b", "breadth":
-		return Breadth, nil
-	case "d", "depth":
-		return Depth, nil
-	case "h", "highway":
-		return Highway, nil
-	}
-	return 0, fmt.Errorf("unknown search strategy %q (use b, d or h)", s)
-}
-
 // Options are fixed when an Explorer is built.
 type Options struct {
 	Strategy Strategy
@@ -108,11 +109,13 @@ type Options struct {
 	Cycles bool
 	// Seed seeds highway search's sampling; 0 picks a random seed.
 	Seed uint64
-	// Store is the visited-state store; nil means a new ArenaStore.
+	// Store is the visited-state store (package store has them all; the
+	// table store keeps full vectors). It is required.
 	Store Store
 	// Threads is the number of goroutines that compute successors in a
 	// breadth-first search with a generator that can be forked
-	// (parallel.go); other searches use one. The result is the same as
+	// (parallel.go); other searches use one, and Explorer.Threads says
+	// why. The result is the same as
 	// with one thread, state numbers included. The visitors get their
 	// events one at a time and in the same order, but not always from the
 	// goroutine that called Run.
@@ -143,69 +146,57 @@ func (e *StateError) Error() string {
 
 func (e *StateError) Unwrap() error { return e.Err }
 
-const (
-	white uint8 = iota // discovered, not yet on the stack
-	gray               // on the depth-first stack
-	black              // finished
-)
-
-type edge struct {
-	label LabelID
-	to    StateID
-}
-
-type frame struct {
-	s           StateID
-	lo, cur, hi int // this state's transitions are edges[lo:hi]
-}
-
 // Explorer runs one search over a Generator and delivers its events to the
 // visitors. It prints nothing.
 type Explorer struct {
 	gen      Generator
 	opt      Options
 	store    Store
+	plan     plan
 	visitors []Visitor
+	stochs   []StochasticVisitor // aligned with visitors; nil for a plain one
 	backs    []BackEdgeVisitor
 	stop     atomic.Bool
 
-	cur          StateID // the state being expanded
-	emitFn       func(LabelID, []uint32)
-	successorsFn func([]uint32) error
-	par          *parallelSearch   // the workers of a parallel search (parallel.go)
-	st           *stochasticSearch // non-nil for a stochastic generator (stochastic.go)
-	transitions  uint64
-	explored     int
-	level        int
-	levelUp      int
+	transitions uint64
+	explored    int
+	level       int
+	levelUp     int
 
-	// The todo list of depth-first and highway search, and of every
-	// strategy with a compact store (todo.go). Breadth-first search with
-	// the default store needs none: the states still to expand are
-	// exactly those numbered explored..Len()-1.
-	todo    todoList
-	useTodo bool
-	// Cycle mode.
-	colors []uint8
-	frames []frame
-	edges  []edge
-	// Search with a compact store (compactsearch.go).
-	cs compactSearch
+	todo           todoList
+	step           step  // the insertion of a state's successors (step.go)
+	own            batch // the successors of the state being expanded
+	cur            []uint32
+	cyc            cycleSearch     // cycle mode (search.go)
+	ddd            delayedSearch   // delayed duplicate detection (delayed.go)
+	held           heldStates      // states a ComBack store rebuilds others from (held.go)
+	par            *parallelSearch // threads (parallel.go)
+	emit           func(LabelID, []uint32)
+	emitStochastic func(LabelID, []uint32, []ProbabilityID)
+	sweep          *sweepOrder // the sweep-line search's todo order (sweep.go)
 }
 
-// New returns an explorer for gen.
+// New returns an explorer for gen. What the store, the generator and the
+// options allow together is decided here, once (plan.go); Run reports a
+// search that cannot run, and Threads why one runs on fewer threads than
+// asked.
 func New(gen Generator, opt Options) *Explorer {
 	x := &Explorer{gen: gen, opt: opt, store: opt.Store}
-	if x.store == nil {
-		x.store = NewArenaStore(gen.Width())
-	}
-	x.emitFn = x.emit
-	x.successorsFn = x.successors
+	x.plan = makePlan(gen, opt)
+	x.cur = make([]uint32, gen.Width())
 	x.todo.order = newTodoOrder(opt.Strategy, opt.TodoMax, opt.Seed)
-	x.useTodo = opt.Strategy != Breadth && !opt.Cycles
-	x.initStochastic()
-	x.initCompact()
-	x.initParallel()
+	if x.plan.queueVecs {
+		x.todo.width = gen.Width()
+	}
+	x.emit = x.collect
+	x.emitStochastic = x.collectStochastic
+	x.step.init(x)
+	if x.plan.holding != nil && x.plan.holding.HoldStates(x.heldState) {
+		x.held.init(x)
+	}
+	if x.plan.threads > 1 {
+		x.par = newParallelSearch(x)
+	}
 	x.initSweep() // sweep-line search (sweep.go)
 	return x
 }
@@ -213,6 +204,8 @@ func New(gen Generator, opt Options) *Explorer {
 // AddVisitor registers v; events are delivered in registration order.
 func (x *Explorer) AddVisitor(v Visitor) {
 	x.visitors = append(x.visitors, v)
+	sv, _ := v.(StochasticVisitor)
+	x.stochs = append(x.stochs, sv)
 	if w, ok := v.(BackgroundWriter); ok && x.par != nil {
 		w.WriteInBackground()
 	}
@@ -230,7 +223,7 @@ func (x *Explorer) AddVisitor(v Visitor) {
 // signal handler) and from visitors.
 func (x *Explorer) Stop() {
 	x.stop.Store(true)
-	if g, ok := x.gen.(Interruptible); ok {
+	if g := x.plan.interrupt; g != nil {
 		g.Interrupt()
 	}
 }
@@ -241,12 +234,6 @@ func (x *Explorer) Store() Store { return x.store }
 // Generator returns the generator being explored.
 func (x *Explorer) Generator() Generator { return x.gen }
 
-// Labels returns the generator's label table.
-func (x *Explorer) Labels() *Labels { return x.gen.Labels() }
-
-// Options returns the options the explorer was built with.
-func (x *Explorer) Options() Options { return x.opt }
-
 // Transitions returns the number of transitions examined so far.
 func (x *Explorer) Transitions() uint64 { return x.transitions }
 
@@ -256,23 +243,10 @@ func (x *Explorer) Explored() int { return x.explored }
 // Level returns the current breadth-first level (1-based; 0 for other
 // strategies).
 func (x *Explorer) Level() int {
-	if x.opt.Strategy != Breadth || x.opt.Cycles {
+	if !x.plan.levels {
 		return 0
 	}
 	return x.level
-}
-
-// DFSStack returns, in cycle mode, the states on the depth-first stack from
-// the initial state to the state being searched, and the labels of the tree
-// transitions between them (len(labels) == len(states)-1).
-func (x *Explorer) DFSStack() (states []StateID, labels []LabelID) {
-	for i, f := range x.frames {
-		states = append(states, f.s)
-		if i+1 < len(x.frames) {
-			labels = append(labels, x.edges[f.cur-1].label)
-		}
-	}
-	return states, labels
 }
 
 func (x *Explorer) result() Result {
@@ -282,7 +256,7 @@ func (x *Explorer) result() Result {
 		Explored:    x.explored,
 		Stopped:     x.stop.Load(),
 	}
-	if x.opt.Strategy == Breadth && !x.opt.Cycles {
+	if x.plan.levels {
 		r.Levels = x.level - 1
 	}
 	return r
@@ -292,36 +266,18 @@ func (x *Explorer) result() Result {
 // expanded, when MaxStates is reached, when Stop was called, or when the
 // generator fails (a *StateError); the Result is valid in every case.
 func (x *Explorer) Run() (Result, error) {
-	if x.opt.Strategy == Highway && x.opt.TodoMax <= 0 && !x.opt.Cycles {
-		return x.result(), errors.New("highway search needs a positive todo-max")
+	if x.plan.err != nil {
+		return Result{}, x.plan.err
 	}
-	x.level, x.levelUp = 1, 1
-	if x.st != nil {
-		return x.runStochastic()
-	}
-	init, err := x.gen.Initial(make([]uint32, 0, x.gen.Width()))
+	roots, err := x.insertRoots()
 	if err != nil {
 		return x.result(), fmt.Errorf("initial state: %w", err)
 	}
-	if len(init) != x.gen.Width() {
-		return x.result(), fmt.Errorf("initial state has %d values, want %d", len(init), x.gen.Width())
-	}
-	x.cur = NoState
-	if x.cs.on {
-		return x.runCompact(init)
-	}
-	id, _ := x.store.Insert(init)
-	x.discover(id, TauLabel)
-	switch {
-	case x.opt.Cycles:
-		err = x.runCycles(id, x.pushFrame)
-	case x.opt.Strategy == Breadth && x.par != nil:
-		err = x.expandBlocks()
-	case x.opt.Strategy == Breadth:
-		err = x.runBreadth()
-	default:
-		x.push(id)
-		err = x.runTodo()
+	x.level, x.levelUp = 1, x.store.Len()
+	if x.opt.Cycles {
+		err = x.searchCycles(roots)
+	} else {
+		err = x.search()
 	}
 	r := x.result()
 	if err == nil && x.maxReached() {
@@ -338,135 +294,8 @@ func (x *Explorer) mustStop() bool {
 	return x.stop.Load() || x.maxReached()
 }
 
-func (x *Explorer) runBreadth() error {
-	for next := 0; next < x.store.Len(); next++ {
-		if x.mustStop() {
-			return nil
-		}
-		if err := x.expand(StateID(next)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// runTodo expands the states of the todo list in the strategy's order.
-func (x *Explorer) runTodo() error {
-	for x.todo.len() > 0 {
-		if x.mustStop() {
-			return nil
-		}
-		if err := x.expand(x.todo.pop(nil)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// expand generates the transitions of s between StartState and FinishState.
-func (x *Explorer) expand(s StateID) error { return x.expandBy(s, x.successorsFn) }
-
-// expandBy is expand with the successors of the state's vector given by
-// successors (the generator's, or those a worker computed ahead).
-func (x *Explorer) expandBy(s StateID, successors func([]uint32) error) error {
-	vec := x.store.State(s)
-	for _, v := range x.visitors {
-		v.StartState(s, vec)
-	}
-	x.cur = s
-	if err := successors(vec); err != nil {
-		return x.stateError(s, err)
-	}
-	x.explored++
-	if x.explored == x.levelUp {
-		// mCRL2 counts levels this way: a level ends when the states
-		// that were in the todo list at its start are all explored.
-		x.level++
-		x.levelUp = x.store.Len() // explored + size of the todo list
-	}
-	for _, v := range x.visitors {
-		v.FinishState(s)
-	}
-	return nil
-}
-
-func (x *Explorer) emit(label LabelID, next []uint32) {
-	id, isNew := x.store.Insert(next)
-	if isNew {
-		x.discover(id, label)
-		x.push(id)
-	}
-	x.transitions++
-	for _, v := range x.visitors {
-		v.ExamineTransition(x.cur, label, id)
-	}
-	if x.opt.Cycles {
-		x.edges = append(x.edges, edge{label, id})
-	}
-}
-
-func (x *Explorer) discover(id StateID, label LabelID) {
-	vec := x.store.State(id)
-	for _, v := range x.visitors {
-		v.DiscoverState(id, vec, x.cur, label)
-	}
-	if x.opt.Cycles {
-		x.colors = append(x.colors, white)
-	}
-}
-
-func (x *Explorer) push(id StateID) {
-	if x.useTodo {
-		x.todo.push(id, nil)
-	}
-}
-
-// runCycles is the iterative depth-first search of Wesselink, "State Space Exploration",
-// Algorithm 10: each
-// stack frame holds a state and its remaining transitions; a transition to
-// a gray state (on the stack) is a back edge, i.e. closes a cycle. States
-// are expanded (all events up to FinishState) when pushed, so the visitor
-// contract is the same as for the other strategies. push expands a state
-// and opens its frame: pushFrame, or pushFrameCompact for stores that
-// rebuild states by replay.
-func (x *Explorer) runCycles(init StateID, push func(StateID) error) error {
-	if err := push(init); err != nil {
-		return err
-	}
-	for len(x.frames) > 0 {
-		if x.mustStop() {
-			return nil
-		}
-		f := &x.frames[len(x.frames)-1]
-		if f.cur == f.hi {
-			x.colors[f.s] = black
-			x.edges = x.edges[:f.lo]
-			x.frames = x.frames[:len(x.frames)-1]
-			continue
-		}
-		e := x.edges[f.cur]
-		f.cur++
-		switch x.colors[e.to] {
-		case white:
-			if err := push(e.to); err != nil {
-				return err
-			}
-		case gray:
-			for _, b := range x.backs {
-				b.BackEdge(f.s, e.label, e.to)
-			}
-		}
-	}
-	return nil
-}
-
-func (x *Explorer) pushFrame(s StateID) error {
-	x.colors[s] = gray
-	lo := len(x.edges)
-	x.frames = append(x.frames, frame{s: s, lo: lo, cur: lo})
-	if err := x.expand(s); err != nil {
-		return err
-	}
-	x.frames[len(x.frames)-1].hi = len(x.edges)
-	return nil
+// QueueBytes returns the memory held by the todo list and the search's
+// other buffers.
+func (x *Explorer) QueueBytes() int {
+	return x.todo.bytes() + x.own.bytes() + x.ddd.bytes() + x.held.bytes() + x.cyc.bytes()
 }

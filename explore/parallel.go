@@ -21,15 +21,16 @@ type Forker interface {
 // The search goes through the states to expand in blocks. The workers
 // compute the successors of a block's states (the expensive part: the
 // generator's rewriting), each on its own fork; the block's successors are
-// then inserted and their events delivered state by state, in order, as a
-// one-thread search would, while the workers compute later blocks. So the
-// state numbers, the LTS and every visitor's view are the same whatever
-// the number of threads, and the store, the visitors and the writers need
-// no locks: one goroutine at a time inserts and delivers events, the one
-// that finds the next block ready; the tree store's fold runs ahead on
-// another (expandBlocks). The sequential parts (fold, insertion and
-// events) bound the speed-up; many cores would need a concurrent store
-// and visitors that take events out of order (docs/stores.md, "Threads").
+// then inserted and their events delivered state by state, in order,
+// through the step of a one-thread search (step.go), while the workers
+// compute later blocks. So the state numbers, the LTS and every visitor's
+// view are the same whatever the number of threads, and the store, the
+// visitors and the writers need no locks: one goroutine at a time inserts
+// and delivers events, the one that finds the next block ready; the tree
+// store's fold runs ahead on another (expandBlocks). The sequential parts
+// (fold, insertion and events) bound the speed-up; many cores would need a
+// concurrent store and visitors that take events out of order
+// (docs/stores.md, "Threads").
 type parallelSearch struct {
 	forks []Generator
 	// keys, when the store records transition keys, is the explorer's
@@ -37,23 +38,17 @@ type parallelSearch struct {
 	// the names into its own keys.
 	keys  PortableKeyer
 	width int
-	// pipe is expandBlocks's pipeline; next, with the table store, is the
-	// number of the next state to put in a block.
-	pipe    pipeline
-	next    int
-	current *successorList // the list expandBy is replaying
-	replay  func([]uint32) error
+	pipe  pipeline
 	// ahead says whether the folder computes the blocks' keys
 	// (foldAhead), storeRead whether a visitor forbids it.
 	ahead     bool
 	storeRead bool
 }
 
-// parallelBuffer is one block: the vectors of its states, the successors
-// the workers found, and how far its stages have gone.
+// parallelBuffer is one block: its states and their vectors, the
+// successors the workers found, and how far its stages have gone.
 type parallelBuffer struct {
-	first   int       // the number of the block's first state (table store)
-	ids     []StateID // the block's states, when they come from a todo list
+	ids     []StateID
 	n       int
 	inputs  []uint32
 	results []successorList
@@ -68,16 +63,22 @@ type parallelBuffer struct {
 	claimed, computed atomic.Int32
 }
 
-// successorList is the successors of one state, as a worker found them.
+// successorList is the successors of one state, as a worker found them:
+// a batch, and when keys are kept the transitions' portable names one
+// after another, each ending at its entry of nameEnds (PortableKeyer).
 type successorList struct {
-	labels []LabelID
-	vecs   []uint32
-	// names are the transitions' portable names one after another, each
-	// ending at its entry of nameEnds (PortableKeyer), when keys are kept.
+	batch
 	names    []uint32
 	nameEnds []int
-	err      error
 }
+
+// parallelMin is the least number of states in the todo list for which
+// the threads take part. Below it the blocks would be a few states each,
+// and handing them over costs more than the threads gain: the bakery
+// bench model has 83,333 breadth-first levels of 3.6 states, and two
+// threads took it longer than one. The search then expands states in
+// one thread (search) until the todo list has grown again.
+const parallelMin = 4 * computeChunk
 
 // parallelBlock is the number of states in a block. (In an earlier
 // design, where a block's hand-over started goroutines, 256 states per
@@ -85,47 +86,16 @@ type successorList struct {
 // to 0.73 s against 64; in this one 128 and 512 measured the same as 256.)
 const parallelBlock = 256
 
-// initParallel prepares a parallel search when the options and the
-// generator allow one: breadth-first without cycle detection, a Forker
-// that is not stochastic, and the table store or a compact store whose
-// todo list holds vectors (ComBack only with portable transition names,
-// and without delayed duplicate detection or numbers in the todo list).
-// It is called once by New.
-func (x *Explorer) initParallel() {
-	f, ok := x.gen.(Forker)
-	if x.opt.Threads <= 1 || !ok || x.opt.Cycles || x.opt.Strategy != Breadth || x.st != nil {
-		return
+func newParallelSearch(x *Explorer) *parallelSearch {
+	p := &parallelSearch{width: x.plan.width}
+	for range x.plan.threads {
+		p.forks = append(p.forks, x.plan.forker.Fork())
 	}
-	c := &x.cs
-	portable, _ := x.gen.(PortableKeyer)
-	if _, table := x.store.(*ArenaStore); !table && !(c.on && c.queueVecs && (c.keys == nil || portable != nil) && c.delayed == nil && c.blocks == nil) {
-		// Compact stores take part when the todo list holds vectors and
-		// no delayed candidates tie the insertion to the generator (hash
-		// compaction, bitstate, the tree store); ComBack when the
-		// workers can name transitions portably.
-		return
+	if x.plan.keys != nil {
+		p.keys = x.plan.portable
 	}
-	p := &parallelSearch{width: x.gen.Width()}
-	for range x.opt.Threads {
-		p.forks = append(p.forks, f.Fork())
-	}
-	if c.keys != nil {
-		p.keys = portable
-	}
-	p.replay = func(_ []uint32) error {
-		r := p.current
-		w := p.width
-		for i, l := range r.labels {
-			x.emitFn(l, r.vecs[i*w:(i+1)*w])
-		}
-		return r.err
-	}
-	x.par = p
+	return p
 }
-
-// Parallel says whether the search computes successors in several
-// goroutines (Options.Threads, and a search that allows it).
-func (x *Explorer) Parallel() bool { return x.par != nil }
 
 // worker computes successors on one fork of the generator.
 type worker struct {
@@ -160,20 +130,43 @@ func newWorker(g Generator, p *parallelSearch) *worker {
 // successors computes the successors of b's state i into b.results[i].
 func (w *worker) successors(b *parallelBuffer, i int) {
 	res := &b.results[i]
-	w.r = successorList{labels: res.labels[:0], vecs: res.vecs[:0], names: res.names[:0], nameEnds: res.nameEnds[:0]}
+	w.r = *res
+	w.r.reset()
+	w.r.names, w.r.nameEnds = w.r.names[:0], w.r.nameEnds[:0]
 	w.r.err = w.gen.Successors(b.inputs[i*w.width:(i+1)*w.width], w.emit)
 	*res = w.r
 }
 
-// insertBlock expands the states of a computed block in order.
+// insertBlock expands the states of a computed block in order, through
+// the step of a one-thread search.
 func (x *Explorer) insertBlock(b *parallelBuffer) error {
 	p := x.par
-	for i := range b.n {
+	st := &x.step
+	w := x.plan.width
+	if st.how == twoPhaseInsert {
+		// The keys of the whole block, so that the memory of the next
+		// state's successors is touched with the current one's.
+		if !b.folded {
+			b.foldKeys(x.plan.twoPhase)
+		}
+		own := st.keys
+		st.keys, st.keyNext, st.touched, st.blockKeys = b.keys, 0, 0, true
+		defer func() { st.keys, st.blockKeys = own, false }()
+	}
+	for i, s := range b.ids {
 		if x.mustStop() {
 			return nil
 		}
-		p.current = &b.results[i]
-		if err := x.expandBy(StateID(b.first+i), p.replay); err != nil {
+		r := &b.results[i]
+		if p.keys != nil {
+			r.keys = r.keys[:0]
+			start := 0
+			for _, end := range r.nameEnds {
+				r.keys = append(r.keys, p.keys.KeyOfPortable(r.names[start:end]))
+				start = end
+			}
+		}
+		if err := x.expand(s, b.inputs[i*w:(i+1)*w], &r.batch); err != nil {
 			return err
 		}
 	}
@@ -202,8 +195,7 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 // bounded the speed-up. State numbers, the LTS and the events are those
 // of one thread; the visitors get the events from one goroutine at a
 // time, not always the same.
-func (x *Explorer) expandBlocks() error {
-	p := x.par
+func (p *parallelSearch) expandBlocks(x *Explorer) error {
 	q := &p.pipe
 	n := pipelineBlocks * len(p.forks)
 	for len(q.all) < n {
@@ -278,11 +270,7 @@ func (q *pipeline) insert(x *Explorer) bool {
 	q.inserting = true
 	q.mu.Unlock()
 	var err error
-	if x.cs.on {
-		err = x.insertBlockCompact(b)
-	} else {
-		err = x.insertBlock(b)
-	}
+	err = x.insertBlock(b)
 	stop := err != nil || x.mustStop()
 	// The block is the inserter's now: it takes the next states into it
 	// before it takes the lock, which the others wait for meanwhile.
@@ -317,7 +305,7 @@ func (q *pipeline) fold(x *Explorer) bool {
 	}
 	q.folding = true
 	q.mu.Unlock()
-	b.foldKeys(x.cs.twoPhase)
+	b.foldKeys(x.plan.twoPhase)
 	q.mu.Lock()
 	b.folded, q.folding = true, false
 	q.cond.Broadcast()
@@ -388,7 +376,7 @@ func (q *pipeline) takeBlocks(x *Explorer) {
 // the inserter (the first block folded ahead waits for them); it says
 // whether it did. It is the inserter's, as the todo list is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline int) bool {
-	if x.statesLeft() == 0 {
+	if x.todo.len() < parallelMin {
 		return false
 	}
 	ahead := x.par.foldAhead(x)
@@ -438,39 +426,20 @@ func (b *parallelBuffer) ready() bool {
 	return int(b.computed.Load()) == b.n && (!b.ahead || b.folded)
 }
 
-// statesLeft is the number of states that wait to be put in a block.
-func (x *Explorer) statesLeft() int {
-	if x.cs.on {
-		return x.todo.len()
-	}
-	return x.store.Len() - x.par.next
-}
-
 // takeBlock moves the next states to expand, a block of them at most,
-// into b, whose keys the folder computes if ahead: from the todo list
-// with a compact store (first in, first out, so the order is that of one
-// thread); with the table store the next states by number, the order of
-// its breadth-first search.
+// into b, whose keys the folder computes if ahead. The todo list gives
+// them first in, first out, so the order is that of one thread.
 func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
 	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
 	b.ahead, b.folded = ahead, false
 	b.claimed.Store(0)
 	b.computed.Store(0)
-	if x.cs.on {
-		c := &x.cs
-		for len(b.ids) < len(b.results) && x.todo.len() > 0 {
-			b.ids = append(b.ids, x.todo.pop(c.cur))
-			b.inputs = append(b.inputs, c.cur...)
-		}
-		b.n = len(b.ids)
-		return
+	for len(b.ids) < len(b.results) && x.todo.len() > 0 {
+		s, vec := x.popTodo()
+		b.ids = append(b.ids, s)
+		b.inputs = append(b.inputs, vec...)
 	}
-	p := x.par
-	b.first, b.n = p.next, min(len(b.results), x.statesLeft())
-	for i := range b.n {
-		b.inputs = append(b.inputs, x.store.State(StateID(b.first+i))...)
-	}
-	p.next += b.n
+	b.n = len(b.ids)
 }
 
 // foldAhead says whether the keys of a block can be computed by the
@@ -478,10 +447,8 @@ func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
 // (FoldingStore) and no visitor reads the store's vectors during the
 // search (StoreReader), which could race with the fold.
 func (p *parallelSearch) foldAhead(x *Explorer) bool {
-	if !p.ahead && !p.storeRead && x.cs.twoPhase != nil {
-		if f, ok := x.store.(FoldingStore); ok && f.FoldAhead() {
-			p.ahead = true
-		}
+	if f := x.plan.folding; !p.ahead && !p.storeRead && f != nil && f.FoldAhead() {
+		p.ahead = true
 	}
 	return p.ahead
 }
@@ -493,51 +460,4 @@ func (b *parallelBuffer) foldKeys(tp TwoPhaseStore) {
 		r := &b.results[i]
 		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.labels))
 	}
-}
-
-// insertBlockCompact expands the states of a computed block in order.
-func (x *Explorer) insertBlockCompact(b *parallelBuffer) error {
-	c := &x.cs
-	w := c.width
-	if c.twoPhase != nil {
-		// The keys of the whole block, so that the memory of the next
-		// state's successors is touched with the current one's.
-		if !b.folded {
-			b.foldKeys(c.twoPhase)
-		}
-		own := c.rootKeys
-		c.rootKeys, c.keyNext, c.touched, c.blockKeys = b.keys, 0, 0, true
-		defer func() { c.rootKeys, c.blockKeys = own, false }()
-	}
-	// The successors are read from the workers' lists in place (capped,
-	// so that nothing appends to them); the explorer's own lists are back
-	// after the block.
-	ownLabels, ownVecs := c.bufLabels, c.bufVecs
-	defer func() { c.bufLabels, c.bufVecs = ownLabels[:0], ownVecs[:0] }()
-	for i, s := range b.ids {
-		if x.mustStop() {
-			return nil
-		}
-		r := &b.results[i]
-		vec := b.inputs[i*w : (i+1)*w]
-		for _, v := range x.visitors {
-			v.StartState(s, vec)
-		}
-		x.cur = s
-		c.bufLabels, c.bufVecs = r.labels[:len(r.labels):len(r.labels)], r.vecs[:len(r.vecs):len(r.vecs)]
-		if x.par.keys != nil {
-			c.bufKeys = c.bufKeys[:0]
-			start := 0
-			for _, end := range r.nameEnds {
-				c.bufKeys = append(c.bufKeys, x.par.keys.KeyOfPortable(r.names[start:end]))
-				start = end
-			}
-		}
-		if r.err != nil {
-			x.insertTransitions(s)
-			return x.stateError(s, r.err)
-		}
-		x.insertCollected(s)
-	}
-	return nil
 }

@@ -20,12 +20,12 @@ import (
 // measure is monotone, no state still to expand can reach it, so the store
 // may forget it.
 //
-// The search is the todo-list search (runTodo) with two parts of its own,
-// chosen once in New (initSweep): the todo order sweepOrder below, and a
-// SweepStore (package store), which computes the measure and forgets
-// states. With the Sweep strategy the explorer's existing files are
-// touched in two places only: the Strategy constant and the call of
-// initSweep in New.
+// The search is the todo-list search (search.go) with two parts of its
+// own, chosen once in New (initSweep): the todo order sweepOrder below,
+// and a SweepStore (package store), which computes the measure and
+// forgets states. The rest of the engine knows of it in four places: the
+// Strategy constant, the Explorer's field sweep, the call of initSweep in
+// New and the call of sweepErr after an expansion (step.go).
 
 // ProgressValue is a progress value: the exact rational Num/Den, in lowest
 // terms with Den > 0, so that equal values are equal structs. Values of
@@ -133,36 +133,34 @@ type SweepStore interface {
 var ErrSweepStore = errors.New("the sweep-line search needs a sweep store (store.NewSweepStore) and a model without distributions")
 
 // initSweep is called once by New: for the Sweep strategy it installs the
-// sweep order and checks the measure after each expansion.
+// sweep order, or says why the search cannot run.
 func (x *Explorer) initSweep() {
 	if x.opt.Strategy != Sweep || x.opt.Cycles {
 		return
 	}
 	st, ok := x.store.(SweepStore)
-	next := x.successorsFn
-	if !ok || x.st != nil {
-		x.successorsFn = func([]uint32) error { return ErrSweepStore }
+	if !ok || x.plan.stochastic != nil {
+		if x.plan.err == nil {
+			x.plan.err = ErrSweepStore
+		}
 		return
 	}
-	x.todo.order = &sweepOrder{st: st, buckets: map[ProgressValue]*sweepBucket{}}
-	x.useTodo = true
-	x.par = nil // one thread: the order of the insertions is the sweep
-	// The measure runs inside the store's Insert, which cannot fail; its
-	// error ends the search here, as a failure of the state whose
-	// successor it could not measure (or of the initial state, the first
-	// one expanded).
-	x.successorsFn = func(vec []uint32) error {
-		if err := st.Err(); err != nil {
-			return fmt.Errorf("progress measure: %w", err)
-		}
-		if err := next(vec); err != nil {
-			return err
-		}
-		if err := st.Err(); err != nil {
-			return fmt.Errorf("progress measure: %w", err)
-		}
+	x.sweep = &sweepOrder{st: st, buckets: map[ProgressValue]*sweepBucket{}}
+	x.todo.order = x.sweep
+}
+
+// sweepErr is the progress measure's error, if any, after an expansion.
+// The measure runs inside the store's Insert, which cannot fail; its error
+// ends the search as a failure of the state whose successor it could not
+// measure (or of the initial state, the first one expanded).
+func (x *Explorer) sweepErr() error {
+	if x.sweep == nil {
 		return nil
 	}
+	if err := x.sweep.st.Err(); err != nil {
+		return fmt.Errorf("progress measure: %w", err)
+	}
+	return nil
 }
 
 // sweepOrder is the todo order of the sweep-line method: a priority queue
@@ -252,10 +250,7 @@ func (o *sweepOrder) pop(t *todoList, dst []uint32) StateID {
 		}
 	}
 	t.n--
-	if dst != nil {
-		copy(dst, o.st.State(id))
-	}
-	return id
+	return id // the list holds numbers only: the store has the vector
 }
 
 // progressHeap is a min-heap of progress values (container/heap).

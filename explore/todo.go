@@ -171,8 +171,11 @@ func (t *todoList) dropFront(n int) {
 		t.clear()
 	} else if t.head == todoChunkLen {
 		t.recycle(t.chunks[0])
-		t.chunks[0] = nil
-		t.chunks = t.chunks[1:]
+		// Shifting keeps the slice's capacity (reslicing from the front
+		// would lose it, and the next append would allocate again).
+		n := copy(t.chunks, t.chunks[1:])
+		t.chunks[n] = nil
+		t.chunks = t.chunks[:n]
 		t.head = 0
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // fileLabels reads a model file of either format and returns the labels
@@ -28,7 +29,7 @@ func fileLabels(t *testing.T, file string, maxStates int) []string {
 		t.Fatal(err)
 	}
 	var labels []string
-	x := explore.New(g, explore.Options{MaxStates: maxStates})
+	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: store.NewTableStore(g.Width())})
 	x.AddVisitor(transitionLabels{g: g, out: &labels})
 	if _, err := x.Run(); err != nil {
 		t.Fatal(err)

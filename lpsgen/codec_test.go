@@ -11,6 +11,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // codecValues has parameters of every kind of value: numbers beyond a
@@ -107,7 +108,7 @@ func checkCodec(t *testing.T, name string, src []byte) {
 		t.Fatal(err)
 	}
 	states := 0
-	x := explore.New(g1, explore.Options{MaxStates: 2000})
+	x := explore.New(g1, explore.Options{MaxStates: 2000, Store: store.NewTableStore(g1.Width())})
 	x.AddVisitor(&codecVisitor{t: t, g1: g1, g2: g2, c1: c1, c2: c2, count: &states})
 	if _, err := x.Run(); err != nil {
 		t.Fatal(err)
@@ -161,7 +162,7 @@ func (v *codecVisitor) StartState(_ explore.StateID, state []uint32) {
 // panic; a decoded term encodes to bytes that decode to the same term.
 func FuzzDecodeTerm(f *testing.F) {
 	g, c := codecGenerator(&testing.T{}, "values.lps", []byte(codecValues))
-	x := explore.New(g, explore.Options{})
+	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
 	x.AddVisitor(&seedVisitor{f: f, c: c})
 	if _, err := x.Run(); err != nil {
 		f.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/naive"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 var crossN = flag.Int("crosscheck.n", 300, "random expressions TestCrossCheck tries")
@@ -235,7 +236,7 @@ func labelOrErr(sort, expr string) (string, lps.Expr, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if _, err := explore.New(g, explore.Options{}).Run(); err != nil {
+	if _, err := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())}).Run(); err != nil {
 		return "", nil, err
 	}
 	return g.Labels().Text(1), spec.Summands[0].Actions[0].Args[0], nil

@@ -6,8 +6,9 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // labelOf explores `act a: sort; proc P(b: Bool) = b -> a(expr) . P(false)`
@@ -24,7 +25,7 @@ func labelOf(t *testing.T, decls, sort, expr string) string {
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
-	x := explore.New(g, explore.Options{})
+	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
 	r, err := x.Run()
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)

@@ -7,13 +7,14 @@ import (
 
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
 // Generator is the explore.Generator of a linear process (see the package
 // documentation). It also implements explore.Interruptible,
-// explore.TransitionReplayer and explore.StateFormatter.
+// explore.TransitionReplayer and visitor.StateFormatter.
 type Generator struct {
 	spec   *lps.Spec
 	r      *rewrite.Rewriter
@@ -184,7 +185,7 @@ func (g *Generator) Fork() explore.Generator {
 		s := &f.summands[k]
 		s.sols = nil
 		if s.labelKey != nil {
-			s.labelKey, s.labelIDs = explore.NewArenaStore(s.nargs), nil
+			s.labelKey, s.labelIDs = vecset.New(s.nargs), nil
 		}
 		if s.guard != nil {
 			s.guard = s.guard.fork()
@@ -499,7 +500,7 @@ func explorerError(err error) error {
 }
 
 // Parameters gives the .fsm writer the process parameters and their sorts
-// (explore.StateFormatter).
+// (visitor.StateFormatter).
 func (g *Generator) Parameters() (names, sorts []string) {
 	for _, p := range g.spec.Params {
 		names = append(names, p.Name)
@@ -508,7 +509,7 @@ func (g *Generator) Parameters() (names, sorts []string) {
 	return names, sorts
 }
 
-// AppendValue prints a parameter value (explore.StateFormatter).
+// AppendValue prints a parameter value (visitor.StateFormatter).
 func (g *Generator) AppendValue(dst []byte, v uint32) []byte {
 	return g.r.AppendString(dst, rewrite.Term(v))
 }

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // specBuilder builds small typed specifications by hand, playing the part
@@ -123,9 +125,9 @@ func TestLPSGeneratorCounter(t *testing.T) {
 		})
 	}
 	// The .fsm writer prints parameter values with the rewriter.
-	x := explore.New(g, explore.Options{})
+	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
 	var fsm strings.Builder
-	fw := explore.NewFSMWriter(&fsm, x.Store(), g)
+	fw := visitor.NewFSMWriter(&fsm, x.Store(), g)
 	x.AddVisitor(fw)
 	r, _ := x.Run()
 	fw.Close(r)
@@ -134,7 +136,7 @@ func TestLPSGeneratorCounter(t *testing.T) {
 	}
 	// The .dot writer labels states with their parameter values.
 	var dot strings.Builder
-	dw := explore.NewDotWriter(&dot, g)
+	dw := visitor.NewDotWriter(&dot, g)
 	r, _ = exploretest.Aut(t, g, explore.Options{}, dw)
 	dw.Close(r)
 	if !strings.Contains(dot.String(), "S0 [ label=\"(0, false)\", peripheries=2 ];\n") {
@@ -152,7 +154,7 @@ func BenchmarkLPSCounter(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		x := explore.New(g, explore.Options{})
+		x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
 		if _, err := x.Run(); err != nil {
 			b.Fatal(err)
 		}

@@ -1,7 +1,7 @@
 package lpsgen
 
 import (
-	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/internal/wordset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
@@ -27,10 +27,10 @@ type guardCache struct {
 	// parameters (their values packed in one word), keys otherwise. An
 	// entry's number is its key's. Most conditions read one or two
 	// parameters, and on ex.academic.dining.dining_10 (92 lookups per
-	// state) the ArenaStore's hash of bytes and compare in a second array
+	// state) the vector set's hash of bytes and compare in a second array
 	// were a fifth of the search.
 	short   *wordset.Set
-	keys    *explore.ArenaStore
+	keys    *vecset.Set
 	entries []guardEntry
 	sols    []rewrite.Term // solutions, len(sumVars) terms each
 	key     []uint32       // scratch for the key of a lookup
@@ -81,7 +81,7 @@ func newGuardKeys(reads []int) *guardCache {
 		c.short = new(wordset.Set)
 		c.short.Init(4)
 	} else {
-		c.keys = explore.NewArenaStore(len(reads))
+		c.keys = vecset.New(len(reads))
 	}
 	return c
 }
@@ -133,7 +133,7 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 		wid, ok = c.short.Find(c.packedKey())
 		id = int(wid)
 	} else {
-		var sid explore.StateID
+		var sid uint32
 		sid, ok = c.keys.Find(c.key)
 		id = int(sid)
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -51,7 +51,7 @@ func TestParallelSameLTS(t *testing.T) {
 		}
 		run := func(threads int, cached bool, kind string) (explore.Result, string) {
 			if threads > 1 {
-				if g, opt := options(threads, cached, kind); !explore.New(g, opt).Parallel() {
+				if g, opt := options(threads, cached, kind); !parallel(g, opt) {
 					t.Fatalf("%s: the %s store does not search in parallel", f, kind)
 				}
 			}
@@ -85,4 +85,10 @@ func timedOrStochastic(spec *lps.Spec) bool {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// parallel says whether a search of g with opt runs on several threads.
+func parallel(g explore.Generator, opt explore.Options) bool {
+	n, _ := explore.New(g, exploretest.WithStore(opt)).Threads()
+	return n > 1
 }

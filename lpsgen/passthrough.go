@@ -3,7 +3,7 @@ package lpsgen
 // Passthrough gives a generator built on a Generator (the timed,
 // stochastic and confluence forms) the methods that go straight to it:
 // interruption (explore.Interruptible), state printing
-// (explore.StateFormatter) and the declared actions. Embed it.
+// (visitor.StateFormatter) and the declared actions. Embed it.
 type Passthrough struct{ Base *Generator }
 
 // Interrupt and Resume stop and resume the base generator's rewriter.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -50,7 +51,7 @@ func (g *Generator) ProgressMeasure(name, src string) (explore.ProgressMeasure, 
 	// emit, while the generator's rewriter is between two steps.
 	r := g.r.Clone()
 	m := &progressMeasure{r: r, term: r.Translate(e), sub: r.NewSubst(), src: src, reads: reads,
-		keys: explore.NewArenaStore(len(reads)), key: make([]uint32, len(reads))}
+		keys: vecset.New(len(reads)), key: make([]uint32, len(reads))}
 	for _, i := range reads {
 		m.params = append(m.params, g.params[i])
 	}
@@ -65,7 +66,7 @@ type progressMeasure struct {
 	reads  []int          // positions of the parameters read
 	params []rewrite.Term // their variables
 	// The values computed, by the values of the parameters read.
-	keys   *explore.ArenaStore
+	keys   *vecset.Set
 	values []explore.ProgressValue
 	key    []uint32
 }

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -50,7 +51,7 @@ func (g *Generator) KeyOfPortable(name []uint32) uint64 {
 		return uint64(k)
 	}
 	if s.sols == nil {
-		s.sols = explore.NewArenaStore(len(s.sumVars))
+		s.sols = vecset.New(len(s.sumVars))
 	}
 	id, _ := s.sols.Insert(name[1:])
 	return uint64(id)<<g.summandBits() | uint64(k)
@@ -100,7 +101,7 @@ func (g *Generator) ReplayTransition(state []uint32, key uint64, emit func(explo
 	if s.sols == nil || sol >= uint64(s.sols.Len()) {
 		return g.SummandError(s, fmt.Errorf("replay: no solution %d", sol))
 	}
-	for i, v := range s.sols.State(explore.StateID(sol)) {
+	for i, v := range s.sols.Vector(uint32(sol)) {
 		g.sub.Set(s.sumVarT[i], rewrite.Term(v))
 	}
 	err = g.emitStep(s)

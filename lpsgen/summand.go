@@ -6,6 +6,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -32,7 +33,7 @@ type Summand struct {
 	// nargs is the number of data arguments of the multi-action. Labels
 	// are cached by the vector of their rewritten arguments.
 	nargs    int
-	labelKey *explore.ArenaStore
+	labelKey *vecset.Set
 	labelIDs []explore.LabelID
 	// cache remembers the solutions of the sum variables by rewritten
 	// condition (Options.Cached: one per summand; GlobalCache: one
@@ -43,7 +44,7 @@ type Summand struct {
 	guard *guardCache
 	// sols numbers the sum-variable solutions named by transition keys
 	// (replay.go); nil until the first key is asked for.
-	sols *explore.ArenaStore
+	sols *vecset.Set
 }
 
 type action struct {
@@ -98,7 +99,7 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 	if s.fixed {
 		s.fixedID = g.labelOf(s.actions, nil)
 	} else {
-		s.labelKey = explore.NewArenaStore(s.nargs)
+		s.labelKey = vecset.New(s.nargs)
 	}
 	return s, nil
 }

@@ -26,7 +26,7 @@
 //
 // # Contract
 //
-// Writer is an explore.LTSWriter (and explore.StochasticVisitor) that
+// Writer is an visitor.LTSWriter (and explore.StochasticVisitor) that
 // streams: the header when made, each transition when the search
 // examines it, the state labels at Close from the store. Its memory is the
 // encoded labels and the distinct values met (remembered once, written

@@ -17,7 +17,9 @@ import (
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/stochastic"
+	"github.com/lps2lts/lps2lts/store"
 	"github.com/lps2lts/lps2lts/timed"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // plainSpec has structured, numeric, container and Int values, an action
@@ -63,7 +65,7 @@ func run(t *testing.T, spec string, noInfo bool) (lts []byte, aut string, res ex
 		t.Fatal(err)
 	}
 	var gen explore.Generator = base
-	var autW explore.LTSWriter
+	var autW visitor.LTSWriter
 	var autBuf, ltsBuf bytes.Buffer
 	src = Source{Gen: base, Width: len(s.Params)}
 	if stochastic.IsStochastic(s) {
@@ -81,11 +83,11 @@ func run(t *testing.T, spec string, noInfo bool) (lts []byte, aut string, res ex
 		}
 		gen = tg
 		src.Timed = tg.LabelParts
-		autW = explore.NewAutWriter(&autBuf, base.Labels())
+		autW = visitor.NewAutWriter(&autBuf, base.Labels())
 	} else {
-		autW = explore.NewAutWriter(&autBuf, base.Labels())
+		autW = visitor.NewAutWriter(&autBuf, base.Labels())
 	}
-	x := explore.New(gen, explore.Options{})
+	x := explore.New(gen, explore.Options{Store: store.NewTableStore(gen.Width())})
 	src.Store = x.Store()
 	w, err := NewWriter(&ltsBuf, src)
 	if err != nil {
@@ -225,8 +227,8 @@ func autTransitions(aut string) []string {
 		first, last := strings.Index(line, ","), strings.LastIndex(line, ",")
 		label := strings.Trim(line[first+1:last], `"`)
 		var names []string
-		for _, a := range explore.SplitMultiAction(label) {
-			names = append(names, explore.ActionName(a))
+		for _, a := range visitor.SplitMultiAction(label) {
+			names = append(names, visitor.ActionName(a))
 		}
 		out = append(out, line[:first]+" "+strings.Join(names, "|")+" "+line[last+1:])
 	}

@@ -14,7 +14,7 @@ import (
 
 // Generator is the explore.StochasticGenerator of a stochastic process (see
 // the package documentation). It also implements explore.Interruptible and
-// explore.StateFormatter.
+// visitor.StateFormatter.
 type Generator struct {
 	lpsgen.Passthrough
 	base  *lpsgen.Generator

@@ -59,6 +59,7 @@ func exploreDistStore(t *testing.T, src string, opt Options, xopt explore.Option
 	if err != nil {
 		return nil, explore.Result{}, err
 	}
+	xopt.Store = store.NewTableStore(g.Width())
 	if mkStore != nil {
 		xopt.Store = mkStore(g)
 	}

@@ -17,7 +17,7 @@ import (
 // backedge tree, pruned to the marked numbers and their ancestors, so that
 // the transitions on shared path prefixes are replayed once.
 //
-// The explorer (compactsearch.go) holds back its transition events while
+// The explorer (explore/delayed.go) holds back its transition events while
 // candidates are pending and hands them over in their order:
 // DelayCandidate for each state reached, ResolveCandidates once, then
 // InsertCandidate for each in the same order, which numbers the new ones

@@ -7,7 +7,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
@@ -27,7 +27,7 @@ func TestComBackEqualsTable(t *testing.T) {
 			for _, v := range variants {
 				t.Run(fmt.Sprintf("%s/%s/%+v", g.name, mode.Name, v), func(t *testing.T) {
 					s := NewComBackStore(g.gen(), v)
-					exploretest.SameAsTable(t, g.gen(), mode.Opt, s)
+					exploretest.SameAsReference(t, g.gen(), mode.Opt, s)
 					if g.name == "grid" {
 						return // breadth-first DDD finds the grid's duplicates within a batch
 					}
@@ -86,7 +86,7 @@ func TestComBackState(t *testing.T) {
 	if _, err := explore.New(g, explore.Options{Store: s, Strategy: explore.Depth}).Run(); err != nil {
 		t.Fatal(err)
 	}
-	a := explore.NewArenaStore(2)
+	a := NewTableStore(2)
 	if _, err := explore.New(g, explore.Options{Store: a, Strategy: explore.Depth}).Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestComBackHeldStates(t *testing.T) {
 		t.Run(mode.Name, func(t *testing.T) {
 			run := func(opt ComBackOptions) *ComBackStore {
 				s := NewComBackStore(newTorus(23, 17), opt)
-				exploretest.SameAsTable(t, newTorus(23, 17), mode.Opt, s)
+				exploretest.SameAsReference(t, newTorus(23, 17), mode.Opt, s)
 				return s
 			}
 			held, basic := run(ComBackOptions{}), run(ComBackOptions{NoHeld: true})
@@ -148,7 +148,7 @@ func TestComBackHeldStates(t *testing.T) {
 func TestComBackDDDShares(t *testing.T) {
 	replay := func(opt ComBackOptions) uint64 {
 		s := NewComBackStore(newTorus(23, 17), opt)
-		exploretest.SameAsTable(t, newTorus(23, 17), explore.Options{}, s)
+		exploretest.SameAsReference(t, newTorus(23, 17), explore.Options{}, s)
 		return s.ReplaySteps
 	}
 	basic, small, big := replay(ComBackOptions{}), replay(ComBackOptions{DDD: 4}), replay(ComBackOptions{DDD: 1000})
@@ -183,7 +183,7 @@ func TestComBackReplaysSingleTransitions(t *testing.T) {
 					if opt.MaxStates > 0 {
 						opt.MaxStates = 30
 					}
-					exploretest.SameAsTable(t, g, opt, s)
+					exploretest.SameAsReference(t, g, opt, s)
 					if s.replayer == nil {
 						t.Error("the LPS generator's transition keys are not used")
 					}
@@ -228,7 +228,7 @@ func TestConfluentComBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := NewComBackStore(c, v)
-			exploretest.SameAsTable(t, c, mode.Opt, s)
+			exploretest.SameAsReference(t, c, mode.Opt, s)
 			if s.replayer == nil || s.Reconstructions == 0 {
 				t.Errorf("%s %+v: keys used %v, %d reconstructions", mode.Name, v, s.replayer != nil, s.Reconstructions)
 			}

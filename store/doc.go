@@ -1,7 +1,13 @@
-// Package store holds the compact visited-state stores of the search
-// engine (explore.Store implementations that keep far less than a full
-// vector per state):
+// Package store holds the visited-state stores of the search engine
+// (explore.Store implementations):
 //
+//   - TableStore: every state's full vector in a hash set (internal/vecset);
+//     the fastest to give a state back, the most memory.
+//   - TreeStore: tree compression (Blom, Lisser, van de Pol and Weber, "A
+//     database approach to distributed state space generation"; Laarman,
+//     van de Pol and Weber, "Parallel recursive state compression for
+//     free"): a vector is folded pairwise into a tree of shared pairs, so a
+//     state costs a few bytes; exact. lps2lts's default.
 //   - HashCompactStore: Stern and Dill's hash compaction ("Combining State
 //     Space Caching and Hash Compaction"): a few bits of a second hash per
 //     state in an open-addressing table, optionally t-limited; it may omit
@@ -25,5 +31,6 @@
 // transitions through the generator (explore.TransitionReplayer when the
 // generator offers it, explore.Generator.Successors else), so it must be
 // built for the generator it is used with. The search engine finds what a
-// store can do by the optional interfaces in explore/capabilities.go.
+// store can do by the optional interfaces in explore/capabilities.go, once,
+// when the search is built.
 package store

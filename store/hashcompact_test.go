@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 )
 
 // modesAndCycles is exploretest.Modes and cycle mode.
@@ -40,7 +40,7 @@ func TestHashCompactEqualsTable(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					exploretest.SameAsTable(t, g.gen(), mode.Opt, s)
+					exploretest.SameAsReference(t, g.gen(), mode.Opt, s)
 					if p := s.OmissionProbability(); p > 1e-3 {
 						t.Errorf("omission estimate %g for 2000 states in 65536 slots", p)
 					}

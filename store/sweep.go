@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 )
 
 // SweepStore is the store of the sweep-line method (explore.SweepStore;
@@ -60,7 +61,7 @@ type SweepStore struct {
 type sweepLayer struct {
 	p      explore.ProgressValue
 	serial uint32
-	states *explore.ArenaStore
+	states *vecset.Set
 	ids    []explore.StateID // by local number, ascending
 }
 
@@ -78,7 +79,7 @@ func NewSweepStore(width int, measure explore.ProgressMeasure) *SweepStore {
 		measure: measure,
 		layers:  map[explore.ProgressValue]*sweepLayer{},
 		byID:    map[uint32]*sweepLayer{},
-		persist: sweepLayer{states: explore.NewArenaStore(width)},
+		persist: sweepLayer{states: vecset.New(width)},
 		serial:  1, // 0 is no layer
 	}
 }
@@ -157,7 +158,7 @@ func (s *SweepStore) newID() explore.StateID {
 
 // count records a new held state: in the layer map when it is in a
 // layer (serial > 0).
-func (s *SweepStore) count(id explore.StateID, serial uint32, local explore.StateID) {
+func (s *SweepStore) count(id explore.StateID, serial uint32, local uint32) {
 	s.held++
 	s.peak = max(s.peak, s.held)
 	c, off := int(id/locChunk), int(id%locChunk)
@@ -182,7 +183,7 @@ func (s *SweepStore) layer(p explore.ProgressValue) *sweepLayer {
 		l = s.spare[k-1]
 		s.spare = s.spare[:k-1]
 	} else {
-		l = &sweepLayer{states: explore.NewArenaStore(s.width)}
+		l = &sweepLayer{states: vecset.New(s.width)}
 	}
 	l.p, l.serial = p, s.serial
 	s.serial++
@@ -198,12 +199,12 @@ func (s *SweepStore) State(id explore.StateID) []uint32 {
 	if c < len(s.loc) && s.loc[c] != nil {
 		if e := s.loc[c][off]; e != 0 {
 			if l := s.byID[uint32(e>>32)]; l != nil {
-				return l.states.State(explore.StateID(uint32(e) - 1))
+				return l.states.Vector(uint32(e) - 1)
 			}
 		}
 	}
 	if i, ok := slices.BinarySearch(s.persist.ids, id); ok {
-		return s.persist.states.State(explore.StateID(i))
+		return s.persist.states.Vector(uint32(i))
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 )
 
 // unfolding records a sweep-line search: the vector of every state number
@@ -177,7 +177,7 @@ func TestSweepMeasureError(t *testing.T) {
 		t.Errorf("error names state %d %v, a predecessor of (3, 2)", se.State, v)
 	}
 	// Without a sweep store the search refuses to start.
-	if _, err := explore.New(g, explore.Options{Strategy: explore.Sweep}).Run(); !errors.Is(err, explore.ErrSweepStore) {
+	if _, err := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: NewTableStore(2)}).Run(); !errors.Is(err, explore.ErrSweepStore) {
 		t.Errorf("sweep without its store: %v", err)
 	}
 }

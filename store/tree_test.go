@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // TestTreeStoreRoundTrip: every vector comes back as it went in, states
@@ -145,7 +146,7 @@ func TestTreeEqualsTable(t *testing.T) {
 	for _, g := range compactGens(31, 17) {
 		for _, mode := range modesAndCycles() {
 			gen := g.gen()
-			exploretest.SameAsTable(t, gen, mode.Opt, NewTreeStore(gen.Width()))
+			exploretest.SameAsReference(t, gen, mode.Opt, NewTreeStore(gen.Width()))
 		}
 	}
 }
@@ -162,12 +163,12 @@ func TestParallelCompact(t *testing.T) {
 				t.Fatal(err)
 			}
 			x := explore.New(g, explore.Options{Threads: threads, Store: hc})
-			if !x.Parallel() {
-				t.Fatal("hash compaction does not search in parallel")
+			if n, why := x.Threads(); n != threads {
+				t.Fatalf("hash compaction searches on %d threads: %s", n, why)
 			}
 			hc, _ = NewHashCompactStore(64, 4096, 0, true)
-			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, hc)
-			exploretest.SameAsTable(t, exploretest.NewGrid(40, 30), opt, NewTreeStore(2))
+			exploretest.SameAsReference(t, exploretest.NewGrid(40, 30), opt, hc)
+			exploretest.SameAsReference(t, exploretest.NewGrid(40, 30), opt, NewTreeStore(2))
 		}
 	}
 }
@@ -182,7 +183,7 @@ func TestParallelFoldAhead(t *testing.T) {
 		for _, max := range []int{0, 3*reorderSample/2 + 7} {
 			opt := explore.Options{Threads: threads, MaxStates: max}
 			tree := NewTreeStore(2)
-			exploretest.SameAsTable(t, exploretest.NewGrid(150, 100), opt, tree)
+			exploretest.SameAsReference(t, exploretest.NewGrid(150, 100), opt, tree)
 			if !tree.FoldAhead() {
 				t.Errorf("%d threads, max %d: the tree store does not allow folding ahead after %d states", threads, max, tree.Len())
 			}
@@ -194,7 +195,7 @@ func TestParallelFoldAhead(t *testing.T) {
 	tree := NewTreeStore(4)
 	x := explore.New(g, explore.Options{Threads: 2, Store: tree})
 	var out strings.Builder
-	x.AddVisitor(explore.NewDivergenceDetector(&explore.Reporter{Out: &out, Explorer: x}, g, tree, nil))
+	x.AddVisitor(visitor.NewDivergenceDetector(&visitor.Reporter{Out: &out, Explorer: x}, g, tree, nil))
 	res, err := x.Run()
 	if err != nil || res.States != 12*12*12*12 {
 		t.Fatalf("with a divergence detector: %+v, %v", res, err)

@@ -35,7 +35,7 @@ type Clock struct {
 
 // Generator is the explore.Generator of a timed process (see the package
 // documentation). It also implements explore.Interruptible and
-// explore.StateFormatter.
+// visitor.StateFormatter.
 type Generator struct {
 	lpsgen.Passthrough
 	clock *Clock

@@ -7,10 +7,12 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/store"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // exploreText parses an LPS, explores it breadth-first and returns its .aut
@@ -31,9 +33,9 @@ func exploreText(t *testing.T, src string) (string, error) {
 			return "", err
 		}
 	}
-	x := explore.New(g, explore.Options{})
+	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
 	var out bytes.Buffer
-	w := explore.NewAutWriter(&out, g.Labels())
+	w := visitor.NewAutWriter(&out, g.Labels())
 	x.AddVisitor(w)
 	res, err := x.Run()
 	if err != nil {
@@ -165,7 +167,7 @@ func TestTimedParallel(t *testing.T) {
 				t.Fatal(err)
 			}
 			opt := explore.Options{Threads: threads, MaxStates: 20000}
-			if threads > 1 && !explore.New(g, opt).Parallel() {
+			if threads > 1 && !parallel(g, opt) {
 				t.Fatalf("%s: a timed search with %d threads runs on one", f, threads)
 			}
 			return exploretest.Aut(t, g, opt)
@@ -176,4 +178,10 @@ func TestTimedParallel(t *testing.T) {
 			t.Errorf("%s: 1 thread %+v, 4 threads %+v; same .aut: %v", f, r1, r4, aut1 == aut4)
 		}
 	}
+}
+
+// parallel says whether a search of g with opt runs on several threads.
+func parallel(g explore.Generator, opt explore.Options) bool {
+	n, _ := explore.New(g, exploretest.WithStore(opt)).Threads()
+	return n > 1
 }

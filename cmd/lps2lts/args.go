@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/spf13/cobra"
 )
 
@@ -45,4 +46,17 @@ func traceHint(n string) string {
 func isCount(s string) bool {
 	_, err := strconv.ParseUint(s, 10, 64)
 	return err == nil
+}
+
+// parseStrategy accepts mCRL2's names: b, breadth, d, depth, h, highway.
+func parseStrategy(s string) (explore.Strategy, error) {
+	switch s {
+	case "b", "breadth":
+		return explore.Breadth, nil
+	case "d", "depth":
+		return explore.Depth, nil
+	case "h", "highway":
+		return explore.Highway, nil
+	}
+	return 0, fmt.Errorf("unknown search strategy %q (use b, d or h)", s)
 }

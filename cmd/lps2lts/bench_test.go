@@ -7,6 +7,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // BenchmarkCorpus measures whole runs (parse, rewrite, explore, no
@@ -65,10 +66,7 @@ func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
 			b.Fatal(err)
 		}
 		states += r.States
-		switch s := x.Store().(type) {
-		case *explore.ArenaStore:
-			storeBytes = float64(s.Bytes()) / float64(r.States)
-		case explore.StoreStats:
+		if s, ok := x.Store().(store.Stats); ok {
 			storeBytes = float64(s.Bytes()) / float64(r.States)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,5 +122,37 @@ func TestTimedExample(t *testing.T) {
 	want := "des (0,5,6)\n(0,\"tick @ 1\",1)\n(1,\"tick @ 2\",2)\n(2,\"tick @ 3\",3)\n(3,\"reset @ (7 / 2)\",4)\n(4,\"tick @ (9 / 2)\",5)\n"
 	if code != 0 || stdout != want {
 		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr %s", code, stdout, want, stderr)
+	}
+}
+
+// TestEngineReasons: the command prints the search engine's reasons for
+// a search that cannot run or that runs on one thread, with the flags
+// the user wrote, and a search that cannot run changes no file.
+func TestEngineReasons(t *testing.T) {
+	if _, err := os.Stat("../../examples/coin.lps"); err != nil {
+		t.Skip("examples folder not found")
+	}
+	loadGenerator = loadLPS
+	defer func() { loadGenerator = loadGraph }()
+	out := filepath.Join(t.TempDir(), "out.aut")
+	code, _, stderr := lps2lts("--store=comback", "--comback-ddd=8", "../../examples/coin.lps", out)
+	if code != 2 || !strings.Contains(stderr, "stochastic specification cannot be explored with delayed duplicate detection (--comback-ddd)") {
+		t.Errorf("stochastic with --comback-ddd: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a search that cannot run wrote OUTFILE")
+	}
+	if runtime.NumCPU() < 2 {
+		t.Skip("one core: --threads=2 is cut to one thread before the engine is asked")
+	}
+	for _, c := range []struct{ args, why string }{
+		{"--threads=2 -sd ../../examples/abp.lps", "runs on one thread: threads serve breadth-first search without cycle detection"},
+		{"--threads=2 ../../examples/coin.lps", "runs on one thread: the successor generator of this model cannot be copied"},
+		{"--threads=2 --store=comback --comback-numbers ../../examples/abp.lps", "runs on one thread: threads do not serve delayed duplicate detection (--comback-ddd) or state numbers in the todo list (--comback-numbers)"},
+	} {
+		code, _, stderr := lps2lts(strings.Fields(c.args)...)
+		if code != 0 || !strings.Contains(stderr, "lps2lts: warning: --threads=2: this search "+c.why) {
+			t.Errorf("%s: exit %d, %q", c.args, code, stderr)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/ltsfile"
 	"github.com/lps2lts/lps2lts/stochastic"
 	"github.com/lps2lts/lps2lts/timed"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // ltsSource finds what the .lts and .trc writers need of the search: the
@@ -42,7 +43,7 @@ func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 }
 
 // newLTSWriter returns the .lts writer on w (its header written).
-func newLTSWriter(w io.Writer, cfg *config, x *explore.Explorer) (explore.LTSWriter, error) {
+func newLTSWriter(w io.Writer, cfg *config, x *explore.Explorer) (visitor.LTSWriter, error) {
 	src, err := ltsSource(x, !cfg.noInfo)
 	if err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func newLTSWriter(w io.Writer, cfg *config, x *explore.Explorer) (explore.LTSWri
 
 // ltsTraces makes the detectors save their traces in mCRL2's .trc format,
 // with the states along the path when the store keeps them.
-func ltsTraces(tw *explore.TraceWriter, x *explore.Explorer, states bool) error {
+func ltsTraces(tw *visitor.TraceWriter, x *explore.Explorer, states bool) error {
 	src, err := ltsSource(x, states)
 	if err != nil {
 		return err

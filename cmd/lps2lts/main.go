@@ -32,6 +32,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/cli"
 	"github.com/lps2lts/lps2lts/internal/stopsignal"
 	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 func main() {
@@ -173,7 +174,7 @@ Exit status:
 	f.MarkHidden("seed")
 	f.DurationVar(&cfg.progressEvery, "progress-interval", time.Second, "interval between progress lines")
 	f.MarkHidden("progress-interval")
-	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search (tree, table, hashcompact, bitstate and comback stores, except --comback-ddd and --comback-numbers); the LTS and its state numbers are the same as with one thread")
+	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search, where the store and the model allow it (a warning says why not); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
 	f.MarkHidden("no-guard-cache")
@@ -306,8 +307,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	if cfg.threads > j.opt.Threads && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this machine has %d cores; using %d threads\n", cfg.threads, j.opt.Threads, j.opt.Threads)
 	}
-	if j.opt.Threads > 1 && !x.Parallel() && !cfg.quiet {
-		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread (threads serve breadth-first search with the tree, table, hashcompact, bitstate or comback store (without --comback-ddd or --comback-numbers), for non-stochastic models without confluence reduction)\n", j.opt.Threads)
+	if err := x.Err(); err != nil {
+		return 2, &usageError{Msg: err.Error()}
+	}
+	if n, why := x.Threads(); j.opt.Threads > n && !cfg.quiet {
+		fmt.Fprintf(stderr, "lps2lts: warning: --threads=%d: this search runs on one thread: %s\n", j.opt.Threads, why)
 	}
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
@@ -387,7 +391,7 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		j.opt.Threads = runtime.NumCPU()
 	}
 	var err error
-	if j.opt.Strategy, err = explore.ParseStrategy(cfg.strategy); err != nil {
+	if j.opt.Strategy, err = parseStrategy(cfg.strategy); err != nil {
 		return nil, err
 	}
 	// Negative counts, each named as mCRL2 names a bad argument.
@@ -428,16 +432,16 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 
 // newReporter makes the detectors' reporter, with a trace recorder and
 // writer when traces are asked for.
-func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *explore.Reporter {
-	rep := &explore.Reporter{Out: stderr, Explorer: x}
+func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *visitor.Reporter {
+	rep := &visitor.Reporter{Out: stderr, Explorer: x}
 	if cfg.traceSet {
-		rec := &explore.TraceRecorder{}
+		rec := &visitor.TraceRecorder{}
 		x.AddVisitor(rec)
 		prefix := j.infile
 		if prefix == "-" {
 			prefix = "stdin"
 		}
-		rep.Traces = &explore.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
+		rep.Traces = &visitor.TraceWriter{Prefix: prefix, Max: cfg.trace, Recorder: rec, Labels: x.Generator().Labels()}
 		if cfg.traceFormat != "text" {
 			// Timed stochastic processes keep the text form (ltsTraces
 			// refuses them).
@@ -451,24 +455,24 @@ func newReporter(cfg *config, j *job, x *explore.Explorer, stderr io.Writer) *ex
 
 // addChecks adds the detectors asked for, and progress lines with -v. It
 // returns the divergence detector, which finishes after the search.
-func addChecks(cfg *config, x *explore.Explorer, rep *explore.Reporter, start time.Time, stderr io.Writer) *explore.DivergenceDetector {
+func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start time.Time, stderr io.Writer) *visitor.DivergenceDetector {
 	gen := x.Generator()
 	if cfg.deadlock {
-		x.AddVisitor(&explore.DeadlockDetector{Reporter: rep})
+		x.AddVisitor(&visitor.DeadlockDetector{Reporter: rep})
 	}
 	if cfg.actions != "" || cfg.multiActions != "" {
-		x.AddVisitor(explore.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
+		x.AddVisitor(visitor.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
 	}
 	if cfg.nondet {
-		x.AddVisitor(&explore.NondeterminismDetector{Reporter: rep})
+		x.AddVisitor(&visitor.NondeterminismDetector{Reporter: rep})
 	}
-	var div *explore.DivergenceDetector
+	var div *visitor.DivergenceDetector
 	if cfg.divergence {
-		div = explore.NewDivergenceDetector(rep, gen, x.Store(), splitNames(cfg.tau))
+		div = visitor.NewDivergenceDetector(rep, gen, x.Store(), splitNames(cfg.tau))
 		x.AddVisitor(div)
 	}
 	if cfg.cycle {
-		x.AddVisitor(&explore.CycleDetector{Reporter: rep})
+		x.AddVisitor(&visitor.CycleDetector{Reporter: rep})
 	}
 	if cfg.verbose && !cfg.suppress {
 		x.AddVisitor(newProgress(x, stderr, cfg.progressEvery, start, max(cfg.maxMemory, 0)))
@@ -490,7 +494,7 @@ type stopCause struct {
 // search runs the explorer under the memory watch and the CPU profile,
 // and finishes the divergence check. memoryHit says whether the memory
 // limit stopped it.
-func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector) (res explore.Result, err error, memoryHit bool) {
+func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (res explore.Result, err error, memoryHit bool) {
 	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
 	defer func() {
 		memoryDone()
@@ -521,8 +525,8 @@ func search(cfg *config, x *explore.Explorer, div *explore.DivergenceDetector) (
 // reportRun prints why the search stopped early, mCRL2's summary line (a
 // failed run says so instead of "Done"), the store's figures and, with
 // -v, the rate and confluence figures.
-func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *explore.Reporter, stopped stopCause, failed bool, elapsed time.Duration, stderr io.Writer) {
-	summary := explore.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles)
+func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *visitor.Reporter, stopped stopCause, failed bool, elapsed time.Duration, stderr io.Writer) {
+	summary := visitor.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles)
 	if stopped.defaultMemory {
 		// Also with -q: the limit was not the user's, and the exit
 		// status alone would not say what is missing.

@@ -9,6 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/stochastic"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // outputFormat decides the format of OUTFILE from -o or its extension. It
@@ -49,7 +50,7 @@ func checkNotInput(infile, path string) error {
 // OUTFILE keeps the part explored before the error. Standard output,
 // devices and pipes are written directly (streamed).
 type output struct {
-	writer explore.LTSWriter
+	writer visitor.LTSWriter
 	file   *outfile.File // nil for standard output
 	final  string        // OUTFILE, or the file its symbolic links lead to
 }
@@ -93,13 +94,13 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 	case isStochastic:
 		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
 	case j.format == "aut":
-		out.writer = explore.NewAutWriter(w, gen.Labels())
+		out.writer = visitor.NewAutWriter(w, gen.Labels())
 	case j.format == "fsm":
-		fw := explore.NewFSMWriter(w, x.Store(), gen)
+		fw := visitor.NewFSMWriter(w, x.Store(), gen)
 		fw.NoInfo = cfg.noInfo
 		out.writer = fw
 	case j.format == "dot":
-		dw := explore.NewDotWriter(w, gen)
+		dw := visitor.NewDotWriter(w, gen)
 		dw.NoInfo = cfg.noInfo
 		out.writer = dw
 	}

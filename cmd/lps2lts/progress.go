@@ -9,17 +9,18 @@ import (
 	"time"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
-// newProgress returns the progress lines of -v: explore.Progress's
+// newProgress returns the progress lines of -v: visitor.Progress's
 // throttling with lines that give the time since the run began, the
 // states, transitions and states explored, the breadth-first levels
 // finished (counted as the summary counts them, so that the last line and
 // the summary agree after a stop), the rate since the line before, the
 // resident memory, the store's bytes and the memory limit that would stop
 // the search (limitMB, 0 for none).
-func newProgress(x *explore.Explorer, out io.Writer, interval time.Duration, start time.Time, limitMB int) *explore.Progress {
-	return &explore.Progress{Explorer: x, Out: out, Interval: interval, Format: func(states int, rate float64) string {
+func newProgress(x *explore.Explorer, out io.Writer, interval time.Duration, start time.Time, limitMB int) *visitor.Progress {
+	return &visitor.Progress{Explorer: x, Out: out, Interval: interval, Format: func(states int, rate float64) string {
 		return formatProgress(x, time.Since(start), states, rate, limitMB)
 	}}
 }

@@ -34,10 +34,7 @@ type runStats struct {
 
 // storeBytes is the memory held by the store's tables.
 func storeBytes(st explore.Store) int {
-	switch s := st.(type) {
-	case *explore.ArenaStore:
-		return s.Bytes()
-	case explore.StoreStats:
+	if s, ok := st.(store.Stats); ok {
 		return s.Bytes()
 	}
 	return 0
@@ -56,7 +53,7 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	if res.States > 0 {
 		s.BytesState = float64(s.StoreBytes) / float64(res.States)
 	}
-	if d, ok := st.(explore.StoreStats); ok {
+	if d, ok := st.(store.Stats); ok {
 		s.StoreReport = d.Describe()
 	}
 	if o, ok := st.(interface{ OmissionProbability() float64 }); ok {

@@ -55,18 +55,13 @@ func (c *storeConfig) keepsStates() bool {
 	return c.kind != "hashcompact" && c.kind != "bitstate"
 }
 
-// newStore builds the store; nil is the explorer's default table. ids says
+// newStore builds the store. ids says
 // the run needs the number of every transition's target (an LTS is
 // written, or nondeterminism is checked).
 func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (explore.Store, error) {
 	switch c.kind {
 	case "table", "":
-		return nil, nil
-	}
-	if _, ok := gen.(explore.StochasticGenerator); ok && (c.kind == "comback" && (c.cbDDD > 0 || c.cbNumbers)) {
-		return nil, &usageError{Msg: "--comback-ddd and --comback-numbers cannot be used for stochastic specifications"}
-	}
-	switch c.kind {
+		return store.NewTableStore(gen.Width()), nil
 	case "tree":
 		return store.NewTreeStore(gen.Width()), nil
 	case "hashcompact":
@@ -121,7 +116,7 @@ func floorPow2(n int) int {
 // the result; memory per state with -v.
 func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bool) {
 	st := x.Store()
-	if d, ok := st.(explore.StoreStats); ok && !quiet {
+	if d, ok := st.(store.Stats); ok && !quiet {
 		_, lossy := st.(interface{ OmissionProbability() float64 })
 		if lossy || verbose {
 			fmt.Fprintln(w, d.Describe())
@@ -130,13 +125,7 @@ func reportStore(w io.Writer, x *explore.Explorer, states int, verbose, quiet bo
 	if !verbose || states == 0 {
 		return
 	}
-	bytes := 0
-	switch s := st.(type) {
-	case *explore.ArenaStore:
-		bytes = s.Bytes()
-	case explore.StoreStats:
-		bytes = s.Bytes()
-	}
+	bytes := storeBytes(st)
 	fmt.Fprintf(w, "store: %.2f bytes/state (%d bytes); todo list: %.2f bytes/state (%d bytes)\n",
 		float64(bytes)/float64(states), bytes, float64(x.QueueBytes())/float64(states), x.QueueBytes())
 	if _, keyed := st.(*store.ComBackStore); keyed {

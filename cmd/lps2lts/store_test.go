@@ -3,9 +3,8 @@ package main
 import (
 	"testing"
 
+	"github.com/lps2lts/lps2lts/store"
 	"github.com/spf13/pflag"
-
-	"github.com/lps2lts/lps2lts/explore"
 )
 
 // TestMemorySizesTables: --memory sizes the hash compaction table and the
@@ -38,7 +37,7 @@ func TestMemorySizesTables(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", c.args, err)
 		}
-		got := st.(explore.StoreStats).Bytes()
+		got := st.(store.Stats).Bytes()
 		if got < c.min || got > c.max+8 { // the hash compaction table has 8 bytes of slack
 			t.Errorf("%v: %d bytes, want %d to %d", c.args, got, c.min, c.max)
 		}

@@ -35,6 +35,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/stopsignal"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 func main() {
@@ -156,7 +157,7 @@ func (j *job) report(res bfs.Result, elapsed time.Duration, stderr io.Writer) {
 	if res.MaxReached {
 		fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", j.opt.max)
 	}
-	fmt.Fprintln(stderr, explore.Summary(explore.Result{States: res.States, Transitions: res.Transitions, Levels: res.Levels}, true))
+	fmt.Fprintln(stderr, visitor.Summary(explore.Result{States: res.States, Transitions: res.Transitions, Levels: res.Levels}, true))
 	if j.opt.verbose {
 		el := elapsed.Seconds()
 		fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))

@@ -16,9 +16,10 @@ import (
 	"time"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lpsgen"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // The tests run the command as a process, as users do: the test binary
@@ -155,7 +156,7 @@ func TestSameLTSAsLps2lts(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit status %d: %s", code, stderr)
 	}
-	if summary := explore.Summary(want, true) + "\n"; stderr != summary {
+	if summary := visitor.Summary(want, true) + "\n"; stderr != summary {
 		t.Errorf("stderr %q, want lps2lts's summary %q", stderr, summary)
 	}
 	aut, err := os.ReadFile(out)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // Graph is an explicit graph: state i (a vector [i]) has the transitions
@@ -147,9 +148,11 @@ func (c *Checker) FinishState(s explore.StateID) {
 // Run explores gen with a Checker and the visitors vs, and fails the test
 // when the search fails, the event contract is broken, or the events
 // disagree with the Result.
+//
+// Without a store in opt, the search uses a MapStore.
 func Run(t testing.TB, gen explore.Generator, opt explore.Options, vs ...explore.Visitor) (explore.Result, *Checker) {
 	t.Helper()
-	x := explore.New(gen, opt)
+	x := explore.New(gen, WithStore(opt))
 	c := &Checker{}
 	x.AddVisitor(c)
 	for _, v := range vs {
@@ -184,24 +187,25 @@ func (r *Record) ExamineTransition(from explore.StateID, l explore.LabelID, to e
 	r.Transitions = append(r.Transitions, [3]uint32{uint32(from), uint32(l), uint32(to)})
 }
 
-// SameAsTable runs gen with store and with the default store and wants
-// the same events, state numbers included.
-func SameAsTable(t testing.TB, gen explore.Generator, opt explore.Options, store explore.Store) explore.Result {
+// SameAsReference runs gen with store and with a MapStore and wants the
+// same events, state numbers included.
+func SameAsReference(t testing.TB, gen explore.Generator, opt explore.Options, store explore.Store) explore.Result {
 	t.Helper()
 	want := &Record{}
+	opt.Store = nil
 	r1, _ := Run(t, gen, opt, want)
 	got := &Record{}
 	opt.Store = store
 	r2, _ := Run(t, gen, opt, got)
 	if r1 != r2 {
-		t.Fatalf("table %+v, %T %+v", r1, store, r2)
+		t.Fatalf("reference %+v, %T %+v", r1, store, r2)
 	}
 	if !slices.Equal(want.Transitions, got.Transitions) || !slices.Equal(want.Starts, got.Starts) {
-		t.Fatalf("%T: transitions or expansion order differ from the table store", store)
+		t.Fatalf("%T: transitions or expansion order differ from the reference store's", store)
 	}
 	for i := range want.Discovered {
 		if !slices.Equal(want.Discovered[i], got.Discovered[i]) {
-			t.Fatalf("%T: state %d is %v, table has %v", store, i, got.Discovered[i], want.Discovered[i])
+			t.Fatalf("%T: state %d is %v, the reference has %v", store, i, got.Discovered[i], want.Discovered[i])
 		}
 	}
 	return r2
@@ -227,9 +231,9 @@ var Modes = []Mode{
 // .aut text; the test fails when the search does.
 func Aut(t testing.TB, gen explore.Generator, opt explore.Options, vs ...explore.Visitor) (explore.Result, string) {
 	t.Helper()
-	x := explore.New(gen, opt)
+	x := explore.New(gen, WithStore(opt))
 	var out strings.Builder
-	aw := explore.NewAutWriter(&out, gen.Labels())
+	aw := visitor.NewAutWriter(&out, gen.Labels())
 	x.AddVisitor(aw)
 	for _, v := range vs {
 		x.AddVisitor(v)
@@ -242,4 +246,36 @@ func Aut(t testing.TB, gen explore.Generator, opt explore.Options, vs ...explore
 		t.Fatal(err)
 	}
 	return r, out.String()
+}
+
+// MapStore is the naive reference store: a Go map from the printed vector
+// to its number, and every vector kept. The stores of package store are
+// tested against it.
+type MapStore struct {
+	ids  map[string]explore.StateID
+	vecs [][]uint32
+}
+
+// NewMapStore returns an empty MapStore.
+func NewMapStore() *MapStore { return &MapStore{ids: map[string]explore.StateID{}} }
+
+func (m *MapStore) Insert(v []uint32) (explore.StateID, bool) {
+	k := fmt.Sprint(v)
+	if id, ok := m.ids[k]; ok {
+		return id, false
+	}
+	id := explore.StateID(len(m.vecs))
+	m.ids[k] = id
+	m.vecs = append(m.vecs, slices.Clone(v))
+	return id, true
+}
+func (m *MapStore) State(id explore.StateID) []uint32 { return m.vecs[id] }
+func (m *MapStore) Len() int                          { return len(m.vecs) }
+
+// WithStore gives opt a MapStore when it has no store.
+func WithStore(opt explore.Options) explore.Options {
+	if opt.Store == nil {
+		opt.Store = NewMapStore()
+	}
+	return opt
 }

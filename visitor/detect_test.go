@@ -1,4 +1,4 @@
-package explore_test
+package visitor_test
 
 import (
 	"bytes"
@@ -8,21 +8,22 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/explore/exploretest"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/store"
+	"github.com/lps2lts/lps2lts/visitor"
 )
 
 // setup builds an explorer with a trace recorder and a reporter writing
 // traces (at most max per detector) into a temporary folder.
-func setup(t *testing.T, g explore.Generator, opt explore.Options, max int) (*explore.Explorer, *explore.Reporter, *bytes.Buffer, string) {
-	x := explore.New(g, opt)
+func setup(t *testing.T, g explore.Generator, opt explore.Options, max int) (*explore.Explorer, *visitor.Reporter, *bytes.Buffer, string) {
+	x := explore.New(g, withTable(g, opt))
 	var out bytes.Buffer
 	prefix := filepath.Join(t.TempDir(), "model.lps")
-	rec := &explore.TraceRecorder{}
+	rec := &visitor.TraceRecorder{}
 	x.AddVisitor(rec)
-	r := &explore.Reporter{Out: &out, Explorer: x}
+	r := &visitor.Reporter{Out: &out, Explorer: x}
 	if max > 0 {
-		r.Traces = &explore.TraceWriter{Prefix: prefix, Max: max, Recorder: rec, Labels: g.Labels()}
+		r.Traces = &visitor.TraceWriter{Prefix: prefix, Max: max, Recorder: rec, Labels: g.Labels()}
 	}
 	return x, r, &out, prefix
 }
@@ -47,7 +48,7 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 		t.Run(mode.name, func(t *testing.T) {
 			g := deadlockGraph()
 			x, r, out, prefix := setup(t, g, mode.opt, 100)
-			x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
+			x.AddVisitor(&visitor.DeadlockDetector{Reporter: r})
 			if _, err := x.Run(); err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +81,7 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 func TestTraceLimitStops(t *testing.T) {
 	g := deadlockGraph()
 	x, r, out, prefix := setup(t, g, explore.Options{}, 1)
-	x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
+	x.AddVisitor(&visitor.DeadlockDetector{Reporter: r})
 	res, err := x.Run()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestTraceLimitStops(t *testing.T) {
 
 func TestDeadlockWithoutTraces(t *testing.T) {
 	x, r, out, _ := setup(t, deadlockGraph(), explore.Options{}, 0)
-	x.AddVisitor(&explore.DeadlockDetector{Reporter: r})
+	x.AddVisitor(&visitor.DeadlockDetector{Reporter: r})
 	x.Run()
 	want := "Deadlock found (state index: 3).\nDeadlock found (state index: 5).\n"
 	// BFS order: 0, 1 (a), 2 (c: state 3 in the graph), ... ids are
@@ -108,7 +109,7 @@ func TestDeadlockWithoutTraces(t *testing.T) {
 func TestActionDetector(t *testing.T) {
 	g := exploretest.NewGraph(4, 0, "a(1)|b", 1, 1, "c", 2, 2, "b", 3, 3, "tau", 0)
 	x, r, out, prefix := setup(t, g, explore.Options{}, 10)
-	x.AddVisitor(explore.NewActionDetector(r, g.Labels(), []string{"b"}, []string{"c", "b | a(1)"}))
+	x.AddVisitor(visitor.NewActionDetector(r, g.Labels(), []string{"b"}, []string{"c", "b | a(1)"}))
 	x.Run()
 	got := out.String()
 	for _, want := range []string{
@@ -131,7 +132,7 @@ func TestActionDetector(t *testing.T) {
 func TestNondeterminismDetector(t *testing.T) {
 	g := exploretest.NewGraph(4, 0, "a", 1, 0, "a", 1, 0, "b", 2, 1, "b", 2, 2, "a", 3, 2, "a", 0)
 	x, r, out, prefix := setup(t, g, explore.Options{}, 10)
-	x.AddVisitor(&explore.NondeterminismDetector{Reporter: r})
+	x.AddVisitor(&visitor.NondeterminismDetector{Reporter: r})
 	x.Run()
 	// State 0 has a twice to the same state: deterministic. Graph state 2
 	// (id 2) has a to 3 and to 0.
@@ -148,7 +149,7 @@ func TestDivergenceDetector(t *testing.T) {
 	g := exploretest.NewGraph(5, 0, "a", 1, 1, "tau", 2, 2, "i", 1, 2, "b", 3, 3, "tau", 4)
 	t.Run("tau only", func(t *testing.T) {
 		x, r, out, _ := setup(t, g, explore.Options{}, 0)
-		x.AddVisitor(explore.NewDivergenceDetector(r, g, x.Store(), nil))
+		x.AddVisitor(visitor.NewDivergenceDetector(r, g, x.Store(), nil))
 		x.Run()
 		if r.Found != 0 {
 			t.Errorf("divergence without internal i:\n%s", out)
@@ -169,7 +170,7 @@ func TestDivergenceDetector(t *testing.T) {
 // found once, with its traces.
 func divergenceIInternal(t *testing.T, g explore.Generator, opt explore.Options) {
 	x, r, out, prefix := setup(t, g, opt, 10)
-	d := explore.NewDivergenceDetector(r, g, x.Store(), []string{"i"})
+	d := visitor.NewDivergenceDetector(r, g, x.Store(), []string{"i"})
 	x.AddVisitor(d)
 	x.Run()
 	d.Flush()
@@ -189,7 +190,7 @@ func divergenceIInternal(t *testing.T, g explore.Generator, opt explore.Options)
 func TestCycleDetector(t *testing.T) {
 	t.Run("acyclic", func(t *testing.T) {
 		x, r, _, _ := setup(t, exploretest.NewGrid(5, 5), explore.Options{Cycles: true}, 10)
-		x.AddVisitor(&explore.CycleDetector{Reporter: r})
+		x.AddVisitor(&visitor.CycleDetector{Reporter: r})
 		x.Run()
 		if r.Found != 0 {
 			t.Error("cycle in a grid")
@@ -199,7 +200,7 @@ func TestCycleDetector(t *testing.T) {
 		// 0 -a-> 1 -b-> 2 -c-> 3 -d-> 1, 0 -e-> 4
 		g := exploretest.NewGraph(5, 0, "a", 1, 1, "b", 2, 2, "c", 3, 3, "d", 1, 0, "e", 4)
 		x, r, out, prefix := setup(t, g, explore.Options{Cycles: true}, 10)
-		x.AddVisitor(&explore.CycleDetector{Reporter: r})
+		x.AddVisitor(&visitor.CycleDetector{Reporter: r})
 		x.Run()
 		if r.Found != 1 || !strings.HasPrefix(out.String(), "Cycle found (state index: 1, back edge from state index ") {
 			t.Fatalf("found %d\n%s", r.Found, out)

@@ -1,4 +1,12 @@
-package explore
+// Package vecset is a set of fixed-width vectors of uint32 that numbers its
+// members densely in order of insertion: the explorer's table store, and the
+// caches of the successor generator that intern short vectors (guard
+// arguments, action arguments, sum-variable solutions).
+//
+// Always: a member's vector is hashed once per Insert or Find; growing the
+// set never rehashes a vector nor moves one, so a slice State returned stays
+// valid and unchanged until Reset; there is no heap object per member.
+package vecset
 
 import (
 	"slices"
@@ -6,36 +14,23 @@ import (
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
-// Store is the set of visited states. Insert returns the dense id of a state
-// (0, 1, 2, ... in order of first insertion) and whether it was new. State
-// returns the vector of a stored state; the slice stays valid and unchanged
-// for the life of the store (callers must not modify it).
-//
-// Hash compaction and ComBack stores (a later issue) plug in here; they keep
-// full vectors only where the search needs them.
-type Store interface {
-	Insert(state []uint32) (id StateID, isNew bool)
-	State(id StateID) []uint32
-	Len() int
-}
-
-// Arena chunking: states live in fixed-size chunks so that growing the store
-// never moves a stored vector (State slices stay valid while Successors runs)
-// and never needs a copy of the whole arena (no 2x peak while growing).
+// Arena chunking: vectors live in fixed-size chunks so that growing the set
+// never moves a stored vector (Vector slices stay valid while the explorer
+// computes successors) and never needs a copy of the whole arena (no 2x peak
+// while growing).
 const (
 	chunkShift  = 16
 	chunkStates = 1 << chunkShift
 	chunkMask   = chunkStates - 1
 )
 
-// ArenaStore is the default Store: full state vectors of a fixed width in
-// chunked flat []uint32 arenas, and an open-addressing index (linear
+// Set holds vectors of a fixed width in chunked flat []uint32 arenas, and an open-addressing index (linear
 // probing) of 64-bit slots holding the upper 32 bits of the state's xxhash
 // and its id+1 (0 marks an empty slot). A state is hashed once per Insert;
 // growing the index reuses the stored hash bits and never rehashes a vector.
 // There is no heap object per state: memory is 4*width bytes per state in the
 // arena plus 8 bytes per index slot (load factor between 0.35 and 0.7).
-type ArenaStore struct {
+type Set struct {
 	width  int
 	chunks [][]uint32
 	n      uint32
@@ -44,14 +39,14 @@ type ArenaStore struct {
 	limit  uint32
 }
 
-// NewArenaStore returns an empty store for vectors of the given width.
-func NewArenaStore(width int) *ArenaStore {
-	s := &ArenaStore{width: width}
+// New returns an empty set for vectors of the given width.
+func New(width int) *Set {
+	s := &Set{width: width}
 	s.initIndex(1 << 10)
 	return s
 }
 
-func (s *ArenaStore) initIndex(size int) {
+func (s *Set) initIndex(size int) {
 	s.index = make([]uint64, size)
 	bits := uint(0)
 	for 1<<bits < size {
@@ -63,25 +58,25 @@ func (s *ArenaStore) initIndex(size int) {
 
 // slot spreads the 32 stored hash bits over the table (Fibonacci hashing),
 // so the position can be recomputed from the slot's contents when growing.
-func (s *ArenaStore) slot(tag uint32) uint64 {
+func (s *Set) slot(tag uint32) uint64 {
 	return (uint64(tag) * 0x9E3779B97F4A7C15) >> s.shift
 }
 
 // Len returns the number of stored states.
-func (s *ArenaStore) Len() int { return int(s.n) }
+func (s *Set) Len() int { return int(s.n) }
 
 // Width returns the length of the stored vectors.
-func (s *ArenaStore) Width() int { return s.width }
+func (s *Set) Width() int { return s.width }
 
-// State returns the stored vector of id.
-func (s *ArenaStore) State(id StateID) []uint32 {
+// Vector returns the stored vector of id.
+func (s *Set) Vector(id uint32) []uint32 {
 	c := s.chunks[id>>chunkShift]
 	off := int(id&chunkMask) * s.width
 	return c[off : off+s.width : off+s.width]
 }
 
-// Find returns the id of state if it is stored.
-func (s *ArenaStore) Find(state []uint32) (StateID, bool) {
+// Find returns the id of state if it is a member.
+func (s *Set) Find(state []uint32) (uint32, bool) {
 	if s.n == 0 {
 		return 0, false
 	}
@@ -90,8 +85,8 @@ func (s *ArenaStore) Find(state []uint32) (StateID, bool) {
 	for i := s.slot(tag); s.index[i] != 0; i = (i + 1) & mask {
 		e := s.index[i]
 		if uint32(e>>32) == tag {
-			id := StateID(uint32(e) - 1)
-			if slices.Equal(s.State(id), state) {
+			id := uint32(e) - 1
+			if slices.Equal(s.Vector(id), state) {
 				return id, true
 			}
 		}
@@ -100,9 +95,9 @@ func (s *ArenaStore) Find(state []uint32) (StateID, bool) {
 }
 
 // Insert adds state (of length Width) unless present and returns its id.
-func (s *ArenaStore) Insert(state []uint32) (StateID, bool) {
+func (s *Set) Insert(state []uint32) (uint32, bool) {
 	if len(state) != s.width {
-		panic("explore: state vector of wrong width")
+		panic("vecset: state vector of wrong width")
 	}
 	tag := uint32(statehash.Sum(state) >> 32)
 	mask := uint64(len(s.index) - 1)
@@ -113,16 +108,16 @@ func (s *ArenaStore) Insert(state []uint32) (StateID, bool) {
 			break
 		}
 		if uint32(e>>32) == tag {
-			id := StateID(uint32(e) - 1)
-			if slices.Equal(s.State(id), state) {
+			id := uint32(e) - 1
+			if slices.Equal(s.Vector(id), state) {
 				return id, false
 			}
 		}
 		i = (i + 1) & mask
 	}
-	id := StateID(s.n)
+	id := s.n
 	if s.n == ^uint32(0)-1 {
-		panic("explore: more than 2^32-2 states")
+		panic("vecset: more than 2^32-2 states")
 	}
 	ci := int(id >> chunkShift)
 	if ci == len(s.chunks) {
@@ -144,7 +139,7 @@ func (s *ArenaStore) Insert(state []uint32) (StateID, bool) {
 	return id, true
 }
 
-func (s *ArenaStore) grow() {
+func (s *Set) grow() {
 	old := s.index
 	s.initIndex(2 * len(old))
 	mask := uint64(len(s.index) - 1)
@@ -160,8 +155,8 @@ func (s *ArenaStore) grow() {
 	}
 }
 
-// Bytes returns the memory held by the store: arena capacity plus index.
-func (s *ArenaStore) Bytes() int {
+// Bytes returns the memory held by the set: arena capacity plus index.
+func (s *Set) Bytes() int {
 	b := 8*len(s.index) + 24*cap(s.chunks)
 	for _, c := range s.chunks {
 		b += 4 * cap(c)
@@ -169,9 +164,9 @@ func (s *ArenaStore) Bytes() int {
 	return b
 }
 
-// Reset empties the store, keeping its first chunk and a small index, so a
-// store can be reused for repeated small searches (divergence detection).
-func (s *ArenaStore) Reset() {
+// Reset empties the set, keeping its first chunk and a small index, so a
+// set can be reused for repeated small searches (divergence detection).
+func (s *Set) Reset() {
 	s.n = 0
 	if len(s.chunks) > 0 {
 		s.chunks = s.chunks[:1]

@@ -1,6 +1,8 @@
-package explore
+package visitor
 
 import (
+	"github.com/lps2lts/lps2lts/explore"
+
 	"fmt"
 	"io"
 	"time"
@@ -11,8 +13,8 @@ import (
 // states per second, or the line Format makes of the states and the rate.
 // It looks at the clock only every 1024 finished states.
 type Progress struct {
-	NopVisitor
-	Explorer *Explorer
+	explore.NopVisitor
+	Explorer *explore.Explorer
 	Out      io.Writer
 	Interval time.Duration
 	Format   func(states int, rate float64) string // nil: the line above
@@ -21,7 +23,7 @@ type Progress struct {
 	tick     int
 }
 
-func (p *Progress) FinishState(StateID) {
+func (p *Progress) FinishState(explore.StateID) {
 	if p.tick == 0 {
 		p.last = time.Now()
 	}
@@ -54,7 +56,7 @@ func (p *Progress) FinishState(StateID) {
 // Summary returns mCRL2's closing line, "Done with state space generation
 // (L levels, S states and T transitions)"; the levels are given for
 // breadth-first search only.
-func Summary(r Result, strategyIsBreadth bool) string {
+func Summary(r explore.Result, strategyIsBreadth bool) string {
 	plural := func(n uint64, word string) string {
 		if n == 1 {
 			return fmt.Sprintf("%d %s", n, word)

@@ -1,6 +1,8 @@
-package explore
+package visitor
 
 import (
+	"github.com/lps2lts/lps2lts/explore"
+
 	"bufio"
 	"fmt"
 	"io"
@@ -11,8 +13,8 @@ import (
 // called after the search with its Result; it completes the file (for .aut
 // the header) and reports the first write error.
 type LTSWriter interface {
-	Visitor
-	Close(r Result) error
+	explore.Visitor
+	Close(r explore.Result) error
 }
 
 // autHeaderWidth is the width of the placeholder header of a streamed .aut
@@ -26,8 +28,8 @@ const autHeaderWidth = 64
 // overwrites; otherwise they are kept as compact records (12 bytes each) and
 // written by Close, since the header must come first.
 type AutWriter struct {
-	NopVisitor
-	labels *Labels
+	explore.NopVisitor
+	labels *explore.Labels
 	seeker io.WriteSeeker
 	w      *bufio.Writer
 	buf    []byte
@@ -95,7 +97,7 @@ func (a *AutWriter) flushBackground() {
 
 // NewAutWriter returns an .aut writer on out. If out is an io.WriteSeeker
 // whose Seek works (a regular file), transitions are streamed.
-func NewAutWriter(out io.Writer, labels *Labels) *AutWriter {
+func NewAutWriter(out io.Writer, labels *explore.Labels) *AutWriter {
 	a := &AutWriter{labels: labels}
 	if ws, ok := out.(io.WriteSeeker); ok {
 		if _, err := ws.Seek(0, io.SeekCurrent); err == nil {
@@ -114,7 +116,7 @@ func NewAutWriter(out io.Writer, labels *Labels) *AutWriter {
 	return a
 }
 
-func (a *AutWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
+func (a *AutWriter) ExamineTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
 	a.n++
 	if bg := a.bg; bg != nil {
 		bg.batch = append(bg.batch, uint32(from), uint32(label), uint32(to))
@@ -131,7 +133,7 @@ func (a *AutWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
 	a.writeTransition(from, label, to)
 }
 
-func (a *AutWriter) writeTransition(from StateID, label LabelID, to StateID) {
+func (a *AutWriter) writeTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
 	b := a.buf[:0]
 	b = append(b, '(')
 	b = strconv.AppendUint(b, uint64(from), 10)
@@ -147,12 +149,12 @@ func (a *AutWriter) writeTransition(from StateID, label LabelID, to StateID) {
 // writeRecords writes the transitions of records (from, label, to).
 func (a *AutWriter) writeRecords(recs []uint32) {
 	for i := 0; i+2 < len(recs); i += 3 {
-		a.writeTransition(StateID(recs[i]), LabelID(recs[i+1]), StateID(recs[i+2]))
+		a.writeTransition(explore.StateID(recs[i]), explore.LabelID(recs[i+1]), explore.StateID(recs[i+2]))
 	}
 }
 
 // Close writes the header (and buffered transitions) and flushes.
-func (a *AutWriter) Close(r Result) error {
+func (a *AutWriter) Close(r explore.Result) error {
 	a.flushBackground()
 	if r.Transitions != a.n {
 		return fmt.Errorf("aut writer saw %d transitions, search reports %d", a.n, r.Transitions)
@@ -182,11 +184,11 @@ func (a *AutWriter) Close(r Result) error {
 // recordWriter keeps the transitions as 12-byte records for formats that
 // need them all before writing.
 type recordWriter struct {
-	NopVisitor
+	explore.NopVisitor
 	recs []uint32
 }
 
-func (r *recordWriter) ExamineTransition(from StateID, label LabelID, to StateID) {
+func (r *recordWriter) ExamineTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
 	r.recs = append(r.recs, uint32(from), uint32(label), uint32(to))
 }
 
@@ -197,19 +199,19 @@ func (r *recordWriter) ExamineTransition(from StateID, label LabelID, to StateID
 type FSMWriter struct {
 	recordWriter
 	out   io.Writer
-	store Store
-	gen   Generator
+	store explore.Store
+	gen   explore.Generator
 	// NoInfo leaves the parameter values out (mCRL2's --no-info): no
 	// parameter table, and an empty line per state.
 	NoInfo bool
 }
 
 // NewFSMWriter returns an .fsm writer on out for the states of store.
-func NewFSMWriter(out io.Writer, store Store, gen Generator) *FSMWriter {
+func NewFSMWriter(out io.Writer, store explore.Store, gen explore.Generator) *FSMWriter {
 	return &FSMWriter{out: out, store: store, gen: gen}
 }
 
-func (f *FSMWriter) Close(r Result) error {
+func (f *FSMWriter) Close(r explore.Result) error {
 	w := bufio.NewWriterSize(f.out, 1<<16)
 	labels := f.gen.Labels()
 	width := f.gen.Width()
@@ -236,7 +238,7 @@ func (f *FSMWriter) Close(r Result) error {
 		index[i] = make(map[uint32]int)
 	}
 	for s := 0; s < r.States; s++ {
-		for i, v := range f.store.State(StateID(s))[:width] {
+		for i, v := range f.store.State(explore.StateID(s))[:width] {
 			if _, ok := index[i][v]; !ok {
 				index[i][v] = len(values[i])
 				values[i] = append(values[i], v)
@@ -261,7 +263,7 @@ func (f *FSMWriter) Close(r Result) error {
 	w.WriteString("---\n")
 	for s := 0; s < r.States; s++ {
 		b = b[:0]
-		for i, v := range f.store.State(StateID(s))[:width] {
+		for i, v := range f.store.State(explore.StateID(s))[:width] {
 			if i > 0 {
 				b = append(b, ' ')
 			}
@@ -276,7 +278,7 @@ func (f *FSMWriter) Close(r Result) error {
 		b = append(b, ' ')
 		b = strconv.AppendUint(b, uint64(f.recs[i+2])+1, 10)
 		b = append(b, " \""...)
-		b = append(b, labels.Text(LabelID(f.recs[i+1]))...)
+		b = append(b, labels.Text(explore.LabelID(f.recs[i+1]))...)
 		b = append(b, "\"\n"...)
 		w.Write(b)
 	}
@@ -291,7 +293,7 @@ func (f *FSMWriter) Close(r Result) error {
 type DotWriter struct {
 	recordWriter
 	out    io.Writer
-	labels *Labels
+	labels *explore.Labels
 	sf     StateFormatter
 	width  int
 	// NoInfo leaves the state labels out (mCRL2's --no-info).
@@ -301,7 +303,7 @@ type DotWriter struct {
 }
 
 // NewDotWriter returns a .dot writer on out for the states of gen.
-func NewDotWriter(out io.Writer, gen Generator) *DotWriter {
+func NewDotWriter(out io.Writer, gen explore.Generator) *DotWriter {
 	d := &DotWriter{out: out, labels: gen.Labels()}
 	if sf, ok := gen.(StateFormatter); ok {
 		names, _ := sf.Parameters()
@@ -312,7 +314,7 @@ func NewDotWriter(out io.Writer, gen Generator) *DotWriter {
 	return d
 }
 
-func (d *DotWriter) DiscoverState(s StateID, v []uint32, _ StateID, _ LabelID) {
+func (d *DotWriter) DiscoverState(s explore.StateID, v []uint32, _ explore.StateID, _ explore.LabelID) {
 	if d.sf == nil || d.NoInfo {
 		return
 	}
@@ -327,7 +329,7 @@ func (d *DotWriter) DiscoverState(s StateID, v []uint32, _ StateID, _ LabelID) {
 	d.ends = append(d.ends, len(d.text))
 }
 
-func (d *DotWriter) Close(r Result) error {
+func (d *DotWriter) Close(r explore.Result) error {
 	w := bufio.NewWriterSize(d.out, 1<<16)
 	w.WriteString("digraph G {\ncenter = TRUE;\nmclimit = 10.0;\nnodesep = 0.05;\nnode [ width=0.25, height=0.25, label=\"\" ];\n")
 	start := 0
@@ -348,8 +350,16 @@ func (d *DotWriter) Close(r Result) error {
 		w.WriteString("];\n")
 	}
 	for i := 0; i+2 < len(d.recs); i += 3 {
-		fmt.Fprintf(w, "S%d -> S%d[label=%s];\n", d.recs[i], d.recs[i+2], strconv.Quote(d.labels.Text(LabelID(d.recs[i+1]))))
+		fmt.Fprintf(w, "S%d -> S%d[label=%s];\n", d.recs[i], d.recs[i+2], strconv.Quote(d.labels.Text(explore.LabelID(d.recs[i+1]))))
 	}
 	w.WriteString("}\n")
 	return w.Flush()
+}
+
+// StateFormatter is an optional Generator extension used by the .fsm
+// and .dot writers: the names and sorts of the state vector's positions and the
+// printed form of a value.
+type StateFormatter interface {
+	Parameters() (names, sorts []string)
+	AppendValue(dst []byte, v uint32) []byte
 }

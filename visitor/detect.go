@@ -1,6 +1,9 @@
-package explore
+package visitor
 
 import (
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
+
 	"fmt"
 	"io"
 	"slices"
@@ -16,7 +19,7 @@ import (
 type Reporter struct {
 	Out      io.Writer
 	Traces   *TraceWriter
-	Explorer *Explorer
+	Explorer *explore.Explorer
 	// Found counts the reports of all detectors.
 	Found int
 }
@@ -25,7 +28,7 @@ type Reporter struct {
 // name made by base(n) (n counts this detector's traces) if traces are on
 // and the detector's budget allows, and stops the search when the budget
 // is used up.
-func (r *Reporter) report(msg string, count *int, base func(n int) string, trace func() ([]StateID, []LabelID)) {
+func (r *Reporter) report(msg string, count *int, base func(n int) string, trace func() ([]explore.StateID, []explore.LabelID)) {
 	r.Found++
 	var b strings.Builder
 	b.WriteString(msg)
@@ -47,12 +50,12 @@ func (r *Reporter) report(msg string, count *int, base func(n int) string, trace
 }
 
 // traceTo is the recorded path to s.
-func (r *Reporter) traceTo(s StateID) ([]StateID, []LabelID) {
+func (r *Reporter) traceTo(s explore.StateID) ([]explore.StateID, []explore.LabelID) {
 	return r.Traces.Recorder.Trace(s)
 }
 
 // traceVia is the recorded path to s followed by s -l-> to.
-func (r *Reporter) traceVia(s StateID, l LabelID, to StateID) ([]StateID, []LabelID) {
+func (r *Reporter) traceVia(s explore.StateID, l explore.LabelID, to explore.StateID) ([]explore.StateID, []explore.LabelID) {
 	states, labels := r.Traces.Recorder.Trace(s)
 	return append(states, to), append(labels, l)
 }
@@ -62,21 +65,23 @@ func (r *Reporter) prefix() string { return r.Traces.Prefix }
 // DeadlockDetector reports states without outgoing transitions (Wesselink, "State Space Exploration",
 // §2.1) when they are finished.
 type DeadlockDetector struct {
-	NopVisitor
+	explore.NopVisitor
 	Reporter *Reporter
 	has      bool
 	count    int
 }
 
-func (d *DeadlockDetector) StartState(StateID, []uint32)                { d.has = false }
-func (d *DeadlockDetector) ExamineTransition(StateID, LabelID, StateID) { d.has = true }
-func (d *DeadlockDetector) FinishState(s StateID) {
+func (d *DeadlockDetector) StartState(explore.StateID, []uint32) { d.has = false }
+func (d *DeadlockDetector) ExamineTransition(explore.StateID, explore.LabelID, explore.StateID) {
+	d.has = true
+}
+func (d *DeadlockDetector) FinishState(s explore.StateID) {
 	if d.has {
 		return
 	}
 	d.Reporter.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
 		func(n int) string { return d.Reporter.prefix() + "_dlk_" + strconv.Itoa(n) },
-		func() ([]StateID, []LabelID) { return d.Reporter.traceTo(s) })
+		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceTo(s) })
 }
 
 // ActionDetector reports transitions whose multi-action contains an action
@@ -84,9 +89,9 @@ func (d *DeadlockDetector) FinishState(s StateID) {
 // multisets of actions with blanks ignored). It reports every such
 // transition, with the index of its source state.
 type ActionDetector struct {
-	NopVisitor
+	explore.NopVisitor
 	Reporter     *Reporter
-	Labels       *Labels
+	Labels       *explore.Labels
 	names        map[string]bool
 	multi        map[string]bool
 	match        []int8 // per label: 0 unknown, 1 match, -1 no match
@@ -96,7 +101,7 @@ type ActionDetector struct {
 
 // NewActionDetector returns a detector for the given action names and
 // printed multi-actions.
-func NewActionDetector(r *Reporter, labels *Labels, names, multiActions []string) *ActionDetector {
+func NewActionDetector(r *Reporter, labels *explore.Labels, names, multiActions []string) *ActionDetector {
 	d := &ActionDetector{Reporter: r, Labels: labels, names: map[string]bool{}, multi: map[string]bool{}}
 	for _, n := range names {
 		d.names[strings.TrimSpace(n)] = true
@@ -107,14 +112,14 @@ func NewActionDetector(r *Reporter, labels *Labels, names, multiActions []string
 	return d
 }
 
-func (d *ActionDetector) matches(l LabelID) bool {
+func (d *ActionDetector) matches(l explore.LabelID) bool {
 	for int(l) >= len(d.match) {
 		d.match = append(d.match, 0)
 		d.matchedMulti = append(d.matchedMulti, false)
 	}
 	if d.match[l] == 0 {
 		d.match[l] = -1
-		for _, a := range d.Labels.Actions(l) {
+		for _, a := range ActionNames(d.Labels.Text(l)) {
 			if d.names[a] {
 				d.match[l] = 1
 			}
@@ -127,7 +132,7 @@ func (d *ActionDetector) matches(l LabelID) bool {
 	return d.match[l] > 0
 }
 
-func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) {
+func (d *ActionDetector) ExamineTransition(from explore.StateID, l explore.LabelID, to explore.StateID) {
 	if !d.matches(l) {
 		return
 	}
@@ -138,33 +143,33 @@ func (d *ActionDetector) ExamineTransition(from StateID, l LabelID, to StateID) 
 			if d.matchedMulti[l] {
 				name += "_" + text
 			}
-			for _, a := range d.Labels.Actions(l) {
+			for _, a := range ActionNames(d.Labels.Text(l)) {
 				if d.names[a] {
 					name += "_" + a
 				}
 			}
 			return name
 		},
-		func() ([]StateID, []LabelID) { return d.Reporter.traceVia(from, l, to) })
+		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceVia(from, l, to) })
 }
 
 // NondeterminismDetector reports a state with two outgoing transitions that
 // have the same label and different targets, once per such transition.
 type NondeterminismDetector struct {
-	NopVisitor
+	explore.NopVisitor
 	Reporter *Reporter
-	seen     map[LabelID]StateID
+	seen     map[explore.LabelID]explore.StateID
 	count    int
 }
 
-func (d *NondeterminismDetector) StartState(StateID, []uint32) {
+func (d *NondeterminismDetector) StartState(explore.StateID, []uint32) {
 	if d.seen == nil {
-		d.seen = make(map[LabelID]StateID)
+		d.seen = make(map[explore.LabelID]explore.StateID)
 	}
 	clear(d.seen)
 }
 
-func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to StateID) {
+func (d *NondeterminismDetector) ExamineTransition(from explore.StateID, l explore.LabelID, to explore.StateID) {
 	t, ok := d.seen[l]
 	if !ok {
 		d.seen[l] = to
@@ -175,7 +180,7 @@ func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to S
 	}
 	d.Reporter.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
 		func(n int) string { return d.Reporter.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
-		func() ([]StateID, []LabelID) { return d.Reporter.traceVia(from, l, to) })
+		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceVia(from, l, to) })
 }
 
 // DivergenceDetector reports states from which an infinite sequence of
@@ -190,40 +195,40 @@ func (d *NondeterminismDetector) ExamineTransition(from StateID, l LabelID, to S
 // FinishState (never inside the explorer's call of Successors); Flush checks
 // the states discovered after the last of those.
 type DivergenceDetector struct {
-	NopVisitor
+	explore.NopVisitor
 	Reporter *Reporter
-	gen      Generator
-	labels   *Labels
+	gen      explore.Generator
+	labels   *explore.Labels
 	tau      map[string]bool
 	hidden   []int8
-	pending  []StateID
-	vecs     Store
+	pending  []explore.StateID
+	vecs     explore.Store
 	vec      []uint32 // scratch: the state being checked
 	count    int
 
-	local  *ArenaStore
+	local  *vecset.Set
 	colors []uint8
 	frames []frame
 	edges  []edge
-	parent []StateID // local search tree, for the loop trace
-	plabel []LabelID
-	emitFn func(LabelID, []uint32)
-	root   StateID // the state being checked
+	parent []explore.StateID // local search tree, for the loop trace
+	plabel []explore.LabelID
+	emitFn func(explore.LabelID, []uint32)
+	root   explore.StateID // the state being checked
 	err    error
 
-	known    *ArenaStore // states on found divergent paths
-	knownIdx []StateID   // the divergent state each was found from; NoState once reported
+	known    *vecset.Set       // states on found divergent paths
+	knownIdx []explore.StateID // the divergent state each was found from; NoState once reported
 }
 
 // NewDivergenceDetector returns a detector treating tau and the actions in
 // tau as internal. store gives the vectors of discovered states.
-func NewDivergenceDetector(r *Reporter, gen Generator, store Store, tau []string) *DivergenceDetector {
+func NewDivergenceDetector(r *Reporter, gen explore.Generator, store explore.Store, tau []string) *DivergenceDetector {
 	d := &DivergenceDetector{Reporter: r, gen: gen, labels: gen.Labels(), tau: map[string]bool{}, vecs: store}
 	for _, t := range tau {
 		d.tau[strings.TrimSpace(t)] = true
 	}
-	d.local = NewArenaStore(gen.Width())
-	d.known = NewArenaStore(gen.Width())
+	d.local = vecset.New(gen.Width())
+	d.known = vecset.New(gen.Width())
 	d.emitFn = d.emit
 	return d
 }
@@ -231,13 +236,13 @@ func NewDivergenceDetector(r *Reporter, gen Generator, store Store, tau []string
 // Err returns the first generator error met by a divergence search.
 func (d *DivergenceDetector) Err() error { return d.err }
 
-func (d *DivergenceDetector) isHidden(l LabelID) bool {
+func (d *DivergenceDetector) isHidden(l explore.LabelID) bool {
 	for int(l) >= len(d.hidden) {
 		d.hidden = append(d.hidden, 0)
 	}
 	if d.hidden[l] == 0 {
 		d.hidden[l] = 1
-		for _, a := range d.labels.Actions(l) {
+		for _, a := range ActionNames(d.labels.Text(l)) {
 			if !d.tau[a] {
 				d.hidden[l] = -1
 			}
@@ -246,15 +251,15 @@ func (d *DivergenceDetector) isHidden(l LabelID) bool {
 	return d.hidden[l] > 0
 }
 
-func (d *DivergenceDetector) DiscoverState(s StateID, _ []uint32, _ StateID, _ LabelID) {
+func (d *DivergenceDetector) DiscoverState(s explore.StateID, _ []uint32, _ explore.StateID, _ explore.LabelID) {
 	d.pending = append(d.pending, s)
 }
 
 // ReadsStore: the detector decodes the states it checks (StoreReader).
 func (d *DivergenceDetector) ReadsStore() {}
 
-func (d *DivergenceDetector) StartState(StateID, []uint32) { d.Flush() }
-func (d *DivergenceDetector) FinishState(StateID)          { d.Flush() }
+func (d *DivergenceDetector) StartState(explore.StateID, []uint32) { d.Flush() }
+func (d *DivergenceDetector) FinishState(explore.StateID)          { d.Flush() }
 
 // Flush checks the states discovered since the last check.
 func (d *DivergenceDetector) Flush() {
@@ -266,14 +271,14 @@ func (d *DivergenceDetector) Flush() {
 	d.pending = d.pending[:0]
 }
 
-func (d *DivergenceDetector) check(s StateID) {
-	d.vec = appendState(d.vecs, d.vec[:0], s)
+func (d *DivergenceDetector) check(s explore.StateID) {
+	d.vec = explore.AppendState(d.vecs, d.vec[:0], s)
 	vec := d.vec
 	if id, ok := d.known.Find(vec); ok {
-		if src := d.knownIdx[id]; src != NoState {
+		if src := d.knownIdx[id]; src != explore.NoState {
 			d.Reporter.Found++
 			fmt.Fprintf(d.Reporter.Out, "Divergent state found (state index: %d), reachable from divergent state with index %d.\n", s, src)
-			d.knownIdx[id] = NoState
+			d.knownIdx[id] = explore.NoState
 			return
 		}
 	}
@@ -286,10 +291,11 @@ func (d *DivergenceDetector) check(s StateID) {
 	d.parent = d.parent[:0]
 	d.plabel = d.plabel[:0]
 	d.root = s
-	root, _ := d.local.Insert(vec)
+	r, _ := d.local.Insert(vec)
+	root := explore.StateID(r)
 	d.colors = append(d.colors, white)
-	d.parent = append(d.parent, NoState)
-	d.plabel = append(d.plabel, TauLabel)
+	d.parent = append(d.parent, explore.NoState)
+	d.plabel = append(d.plabel, explore.TauLabel)
 	if !d.push(root) {
 		return
 	}
@@ -317,42 +323,42 @@ func (d *DivergenceDetector) check(s StateID) {
 	}
 }
 
-func (d *DivergenceDetector) push(u StateID) bool {
+func (d *DivergenceDetector) push(u explore.StateID) bool {
 	d.colors[u] = gray
 	lo := len(d.edges)
-	if err := d.gen.Successors(d.local.State(u), d.emitFn); err != nil {
-		d.err = &StateError{State: d.root, Err: fmt.Errorf("divergence check: %w", err)}
+	if err := d.gen.Successors(d.local.Vector(uint32(u)), d.emitFn); err != nil {
+		d.err = &explore.StateError{State: d.root, Err: fmt.Errorf("divergence check: %w", err)}
 		return false
 	}
 	d.frames = append(d.frames, frame{s: u, lo: lo, cur: lo, hi: len(d.edges)})
 	return true
 }
 
-func (d *DivergenceDetector) emit(l LabelID, next []uint32) {
+func (d *DivergenceDetector) emit(l explore.LabelID, next []uint32) {
 	if !d.isHidden(l) {
 		return
 	}
 	id, isNew := d.local.Insert(next)
 	if isNew {
 		d.colors = append(d.colors, white)
-		d.parent = append(d.parent, NoState)
-		d.plabel = append(d.plabel, TauLabel)
+		d.parent = append(d.parent, explore.NoState)
+		d.plabel = append(d.plabel, explore.TauLabel)
 	}
-	d.edges = append(d.edges, edge{l, id})
+	d.edges = append(d.edges, edge{l, explore.StateID(id)})
 }
 
 // found reports s, whose internal search closed a cycle with u -l-> (a
 // state on the stack).
-func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
+func (d *DivergenceDetector) found(s, u explore.StateID, l explore.LabelID) {
 	// The local tree path from s to u: remember its states.
-	var loop []LabelID
-	for v := u; v != NoState; v = d.parent[v] {
-		if d.parent[v] != NoState {
+	var loop []explore.LabelID
+	for v := u; v != explore.NoState; v = d.parent[v] {
+		if d.parent[v] != explore.NoState {
 			loop = append(loop, d.plabel[v])
 		}
-		id, isNew := d.known.Insert(d.local.State(v))
+		id, isNew := d.known.Insert(d.local.Vector(uint32(v)))
 		if isNew {
-			d.knownIdx = append(d.knownIdx, StateID(s))
+			d.knownIdx = append(d.knownIdx, explore.StateID(s))
 		} else {
 			d.knownIdx[id] = s
 		}
@@ -388,21 +394,41 @@ func (d *DivergenceDetector) found(s, u StateID, l LabelID) {
 // v ... u -a-> v on the search stack. The trace leads from the initial state
 // along the stack to u and then takes the back edge, so it ends in v again.
 type CycleDetector struct {
-	NopVisitor
+	explore.NopVisitor
 	Reporter *Reporter
 	done     bool
 	count    int
 }
 
-func (c *CycleDetector) BackEdge(from StateID, l LabelID, to StateID) {
+func (c *CycleDetector) BackEdge(from explore.StateID, l explore.LabelID, to explore.StateID) {
 	if c.done {
 		return
 	}
 	c.done = true
 	c.Reporter.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
 		func(n int) string { return c.Reporter.prefix() + "_cycle_" + strconv.Itoa(n) },
-		func() ([]StateID, []LabelID) {
+		func() ([]explore.StateID, []explore.LabelID) {
 			states, labels := c.Reporter.Explorer.DFSStack()
 			return append(states, to), append(labels, l)
 		})
+}
+
+// The divergence search's own depth-first search (it stops at the first
+// back edge and runs inside an event of the main search, so it cannot be
+// the explorer's cycle mode): colors, and stack frames whose transitions
+// are edges[lo:hi], those before cur done.
+const (
+	white uint8 = iota // discovered, not yet on the stack
+	gray               // on the depth-first stack
+	black              // finished
+)
+
+type edge struct {
+	label explore.LabelID
+	to    explore.StateID
+}
+
+type frame struct {
+	s           explore.StateID
+	lo, cur, hi int
 }

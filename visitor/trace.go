@@ -1,6 +1,8 @@
-package explore
+package visitor
 
 import (
+	"github.com/lps2lts/lps2lts/explore"
+
 	"bufio"
 	"fmt"
 	"io"
@@ -14,12 +16,12 @@ import (
 // parent pointers from a state back to the initial state gives a trace; in a
 // breadth-first search it is a shortest one.
 type TraceRecorder struct {
-	NopVisitor
-	parent []StateID
-	label  []LabelID
+	explore.NopVisitor
+	parent []explore.StateID
+	label  []explore.LabelID
 }
 
-func (t *TraceRecorder) DiscoverState(s StateID, _ []uint32, from StateID, label LabelID) {
+func (t *TraceRecorder) DiscoverState(s explore.StateID, _ []uint32, from explore.StateID, label explore.LabelID) {
 	if int(s) != len(t.parent) {
 		panic("explore: TraceRecorder must see every DiscoverState")
 	}
@@ -30,10 +32,10 @@ func (t *TraceRecorder) DiscoverState(s StateID, _ []uint32, from StateID, label
 // Trace returns the states and labels of the recorded path from the initial
 // state to s: states[0] is the initial state, states[len-1] is s, and
 // labels[i] leads from states[i] to states[i+1].
-func (t *TraceRecorder) Trace(s StateID) (states []StateID, labels []LabelID) {
-	for s != NoState {
+func (t *TraceRecorder) Trace(s explore.StateID) (states []explore.StateID, labels []explore.LabelID) {
+	for s != explore.NoState {
 		states = append(states, s)
-		if t.parent[s] != NoState {
+		if t.parent[s] != explore.NoState {
 			labels = append(labels, t.label[s])
 		}
 		s = t.parent[s]
@@ -57,17 +59,17 @@ type TraceWriter struct {
 	// detector stops the search (mCRL2's -tNUM).
 	Max      int
 	Recorder *TraceRecorder
-	Labels   *Labels
+	Labels   *explore.Labels
 	// Write writes a trace file's content to w: states (nil when
 	// unknown, else one more than labels) and labels from the initial
 	// state on. Save creates, buffers and closes the file.
-	Write func(w io.Writer, states []StateID, labels []LabelID) error
+	Write func(w io.Writer, states []explore.StateID, labels []explore.LabelID) error
 }
 
 // Save writes the trace given by states (nil when unknown) and labels to
 // base+".trc" (and, in the text form, base+".aut") and returns the name
 // of the .trc file.
-func (tw *TraceWriter) Save(base string, states []StateID, labels []LabelID) (string, error) {
+func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []explore.LabelID) (string, error) {
 	trc := base + ".trc"
 	if tw.Write != nil {
 		return trc, writeFile(trc, func(w *bufio.Writer) error { return tw.Write(w, states, labels) })

@@ -1,0 +1,218 @@
+package visitor_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/exploretest"
+	"github.com/lps2lts/lps2lts/store"
+	"github.com/lps2lts/lps2lts/visitor"
+)
+
+var allModes = []struct {
+	name string
+	opt  explore.Options
+}{
+	{"breadth", explore.Options{Strategy: explore.Breadth}},
+	{"depth", explore.Options{Strategy: explore.Depth}},
+	{"cycles", explore.Options{Cycles: true}},
+	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
+}
+
+type autFile struct {
+	init, ntrans, nstates int
+	trans                 [][3]string
+}
+
+var (
+	autHeader = regexp.MustCompile(`^des \((\d+),(\d+),(\d+)\) *$`)
+	autTrans  = regexp.MustCompile(`^\((\d+),"([^"]*)",(\d+)\)$`)
+)
+
+// parseAut checks an .aut text strictly: header counts match the lines and
+// every state number is in range.
+func parseAut(t *testing.T, text string) autFile {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	m := autHeader.FindStringSubmatch(lines[0])
+	if m == nil {
+		t.Fatalf("bad aut header %q", lines[0])
+	}
+	var a autFile
+	a.init, _ = strconv.Atoi(m[1])
+	a.ntrans, _ = strconv.Atoi(m[2])
+	a.nstates, _ = strconv.Atoi(m[3])
+	for _, l := range lines[1:] {
+		tm := autTrans.FindStringSubmatch(l)
+		if tm == nil {
+			t.Fatalf("bad aut line %q", l)
+		}
+		for _, s := range []string{tm[1], tm[3]} {
+			if n, _ := strconv.Atoi(s); n >= a.nstates {
+				t.Fatalf("state %d out of range in %q", n, l)
+			}
+		}
+		a.trans = append(a.trans, [3]string{tm[1], tm[2], tm[3]})
+	}
+	if len(a.trans) != a.ntrans {
+		t.Fatalf("header says %d transitions, file has %d", a.ntrans, len(a.trans))
+	}
+	return a
+}
+
+// writeAutFile explores g with opt and returns the .aut written to a file.
+func writeAutFile(t *testing.T, g *exploretest.Grid, opt explore.Options) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "grid.aut")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	x := explore.New(g, withTable(g, opt))
+	if n, why := x.Threads(); n != max(opt.Threads, 1) {
+		t.Fatalf("%d threads asked, %d used: %s", opt.Threads, n, why)
+	}
+	aw := visitor.NewAutWriter(f, g.Labels())
+	x.AddVisitor(aw)
+	r, err := x.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestAutWriterFileAndBuffer(t *testing.T) {
+	// A file is streamed with a placeholder header.
+	data := writeAutFile(t, exploretest.NewGrid(4, 3), explore.Options{})
+	a := parseAut(t, data)
+	if a.init != 0 || a.nstates != 12 || a.ntrans != 17 {
+		t.Fatalf("header %+v", a)
+	}
+	if !strings.Contains(data, `(0,"right",1)`) || !strings.Contains(data, `"up(1, true)"`) {
+		t.Errorf("unexpected lines:\n%s", data)
+	}
+	// A pipe-like writer buffers and gives the same text, header trimmed.
+	var buf bytes.Buffer
+	x := explore.New(exploretest.NewGrid(4, 3), explore.Options{Store: store.NewTableStore(2)})
+	aw := visitor.NewAutWriter(&buf, x.Generator().Labels())
+	x.AddVisitor(aw)
+	r, _ := x.Run()
+	if err := aw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(data, "\n", 2)
+	want := strings.TrimRight(lines[0], " ") + "\n" + lines[1]
+	if buf.String() != want {
+		t.Errorf("buffered aut differs:\n%s\nvs\n%s", buf.String(), want)
+	}
+}
+
+// TestParallelAutWriter: with threads, the .aut lines are written by
+// a goroutine of the writer's own, in batches; the file is the one a
+// single thread writes, byte for byte, also when the search stops early.
+func TestParallelAutWriter(t *testing.T) {
+	write := func(threads, max int) string {
+		return writeAutFile(t, exploretest.NewGrid(150, 100), explore.Options{Threads: threads, MaxStates: max})
+	}
+	for _, max := range []int{0, 5000} {
+		one, two := write(1, max), write(2, max)
+		if n := strings.Count(one, "\n"); n < 2*4096 {
+			t.Fatalf("only %d lines: too few for several batches", n)
+		}
+		if one != two {
+			t.Errorf("max %d: the .aut of 2 threads differs from 1 thread's (%d and %d bytes)", max, len(two), len(one))
+		}
+	}
+}
+
+func TestMaxStatesGivesValidAut(t *testing.T) {
+	for _, mode := range allModes {
+		t.Run(mode.name, func(t *testing.T) {
+			g := exploretest.NewGrid(50, 50)
+			opt := mode.opt
+			opt.MaxStates = 100
+			x := explore.New(g, withTable(g, opt))
+			var buf bytes.Buffer
+			aw := visitor.NewAutWriter(&buf, g.Labels())
+			x.AddVisitor(aw)
+			r, err := x.Run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.MaxReached || r.States < 100 || r.States > 102 {
+				t.Fatalf("result %+v", r)
+			}
+			if err := aw.Close(r); err != nil {
+				t.Fatal(err)
+			}
+			a := parseAut(t, buf.String())
+			if a.nstates != r.States {
+				t.Errorf("aut has %d states, result %d", a.nstates, r.States)
+			}
+		})
+	}
+}
+
+func TestFSMAndDot(t *testing.T) {
+	g := exploretest.NewGraph(3, 0, "a", 1, 1, "b(2)", 2, 2, "tau", 0)
+	x := explore.New(g, withTable(g, explore.Options{}))
+	var fsm, dot bytes.Buffer
+	fw := visitor.NewFSMWriter(&fsm, x.Store(), g)
+	dw := visitor.NewDotWriter(&dot, g)
+	x.AddVisitor(fw)
+	x.AddVisitor(dw)
+	r, _ := x.Run()
+	if err := fw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := dw.Close(r); err != nil {
+		t.Fatal(err)
+	}
+	wantFSM := "p0(3) Value  \"0\" \"1\" \"2\"\n---\n0\n1\n2\n---\n1 2 \"a\"\n2 3 \"b(2)\"\n3 1 \"tau\"\n"
+	if fsm.String() != wantFSM {
+		t.Errorf("fsm:\n%s\nwant:\n%s", fsm.String(), wantFSM)
+	}
+	if !strings.Contains(dot.String(), "S0 [ peripheries=2 ];\n") || !strings.Contains(dot.String(), "S1 -> S2[label=\"b(2)\"];\n") {
+		t.Errorf("dot:\n%s", dot.String())
+	}
+}
+
+func TestProgressLines(t *testing.T) {
+	g := exploretest.NewGrid(200, 200)
+	x := explore.New(g, withTable(g, explore.Options{}))
+	var out bytes.Buffer
+	x.AddVisitor(&visitor.Progress{Explorer: x, Out: &out, Interval: 1})
+	r, _ := x.Run()
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 2 || !regexp.MustCompile(`^\d+ st, \d+ tr, explored \d+, level \d+, \d+ st/s$`).MatchString(lines[0]) {
+		t.Errorf("progress output:\n%s", out.String())
+	}
+	if s := visitor.Summary(r, true); s != "Done with state space generation (399 levels, 40000 states and 79600 transitions)" {
+		t.Error(s)
+	}
+	if s := visitor.Summary(explore.Result{States: 1}, false); s != "Done with state space generation (1 state and 0 transitions)" {
+		t.Error(s)
+	}
+}
+
+// withTable gives opt a table store for g when it has none.
+func withTable(g explore.Generator, opt explore.Options) explore.Options {
+	if opt.Store == nil {
+		opt.Store = store.NewTableStore(g.Width())
+	}
+	return opt
+}
