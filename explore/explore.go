@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 )
@@ -81,16 +82,11 @@ const (
 	Sweep                   // sweep-line: least progress first, with a SweepStore (sweep.go)
 )
 
+var strategyNames = [...]string{"breadth", "depth", "highway", "sweep"}
+
 func (s Strategy) String() string {
-	switch s {
-	case Breadth:
-		return "breadth"
-	case Depth:
-		return "depth"
-	case Highway:
-		return "highway"
-	case Sweep:
-		return "sweep"
+	if int(s) < len(strategyNames) {
+		return strategyNames[s]
 	}
 	return fmt.Sprintf("Strategy(%d)", int(s))
 }
@@ -145,6 +141,22 @@ func (e *StateError) Error() string {
 }
 
 func (e *StateError) Unwrap() error { return e.Err }
+
+// ErrInterrupted is the error of a Successors call cut short by Interrupt:
+// an Interruptible generator returns an error for which errors.Is(err,
+// ErrInterrupted) holds.
+var ErrInterrupted = errors.New("interrupted")
+
+// stateError is the error of Run when the successors of s failed with err:
+// none, and the search stops, when err comes from an interruption (the
+// state stays unfinished: no FinishState event).
+func (x *Explorer) stateError(s StateID, err error) error {
+	if errors.Is(err, ErrInterrupted) {
+		x.stop.Store(true)
+		return nil
+	}
+	return &StateError{State: s, Err: err}
+}
 
 // Explorer runs one search over a Generator and delivers its events to the
 // visitors. It prints nothing.
@@ -219,7 +231,7 @@ func (x *Explorer) AddVisitor(v Visitor) {
 
 // Stop asks the search to end after the state being expanded; a generator
 // that is Interruptible is interrupted, so that the state being expanded
-// ends early too (interrupt.go). It is safe to call from any goroutine (a
+// ends early too (ErrInterrupted). It is safe to call from any goroutine (a
 // signal handler) and from visitors.
 func (x *Explorer) Stop() {
 	x.stop.Store(true)

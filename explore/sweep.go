@@ -56,7 +56,7 @@ func (p ProgressValue) Cmp(q ProgressValue) int {
 
 // cmp128 compares a*b with c*d, for b, d > 0.
 func cmp128(a, b, c, d int64) int {
-	sa, sc := sign(a), sign(c)
+	sa, sc := cmp.Compare(a, 0), cmp.Compare(c, 0)
 	if sa != sc {
 		return cmp.Compare(sa, sc)
 	}
@@ -70,16 +70,6 @@ func cmp128(a, b, c, d int64) int {
 		return -r
 	}
 	return r
-}
-
-func sign(a int64) int {
-	switch {
-	case a < 0:
-		return -1
-	case a > 0:
-		return 1
-	}
-	return 0
 }
 
 // abs64 is |a| as an unsigned number (right also for the least int64).
