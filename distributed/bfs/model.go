@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
@@ -29,6 +30,52 @@ type model struct {
 	labels  map[explore.LabelID]string
 	hash    hash.Hash
 	sum     []byte // scratch
+	key     string // in the pool
+}
+
+// pool keeps the models a worker process has parsed, by file name and
+// contents, for the bundles that follow: every level of a pipeline run is
+// a stage of its own with its own DoFn instances, and parsing the LPS
+// again for each would cost a level as much as a small model's whole
+// expansion. A model serves one bundle at a time (its rewriter is not
+// safe for concurrent use).
+var pool struct {
+	sync.Mutex
+	free map[string][]*model
+}
+
+func poolKey(name string, src []byte) string {
+	h := sha256.Sum256(src)
+	return name + "\x00" + string(h[:])
+}
+
+// takeModel returns a parsed model of the file, from the pool if it has one.
+func takeModel(name string, src []byte) (*model, error) {
+	key := poolKey(name, src)
+	pool.Lock()
+	if free := pool.free[key]; len(free) > 0 {
+		m := free[len(free)-1]
+		pool.free[key] = free[:len(free)-1]
+		pool.Unlock()
+		return m, nil
+	}
+	pool.Unlock()
+	m, err := loadModel(name, src)
+	if err != nil {
+		return nil, err
+	}
+	m.key = key
+	return m, nil
+}
+
+// releaseModel gives a model back to the pool.
+func releaseModel(m *model) {
+	pool.Lock()
+	defer pool.Unlock()
+	if pool.free == nil {
+		pool.free = map[string][]*model{}
+	}
+	pool.free[m.key] = append(pool.free[m.key], m)
 }
 
 // loadModel parses and checks the LPS (text or mCRL2's binary format) and

@@ -139,7 +139,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	res.States = int(states)
 	res.Levels = cut
 	if cfg.Log != nil {
-		s.logFrontierBytes(ctx, last, total)
+		s.logFrontierBytes(ctx, last)
 	}
 	num := newNumbering(s.counts[:last+1], cfg.Shards)
 	if res.Transitions, res.Deadlocks, err = s.writeAut(ctx, out, num, cut, states); err != nil {
@@ -179,10 +179,7 @@ func (s *search) start(ctx context.Context, fp fingerprint, init []string) error
 		return err
 	}
 	defer fs.Close()
-	if err := writeRun(ctx, fs, runName(s.dir, shard, 0, 0), func(w *bufio.Writer) error {
-		_, err := w.Write(appendEntry(nil, visitedEntry{fp: fp}))
-		return err
-	}); err != nil {
+	if err := addRun(ctx, fs, s.dir, shard, 0, nil, []visitedEntry{{fp: fp}}); err != nil {
 		return err
 	}
 	counts := make([]uint64, s.cfg.Shards)
@@ -209,11 +206,12 @@ func (s *search) levelsPipeline(from, k int) *beam.Pipeline {
 	return p
 }
 
-// readCounts reads the number of states of each shard of a level. A
-// shard without a count file got no successor of the level before.
+// readCounts reads the number of states of each shard of a level from
+// the out files of the level before. A shard without an out file got no
+// successor of that level.
 func (s *search) readCounts(ctx context.Context, level int) ([]uint64, error) {
 	counts := make([]uint64, s.cfg.Shards)
-	names, err := listFiles(ctx, fmt.Sprintf("%s/level-%06d/count-*", s.dir, level))
+	names, err := listFiles(ctx, fmt.Sprintf("%s/level-%06d/out-*", s.dir, level-1))
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +220,16 @@ func (s *search) readCounts(ctx context.Context, level int) ([]uint64, error) {
 		if err != nil {
 			return nil, err
 		}
-		n, err := readCount(ctx, name)
+		r, err := openRead(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		n, err := readCountRecord(r)
+		r.Close()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		counts[shard] = uint64(n)
+		counts[shard] = n
 	}
 	return counts, nil
 }
@@ -242,18 +245,25 @@ func shardOfFile(name string, shards int) (int, error) {
 }
 
 // logFrontierBytes reports the size of the frontier files per state.
-func (s *search) logFrontierBytes(ctx context.Context, last int, states uint64) {
+// They are written for the last level of each pipeline run (the levels
+// in between go from join to expansion inside the pipeline, as the same
+// blocks).
+func (s *search) logFrontierBytes(ctx context.Context, last int) {
 	fsys, err := filesystem.New(ctx, s.dir)
 	if err != nil {
 		return
 	}
 	defer fsys.Close()
 	var bytes int64
+	var states uint64
 	for l := 0; l <= last; l++ {
 		names, _ := fsys.List(ctx, fmt.Sprintf("%s/level-%06d/frontier-*", s.dir, l))
 		for _, n := range names {
 			size, _ := fsys.Size(ctx, n)
 			bytes += size
+		}
+		if len(names) > 0 {
+			states += s.levelSize(l)
 		}
 	}
 	fmt.Fprintf(s.cfg.Log, "frontier files: %d bytes for %d states, %.1f bytes per state\n", bytes, states, float64(bytes)/float64(max(states, 1)))
@@ -281,6 +291,9 @@ func (s *search) writeAut(ctx context.Context, out io.Writer, num *numbering, cu
 				return err
 			}
 			err = readChunks(r, func(b []byte) error {
+				if isCountRecord(b) {
+					return nil
+				}
 				rec, err := readOutRecord(b)
 				if err != nil {
 					return err
@@ -342,19 +355,6 @@ func (s *search) writeAut(ctx context.Context, out io.Writer, num *numbering, cu
 		return 0, nil, err
 	}
 	return n, deadlocks, w.Flush()
-}
-
-func readCount(ctx context.Context, name string) (int, error) {
-	r, err := openRead(ctx, name)
-	if err != nil {
-		return 0, err
-	}
-	defer r.Close()
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return 0, err
-	}
-	return strconv.Atoi(strings.TrimSpace(string(b)))
 }
 
 func writeLines(ctx context.Context, name string, lines ...string) error {

@@ -146,21 +146,21 @@ type expandFn struct {
 	entries []string
 }
 
-func (f *expandFn) Setup() error {
-	m, err := loadModel(f.Name, f.Model)
+// StartBundle takes a model from the process's pool (parsing the LPS
+// only when the pool has none) and FinishBundle gives it back.
+func (f *expandFn) StartBundle(emit func(int, []byte)) error {
+	m, err := takeModel(f.Name, f.Model)
 	if err != nil {
 		return err
 	}
 	f.m = m
-	f.batches = make([]*candidateBatch, f.Shards)
-	for i := range f.batches {
-		f.batches[i] = newCandidateBatch(m.width)
+	if len(f.batches) != f.Shards || len(f.entries) != m.width {
+		f.batches = make([]*candidateBatch, f.Shards)
+		for i := range f.batches {
+			f.batches[i] = newCandidateBatch(m.width)
+		}
+		f.entries = make([]string, m.width)
 	}
-	f.entries = make([]string, m.width)
-	return nil
-}
-
-func (f *expandFn) StartBundle(emit func(int, []byte)) error {
 	for _, b := range f.batches {
 		b.reset()
 	}
@@ -242,15 +242,17 @@ func (f *expandFn) FinishBundle(emit func(int, []byte)) error {
 			b.reset()
 		}
 	}
+	releaseModel(f.m)
+	f.m = nil
 	return nil
 }
 
 // joinFn is the visited-set shard's side of a level: it gathers the
 // shard's candidate batches, looks their fingerprints up in the shard's
-// runs, numbers the new states (by fingerprint), and writes the new run,
-// the next level's frontier blocks of the shard, its count, and the
-// level's transitions into the shard with their ends named. With EmitNext
-// it also emits the frontier blocks, for the next level in this pipeline.
+// runs, numbers the new states (by fingerprint), adds them to the runs,
+// and writes the out file: their count, and the level's transitions into
+// the shard with both ends named. The new states' frontier blocks go to
+// the next level in this pipeline (EmitNext) or to a frontier file.
 type joinFn struct {
 	Dir      string `json:"dir"`
 	Level    int    `json:"level"`
@@ -369,55 +371,47 @@ func (f *joinFn) join(ctx context.Context, shard int, batches func(*[]byte) bool
 		}
 	}
 	if len(fresh) > 0 {
-		err := writeRun(ctx, fs, runName(f.Dir, shard, int(next), int(next)), func(w *bufio.Writer) error {
-			var buf []byte
-			for _, j := range fresh {
-				buf = appendEntry(buf[:0], visitedEntry{cands[j].fp, next, cands[j].rank})
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
+		entries := make([]visitedEntry, len(fresh))
+		for i, j := range fresh {
+			entries[i] = visitedEntry{cands[j].fp, next, cands[j].rank}
+		}
+		var old []visitedRun
+		for _, r := range runs {
+			if r.from <= f.Level {
+				old = append(old, r)
 			}
-			return nil
-		})
-		if err != nil {
+		}
+		if err := addRun(ctx, fs, f.Dir, shard, int(next), old, entries); err != nil {
 			return err
 		}
-		if runs, err = listRuns(ctx, fs, f.Dir, shard); err != nil {
-			return err
+	}
+	// The next level's states in the shard go on in this pipeline, or,
+	// after its last level, to a file that the next pipeline run reads.
+	var blocks [][]byte
+	states := make([][]string, 0, min(frontierBlockStates, len(fresh)))
+	for first := 0; first < len(fresh); first += frontierBlockStates {
+		states = states[:0]
+		for _, j := range fresh[first:min(first+frontierBlockStates, len(fresh))] {
+			states = append(states, cands[j].entries)
 		}
-		if err := compactRuns(ctx, fs, f.Dir, shard, runs); err != nil {
-			return err
-		}
-		var blocks [][]byte
-		err = writeFile(ctx, levelFile(f.Dir, int(next), "frontier", shard), func(w *bufio.Writer) error {
-			states := make([][]string, 0, frontierBlockStates)
-			for first := 0; first < len(fresh); first += frontierBlockStates {
-				states = states[:0]
-				for _, j := range fresh[first:min(first+frontierBlockStates, len(fresh))] {
-					states = append(states, cands[j].entries)
-				}
-				block := appendFrontierBlock(nil, shard, first, f.Width, states)
-				if f.EmitNext {
-					blocks = append(blocks, block)
-				}
-				if err := appendChunk(w, block); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
+		blocks = append(blocks, appendFrontierBlock(nil, shard, first, f.Width, states))
+	}
+	if f.EmitNext {
 		for _, b := range blocks {
 			emit(b)
 		}
-	}
-	if err := writeFile(ctx, levelFile(f.Dir, int(next), "count", shard), func(w *bufio.Writer) error {
-		_, err := fmt.Fprintf(w, "%d\n", len(fresh))
-		return err
-	}); err != nil {
-		return err
+	} else if len(blocks) > 0 {
+		err := writeFile(ctx, levelFile(f.Dir, int(next), "frontier", shard), func(w *bufio.Writer) error {
+			for _, b := range blocks {
+				if err := appendChunk(w, b); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
 	}
 
 	// The level's transitions into the shard, and its states without
@@ -427,6 +421,9 @@ func (f *joinFn) join(ctx context.Context, shard int, batches func(*[]byte) bool
 		trans[i].dstLevel, trans[i].dstRank = c.level, c.rank
 	}
 	return writeFile(ctx, levelFile(f.Dir, f.Level, "out", shard), func(w *bufio.Writer) error {
+		if err := appendChunk(w, appendCountRecord(nil, len(fresh))); err != nil {
+			return err
+		}
 		for k := 0; k == 0 || k*outRecordTransitions < max(len(trans), len(dead)); k++ {
 			lo, hi := k*outRecordTransitions, (k+1)*outRecordTransitions
 			rec := outRecord{level: f.Level, shard: shard}

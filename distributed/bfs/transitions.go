@@ -1,8 +1,11 @@
 package bfs
 
 import (
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 )
 
 // The join of level L and shard S writes the transitions into the
@@ -14,7 +17,13 @@ import (
 // end: the driver adds each level's and shard's offset as it writes the
 // .aut lines.
 //
-// The file is a sequence of chunks, each a record
+// The file is a sequence of chunks: first the number of the shard's new
+// states (of level L+1), which is all the driver reads of it while the
+// search runs,
+//
+//	"BFSn1" count
+//
+// then records of transitions and deadlocks
 //
 //	"BFSt1" level shard
 //	nLabels { len bytes }
@@ -31,7 +40,43 @@ type outTransition struct {
 	srcShard, srcRank, label, dstLevel, dstRank uint32
 }
 
-const outMagic = "BFSt1"
+const (
+	outMagic   = "BFSt1"
+	countMagic = "BFSn1"
+)
+
+func appendCountRecord(dst []byte, n int) []byte {
+	dst = append(dst, countMagic...)
+	return binary.AppendUvarint(dst, uint64(n))
+}
+
+func isCountRecord(b []byte) bool { return bytes.HasPrefix(b, []byte(countMagic)) }
+
+// errStop ends readChunks early.
+var errStop = errors.New("stop")
+
+// readCountRecord reads the count at the start of an out file.
+func readCountRecord(r io.Reader) (uint64, error) {
+	var n uint64
+	found := false
+	err := readChunks(r, func(b []byte) error {
+		w := &wireReader{src: b}
+		w.magic(countMagic)
+		n = w.uvarint(maxRank + 1)
+		if err := w.end(); err != nil {
+			return err
+		}
+		found = true
+		return errStop
+	})
+	if err != nil && err != errStop {
+		return 0, err
+	}
+	if !found {
+		return 0, fmt.Errorf("%w: no count", errWire)
+	}
+	return n, nil
+}
 
 // outRecordTransitions bounds a record, so that the driver holds one
 // record's worth of transitions at a time.

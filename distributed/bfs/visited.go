@@ -229,13 +229,113 @@ func listRuns(ctx context.Context, fs filesystem.Interface, dir string, shard in
 	return coverRuns(runs), nil
 }
 
-// writeRun writes sorted entries as a run, under a temporary name renamed
-// at the end where the filesystem can rename, so that no reader sees half
-// a run.
-func writeRun(ctx context.Context, fs filesystem.Interface, name string, fill func(w *bufio.Writer) error) error {
+// addRun adds a level's new entries (sorted by fingerprint) to a shard
+// whose runs are runs. The newest runs are merged with them while the
+// next older run is at most twice the size of what is being merged:
+// an entry is then merged again only when the runs after it have grown to
+// its size, so a shard keeps O(log n) runs and an entry is rewritten
+// O(log n) times (the sizes grow like Fibonacci numbers). Merging as the
+// new run is written, rather than writing it and merging after, creates
+// one file per level and shard: creating a file is the dearest thing a
+// join does on a local disk.
+func addRun(ctx context.Context, fs filesystem.Interface, dir string, shard, level int, runs []visitedRun, fresh []visitedEntry) error {
+	acc := int64(len(fresh))
+	i := len(runs)
+	for i > 0 && runs[i-1].entries <= 2*acc {
+		i--
+		acc += runs[i].entries
+	}
+	tail := runs[i:]
+	if len(tail) == 0 {
+		// Written in place: a run cut short by a failure covers only
+		// this level, whose entries a retry of the level ignores and
+		// rewrites.
+		return writeRunFile(ctx, fs, runName(dir, shard, level, level), false, func(w *bufio.Writer) error {
+			return writeEntries(w, nil, fresh)
+		})
+	}
+	var readers []*runReader
+	for _, r := range tail {
+		f, err := fs.OpenRead(ctx, r.name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rr, err := newRunReader(f)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.name, err)
+		}
+		readers = append(readers, rr)
+	}
+	// A merged run replaces others, so it appears whole or not at all.
+	err := writeRunFile(ctx, fs, runName(dir, shard, tail[0].from, level), true, func(w *bufio.Writer) error {
+		return writeEntries(w, readers, fresh)
+	})
+	if err != nil {
+		return err
+	}
+	if rm, ok := fs.(filesystem.Remover); ok {
+		for _, r := range tail {
+			rm.Remove(ctx, r.name)
+		}
+	}
+	return nil
+}
+
+// writeEntries writes the union of runs and fresh in fingerprint order; a
+// state in several keeps its first level (the oldest run's entry).
+func writeEntries(w *bufio.Writer, runs []*runReader, fresh []visitedEntry) error {
+	heads := make([]visitedEntry, len(runs)+1)
+	live := make([]bool, len(runs)+1)
+	advance := func(k int) error {
+		if k == len(runs) {
+			live[k] = len(fresh) > 0
+			if live[k] {
+				heads[k], fresh = fresh[0], fresh[1:]
+			}
+			return nil
+		}
+		var err error
+		heads[k], live[k], err = runs[k].next()
+		return err
+	}
+	for k := range heads {
+		if err := advance(k); err != nil {
+			return err
+		}
+	}
+	var buf []byte
+	for {
+		best := -1
+		for k := range heads {
+			if live[k] && (best < 0 || bytes.Compare(heads[k].fp[:], heads[best].fp[:]) < 0) {
+				best = k
+			}
+		}
+		if best < 0 {
+			return nil
+		}
+		e := heads[best]
+		for k := range heads { // the runs are oldest first: best is the first level
+			if live[k] && heads[k].fp == e.fp {
+				if err := advance(k); err != nil {
+					return err
+				}
+			}
+		}
+		buf = appendEntry(buf[:0], e)
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+}
+
+// writeRunFile writes a run; atomically, under a temporary name renamed at
+// the end, when asked and the filesystem can rename.
+func writeRunFile(ctx context.Context, fs filesystem.Interface, name string, atomic bool, fill func(w *bufio.Writer) error) error {
 	target := name
 	rn, canRename := fs.(filesystem.Renamer)
-	if canRename {
+	if atomic && canRename {
 		name += ".tmp"
 	}
 	fd, err := fs.OpenWrite(ctx, name)
@@ -255,93 +355,8 @@ func writeRun(ctx context.Context, fs filesystem.Interface, name string, fill fu
 	if err := fd.Close(); err != nil {
 		return err
 	}
-	if canRename {
+	if name != target {
 		return rn.Rename(ctx, name, target)
 	}
 	return nil
-}
-
-// compactRuns merges the newest runs of a shard while the older of the
-// two newest is at most twice the size of the newer: each entry is then
-// merged again only when the runs after it have grown to its size, which
-// keeps the number of runs logarithmic (Fibonacci-like growth of sizes).
-func compactRuns(ctx context.Context, fs filesystem.Interface, dir string, shard int, runs []visitedRun) error {
-	for len(runs) >= 2 {
-		a, b := runs[len(runs)-2], runs[len(runs)-1]
-		if a.entries > 2*b.entries {
-			return nil
-		}
-		merged := visitedRun{name: runName(dir, shard, a.from, b.to), from: a.from, to: b.to,
-			size: a.size + b.size - int64(len(visitedMagic)), entries: a.entries + b.entries}
-		if err := mergeRuns(ctx, fs, a.name, b.name, merged.name); err != nil {
-			return err
-		}
-		if rm, ok := fs.(filesystem.Remover); ok {
-			rm.Remove(ctx, a.name)
-			rm.Remove(ctx, b.name)
-		}
-		runs = append(runs[:len(runs)-2], merged)
-	}
-	return nil
-}
-
-// mergeRuns writes the union of two runs, sorted.
-func mergeRuns(ctx context.Context, fs filesystem.Interface, aName, bName, out string) error {
-	open := func(name string) (*runReader, io.Closer, error) {
-		f, err := fs.OpenRead(ctx, name)
-		if err != nil {
-			return nil, nil, err
-		}
-		rr, err := newRunReader(f)
-		if err != nil {
-			f.Close()
-			return nil, nil, fmt.Errorf("%s: %w", name, err)
-		}
-		return rr, f, nil
-	}
-	a, ac, err := open(aName)
-	if err != nil {
-		return err
-	}
-	defer ac.Close()
-	b, bc, err := open(bName)
-	if err != nil {
-		return err
-	}
-	defer bc.Close()
-	return writeRun(ctx, fs, out, func(w *bufio.Writer) error {
-		ea, okA, err := a.next()
-		if err != nil {
-			return err
-		}
-		eb, okB, err := b.next()
-		if err != nil {
-			return err
-		}
-		var buf []byte
-		for okA || okB {
-			var e visitedEntry
-			if okA && (!okB || bytes.Compare(ea.fp[:], eb.fp[:]) <= 0) {
-				e = ea
-				if okB && ea.fp == eb.fp { // a state in both keeps its first level
-					if eb, okB, err = b.next(); err != nil {
-						return err
-					}
-				}
-				if ea, okA, err = a.next(); err != nil {
-					return err
-				}
-			} else {
-				e = eb
-				if eb, okB, err = b.next(); err != nil {
-					return err
-				}
-			}
-			buf = appendEntry(buf[:0], e)
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }

@@ -60,6 +60,10 @@ func (r *wireReader) bytes() []byte {
 	if r.err != nil {
 		return nil
 	}
+	if n > uint64(len(r.src)) { // the length's own bytes are gone now
+		r.fail("unexpected end")
+		return nil
+	}
 	b := r.src[:n:n]
 	r.src = r.src[n:]
 	return b
