@@ -48,7 +48,7 @@ func (o *options) register(fs *flag.FlagSet) []names {
 	// the CPUs add a join's fixed cost (its files, its element) to every
 	// level without adding parallelism (three counters to 39: 1.5 s with
 	// 2 shards, 2.3 s with 4 on 2 CPUs).
-	fs.IntVar(&o.shards, "shards", runtime.NumCPU(), "split the visited set, the joins and each level's files into `N` shards (default: this machine's CPUs; on a cluster, about its workers' cores)")
+	fs.IntVar(&o.shards, "shards", runtime.NumCPU(), "split the visited set, the joins and each level's files into `N` shards (on a cluster: about its workers' cores)")
 	fs.IntVar(&o.levelsPerRun, "levels-per-run", 8, "explore `K` breadth-first levels in one pipeline run")
 	fs.BoolVar(&o.keepWorkDir, "keep-workdir", false, "keep the search's files (their folder is printed)")
 	return ours
