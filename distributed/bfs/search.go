@@ -27,7 +27,9 @@ type Config struct {
 	// WorkDir is a folder on any filesystem Beam supports (a local path,
 	// gs://...); the search makes a fresh folder inside it for its files.
 	WorkDir string
-	// Shards is the number of files each level's outputs are split into.
+	// Shards is the number of parts the visited set, each level's joins
+	// and its files are split into, by fingerprint; every level reads
+	// and writes only the shards its successors fall in.
 	Shards int
 	// LevelsPerRun is the number of breadth-first levels one pipeline run
 	// explores; more levels per run save the runner's per-job start-up.
@@ -90,8 +92,8 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	}
 
 	total := uint64(1)
-	max := uint64(cfg.MaxStates)
-	for s.levelSize(len(s.counts)-1) > 0 && (max == 0 || total < max) {
+	limit := uint64(cfg.MaxStates)
+	for s.levelSize(len(s.counts)-1) > 0 && (limit == 0 || total < limit) {
 		start := time.Now()
 		from := len(s.counts) - 1
 		if err := cfg.Execute(ctx, s.levelsPipeline(from, cfg.LevelsPerRun)); err != nil {
@@ -105,7 +107,7 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 			s.counts = append(s.counts, counts)
 			n := s.levelSize(l)
 			total += n
-			if n == 0 || max != 0 && total >= max {
+			if n == 0 || limit != 0 && total >= limit {
 				break
 			}
 		}
@@ -124,17 +126,17 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	}
 	cut := last + 1
 	states := total
-	if max != 0 && total >= max {
+	if limit != 0 && total >= limit {
 		res.MaxReached = true
 		var sum uint64
 		for l := range s.counts {
 			sum += s.levelSize(l)
-			if sum >= max {
+			if sum >= limit {
 				cut, last = l, l
 				break
 			}
 		}
-		states = max
+		states = limit
 	}
 	res.States = int(states)
 	res.Levels = cut
@@ -355,16 +357,6 @@ func (s *search) writeAut(ctx context.Context, out io.Writer, num *numbering, cu
 		return 0, nil, err
 	}
 	return n, deadlocks, w.Flush()
-}
-
-func writeLines(ctx context.Context, name string, lines ...string) error {
-	return writeFile(ctx, name, func(w *bufio.Writer) error {
-		for _, l := range lines {
-			w.WriteString(l)
-			w.WriteByte('\n')
-		}
-		return nil
-	})
 }
 
 // remove deletes the search's files where the filesystem can: a local
