@@ -268,7 +268,8 @@ func addRun(ctx context.Context, fs filesystem.Interface, dir string, shard, lev
 		readers = append(readers, rr)
 	}
 	// A merged run replaces others, so it appears whole or not at all.
-	err := writeRunFile(ctx, fs, runName(dir, shard, tail[0].from, level), true, func(w *bufio.Writer) error {
+	name := runName(dir, shard, tail[0].from, level)
+	err := writeRunFile(ctx, fs, name, true, func(w *bufio.Writer) error {
 		return writeEntries(w, readers, fresh)
 	})
 	if err != nil {
@@ -276,7 +277,11 @@ func addRun(ctx context.Context, fs filesystem.Interface, dir string, shard, lev
 	}
 	if rm, ok := fs.(filesystem.Remover); ok {
 		for _, r := range tail {
-			rm.Remove(ctx, r.name)
+			// A retried level merges into the name its first attempt
+			// wrote: that run is now the result, not an input.
+			if r.name != name {
+				rm.Remove(ctx, r.name)
+			}
 		}
 	}
 	return nil
