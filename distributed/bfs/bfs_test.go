@@ -41,12 +41,17 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// runBeam explores src on Beam's embedded Prism runner.
+// runBeam explores src on Beam's embedded Prism runner, with 3 shards.
 func runBeam(t *testing.T, name string, src []byte, maxStates, levelsPerRun int) (Result, string) {
+	t.Helper()
+	return runBeamShards(t, name, src, maxStates, levelsPerRun, 3)
+}
+
+func runBeamShards(t *testing.T, name string, src []byte, maxStates, levelsPerRun, shards int) (Result, string) {
 	t.Helper()
 	var out strings.Builder
 	res, err := Run(context.Background(), Config{
-		Name: name, Model: src, WorkDir: t.TempDir(), Shards: 3, LevelsPerRun: levelsPerRun, MaxStates: maxStates, Log: logWriter(),
+		Name: name, Model: src, WorkDir: t.TempDir(), Shards: shards, LevelsPerRun: levelsPerRun, MaxStates: maxStates, Log: logWriter(),
 		Execute: func(ctx context.Context, p *beam.Pipeline) error {
 			_, err := prism.Execute(ctx, p)
 			return err
@@ -159,6 +164,32 @@ func TestSameLTSAsLps2lts(t *testing.T) {
 			if len(res.Deadlocks) != got.deadlocks {
 				t.Errorf("%s: %d deadlocks reported, %d states without successors", name, len(res.Deadlocks), got.deadlocks)
 			}
+		}
+	}
+}
+
+// TestCounters: the two models of the scaling check (docs/distributed.md),
+// 118 levels each, one of 118 states and one of 64,000, give lps2lts's
+// LTS; and a model with more shards than states in most levels, and one
+// shard, as well.
+func TestCounters(t *testing.T) {
+	for _, c := range []struct {
+		file           string
+		shards, perRun int
+	}{{"counter118.lps", 1, 8}, {"counter118.lps", 5, 50}, {"counters3x40.lps", 4, 8}} {
+		src, err := os.ReadFile(filepath.Join("testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantAut := runLocal(t, c.file, src)
+		res, aut := runBeamShards(t, c.file, src, 0, c.perRun, c.shards)
+		if res.States != want.States || res.Transitions != want.Transitions || res.Levels != want.Levels {
+			t.Errorf("%s, %d shards: %d states, %d transitions, %d levels; lps2lts: %d, %d, %d",
+				c.file, c.shards, res.States, res.Transitions, res.Levels, want.States, want.Transitions, want.Levels)
+		}
+		got, wantShape := shapeOf(t, aut), shapeOf(t, wantAut)
+		if !slices.Equal(got.out, wantShape.out) || !slices.Equal(got.in, wantShape.in) || got.initial != wantShape.initial {
+			t.Errorf("%s, %d shards: the LTS differs from lps2lts's", c.file, c.shards)
 		}
 	}
 }

@@ -2,9 +2,10 @@ package bfs
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
+	"encoding/binary"
 	"fmt"
+	"hash"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
@@ -15,13 +16,66 @@ import (
 )
 
 // model is one process's view of the LPS: its own parse, generator and
-// term codec. States cross process boundaries only as codec bytes.
+// term codec. States cross process boundaries only as codec bytes, one
+// string per entry of the state vector (a parameter's value, and for a
+// timed model the time stamp).
 type model struct {
 	gen   explore.Generator
 	codec *rewrite.Codec
 	width int
-	next  []uint32 // scratch
-	buf   []byte   // scratch
+	// bytesOf caches the codec bytes of this process's terms: terms are
+	// hash-consed, so a term id names one value for the process's life,
+	// and a successor's parameters are mostly values seen before.
+	bytesOf map[rewrite.Term]string
+	labels  map[explore.LabelID]string
+	hash    hash.Hash
+	sum     []byte // scratch
+	key     string // in the pool
+}
+
+// pool keeps the models a worker process has parsed, by file name and
+// contents, for the bundles that follow: every level of a pipeline run is
+// a stage of its own with its own DoFn instances, and parsing the LPS
+// again for each would cost a level as much as a small model's whole
+// expansion. A model serves one bundle at a time (its rewriter is not
+// safe for concurrent use).
+var pool struct {
+	sync.Mutex
+	free map[string][]*model
+}
+
+func poolKey(name string, src []byte) string {
+	h := sha256.Sum256(src)
+	return name + "\x00" + string(h[:])
+}
+
+// takeModel returns a parsed model of the file, from the pool if it has one.
+func takeModel(name string, src []byte) (*model, error) {
+	key := poolKey(name, src)
+	pool.Lock()
+	if free := pool.free[key]; len(free) > 0 {
+		m := free[len(free)-1]
+		pool.free[key] = free[:len(free)-1]
+		pool.Unlock()
+		return m, nil
+	}
+	pool.Unlock()
+	m, err := loadModel(name, src)
+	if err != nil {
+		return nil, err
+	}
+	m.key = key
+	return m, nil
+}
+
+// releaseModel gives a model back to the pool.
+func releaseModel(m *model) {
+	pool.Lock()
+	defer pool.Unlock()
+	if pool.free == nil {
+		pool.free = map[string][]*model{}
+	}
+	pool.free[m.key] = append(pool.free[m.key], m)
 }
 
 // loadModel parses and checks the LPS (text or mCRL2's binary format) and
@@ -46,71 +100,90 @@ func loadModel(name string, src []byte) (*model, error) {
 			return nil, err
 		}
 	}
-	// Every entry of a state vector is a term: the parameters' values,
-	// and for a timed model the time stamp after them.
-	return &model{gen: gen, codec: rewrite.NewCodec(base.Rewriter()), width: gen.Width()}, nil
+	return &model{
+		gen: gen, codec: rewrite.NewCodec(base.Rewriter()), width: gen.Width(),
+		bytesOf: map[rewrite.Term]string{}, labels: map[explore.LabelID]string{}, hash: sha256.New(),
+	}, nil
 }
 
-// encode returns the bytes of a state vector.
-func (m *model) encode(state []uint32) (string, error) {
-	m.buf = m.buf[:0]
-	var err error
-	for _, v := range state {
-		if m.buf, err = m.codec.AppendTerm(m.buf, rewrite.Term(v)); err != nil {
-			return "", err
-		}
+// termBytes returns the codec bytes of one entry of a state vector.
+func (m *model) termBytes(v uint32) (string, error) {
+	t := rewrite.Term(v)
+	if b, ok := m.bytesOf[t]; ok {
+		return b, nil
 	}
-	return string(m.buf), nil
-}
-
-// decode turns state bytes back into a vector of this process's terms.
-func (m *model) decode(enc string, dst []uint32) ([]uint32, error) {
-	rest := []byte(enc)
-	dst = dst[:0]
-	for i := 0; i < m.width; i++ {
-		t, r, err := m.codec.DecodeTerm(rest)
-		if err != nil {
-			return nil, err
-		}
-		dst, rest = append(dst, uint32(t)), r
-	}
-	if len(rest) != 0 {
-		return nil, fmt.Errorf("state encoding has %d bytes too many", len(rest))
-	}
-	return dst, nil
-}
-
-// initial returns the encoded initial state.
-func (m *model) initial() (string, error) {
-	s, err := m.gen.Initial(nil)
+	b, err := m.codec.AppendTerm(nil, t)
 	if err != nil {
 		return "", err
 	}
-	return m.encode(s)
+	m.bytesOf[t] = string(b)
+	return string(b), nil
 }
 
-// fingerprint names a state in the visited set and in transitions: the
-// first 16 bytes of the SHA-256 of its encoding, as 32 hex digits. Two
-// distinct states share one with probability about n²/2¹²⁹ (10⁻¹⁹ for
-// 10¹⁰ states); the join compares the full encodings of the states it
-// meets and fails loudly on a collision it sees.
-func fingerprint(enc string) string {
-	h := sha256.Sum256([]byte(enc))
-	return hex.EncodeToString(h[:16])
-}
-
-// State lines in files: fingerprint, a tab, the encoding in base64.
-func stateLine(fp, enc string) string {
-	return fp + "\t" + base64.StdEncoding.EncodeToString([]byte(enc))
-}
-
-func parseStateLine(line string) (fp, enc string, err error) {
-	if len(line) < 33 || line[32] != '\t' {
-		return "", "", fmt.Errorf("malformed state line %.40q", line)
-	}
-	b, err := base64.StdEncoding.DecodeString(line[33:])
+// decodeTerm turns the bytes of one entry back into this process's term.
+func (m *model) decodeTerm(b []byte) (uint32, error) {
+	t, rest, err := m.codec.DecodeTerm(b)
 	if err != nil {
-		return "", "", fmt.Errorf("malformed state line %.40q: %v", line, err)
+		return 0, err
 	}
-	return line[:32], string(b), nil
+	if len(rest) != 0 {
+		return 0, fmt.Errorf("term encoding has %d bytes too many", len(rest))
+	}
+	return uint32(t), nil
 }
+
+// label returns a label's text, as lps2lts writes it.
+func (m *model) label(l explore.LabelID) string {
+	s, ok := m.labels[l]
+	if !ok {
+		s = m.gen.Labels().Text(l)
+		m.labels[l] = s
+	}
+	return s
+}
+
+// initial returns the initial state's entries as codec bytes.
+func (m *model) initial() ([]string, error) {
+	s, err := m.gen.Initial(nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(s))
+	for i, v := range s {
+		if out[i], err = m.termBytes(v); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// fingerprint names a state in the visited set and in the shuffle: the
+// first 16 bytes of the SHA-256 of its encoding (its entries' codec bytes
+// one after the other). Two distinct states share one with probability
+// about n²/2¹²⁹ (10⁻¹⁹ for 10¹⁰ states); the join compares the entries of
+// the states it meets with one fingerprint and fails loudly on a
+// collision it sees.
+type fingerprint [16]byte
+
+func (m *model) fingerprint(entries []string) fingerprint {
+	return fingerprintOf(m.hash, &m.sum, entries)
+}
+
+func fingerprintOf(h hash.Hash, sum *[]byte, entries []string) (fp fingerprint) {
+	h.Reset()
+	for _, e := range entries {
+		h.Write([]byte(e))
+	}
+	*sum = h.Sum((*sum)[:0])
+	copy(fp[:], *sum)
+	return fp
+}
+
+// shardOf is the visited-set shard a fingerprint falls in. Fingerprints
+// are uniform, so any bits do; the shards then hold sorted key ranges'
+// worth of work each, without being ranges (a shard's runs are sorted).
+func shardOf(fp fingerprint, shards int) int {
+	return int(binary.BigEndian.Uint64(fp[:8]) % uint64(shards))
+}
+
+func (fp fingerprint) String() string { return fmt.Sprintf("%x", fp[:]) }

@@ -27,7 +27,9 @@ type Config struct {
 	// WorkDir is a folder on any filesystem Beam supports (a local path,
 	// gs://...); the search makes a fresh folder inside it for its files.
 	WorkDir string
-	// Shards is the number of files each level's outputs are split into.
+	// Shards is the number of parts the visited set, each level's joins
+	// and its files are split into, by fingerprint; every level reads
+	// and writes only the shards its successors fall in.
 	Shards int
 	// LevelsPerRun is the number of breadth-first levels one pipeline run
 	// explores; more levels per run save the runner's per-job start-up.
@@ -57,11 +59,15 @@ type Result struct {
 
 // Run explores the state space of the LPS level by level on Beam and
 // writes the LTS in the Aldebaran format to out: the initial state is 0,
-// then the states of each level, numbered within a level by fingerprint.
+// then the states of each level, shard by shard, and within a shard in
+// the order of their fingerprints.
 func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	var res Result
 	if cfg.Shards <= 0 {
 		cfg.Shards = 4
+	}
+	if cfg.Shards > maxShards {
+		return res, fmt.Errorf("at most %d shards", maxShards)
 	}
 	if cfg.LevelsPerRun <= 0 {
 		cfg.LevelsPerRun = 1
@@ -77,277 +83,280 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	var tag [6]byte
 	rand.Read(tag[:])
 	dir := strings.TrimSuffix(cfg.WorkDir, "/") + "/lps2lts-beam-" + hex.EncodeToString(tag[:])
-	s := &search{cfg: cfg, dir: dir}
+	s := &search{cfg: cfg, dir: dir, width: m.width}
 	if !cfg.KeepWorkDir {
 		defer s.remove(context.WithoutCancel(ctx))
 	}
-	fp := fingerprint(init)
-	for _, f := range []struct{ prefix, line string }{
-		{s.file(0, "frontier"), stateLine(fp, init)},
-		{s.file(0, "visited"), fp},
-	} {
-		name := f.prefix + "-00000-of-00001"
-		if err := writeLines(ctx, name, f.line); err != nil {
-			return res, err
-		}
-		if err := writeLines(ctx, name+".count", "1"); err != nil {
-			return res, err
-		}
+	if err := s.start(ctx, m.fingerprint(init), init); err != nil {
+		return res, err
 	}
 
-	counts := []int{1} // states per level
-	total := 1
-	for counts[len(counts)-1] > 0 && (cfg.MaxStates == 0 || total < cfg.MaxStates) {
+	total := uint64(1)
+	limit := uint64(cfg.MaxStates)
+	for s.levelSize(len(s.counts)-1) > 0 && (limit == 0 || total < limit) {
 		start := time.Now()
-		from := len(counts) - 1
+		from := len(s.counts) - 1
 		if err := cfg.Execute(ctx, s.levelsPipeline(from, cfg.LevelsPerRun)); err != nil {
 			return res, fmt.Errorf("levels %d to %d: %w", from, from+cfg.LevelsPerRun-1, err)
 		}
 		for l := from + 1; l <= from+cfg.LevelsPerRun; l++ {
-			n, err := s.count(ctx, s.file(l, "frontier")+"-[0-9]*-of-*.count")
+			counts, err := s.readCounts(ctx, l)
 			if err != nil {
 				return res, err
 			}
-			counts = append(counts, n)
+			s.counts = append(s.counts, counts)
+			n := s.levelSize(l)
 			total += n
-			if n == 0 || cfg.MaxStates != 0 && total >= cfg.MaxStates {
+			if n == 0 || limit != 0 && total >= limit {
 				break
 			}
 		}
 		if cfg.Log != nil {
 			el := time.Since(start)
+			k := len(s.counts) - 1 - from
 			fmt.Fprintf(cfg.Log, "level %d: %d st in all, %.2fs for %d levels (%.2fs/level)\n",
-				len(counts)-1, total, el.Seconds(), len(counts)-1-from, el.Seconds()/float64(len(counts)-1-from))
+				len(s.counts)-1, total, el.Seconds(), k, el.Seconds()/float64(k))
 		}
 	}
 
 	// Levels 0..last hold states; the levels before cut were expanded.
-	last := len(counts) - 1
-	if counts[last] == 0 {
+	last := len(s.counts) - 1
+	if s.levelSize(last) == 0 {
 		last--
 	}
 	cut := last + 1
-	if cfg.MaxStates != 0 && total >= cfg.MaxStates {
+	states := total
+	if limit != 0 && total >= limit {
 		res.MaxReached = true
-		sum := 0
-		for l, n := range counts {
-			sum += n
-			if sum >= cfg.MaxStates {
+		var sum uint64
+		for l := range s.counts {
+			sum += s.levelSize(l)
+			if sum >= limit {
 				cut, last = l, l
 				break
 			}
 		}
-		res.States = cfg.MaxStates
-	} else {
-		res.States = total
+		states = limit
 	}
+	res.States = int(states)
 	res.Levels = cut
-	if err := s.finish(ctx, last, cut); err != nil {
-		return res, err
+	if cfg.Log != nil {
+		s.logFrontierBytes(ctx, last)
 	}
-	if res.Transitions, err = s.writeAut(ctx, out, res.States); err != nil {
-		return res, err
-	}
-	if res.Deadlocks, err = s.deadlocks(ctx); err != nil {
+	num := newNumbering(s.counts[:last+1], cfg.Shards)
+	if res.Transitions, res.Deadlocks, err = s.writeAut(ctx, out, num, cut, states); err != nil {
 		return res, err
 	}
 	return res, nil
 }
 
 type search struct {
-	cfg Config
-	dir string
+	cfg   Config
+	dir   string
+	width int
+	// counts[l][s] is the number of states of level l in shard s.
+	counts [][]uint64
 }
 
-// file is the prefix of the files of one kind of one level.
-func (s *search) file(level int, kind string) string {
-	return fmt.Sprintf("%s/level-%06d/%s", s.dir, level, kind)
+func (s *search) levelSize(l int) uint64 {
+	var n uint64
+	for _, c := range s.counts[l] {
+		n += c
+	}
+	return n
+}
+
+// start writes level 0: the initial state's frontier block, visited run
+// and count.
+func (s *search) start(ctx context.Context, fp fingerprint, init []string) error {
+	shard := shardOf(fp, s.cfg.Shards)
+	block := appendFrontierBlock(nil, shard, 0, s.width, [][]string{init})
+	if err := writeFile(ctx, levelFile(s.dir, 0, "frontier", shard), func(w *bufio.Writer) error {
+		return appendChunk(w, block)
+	}); err != nil {
+		return err
+	}
+	fs, err := filesystem.New(ctx, s.dir)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	if err := addRun(ctx, fs, s.dir, shard, 0, nil, []visitedEntry{{fp: fp}}); err != nil {
+		return err
+	}
+	counts := make([]uint64, s.cfg.Shards)
+	counts[shard] = 1
+	s.counts = append(s.counts, counts)
+	return nil
 }
 
 // levelsPipeline expands the levels from, ..., from+k-1: level from's
-// frontier is read from its files and each level's new states are joined
-// against the visited set, which grows inside the pipeline.
+// frontier is read from its files, and each later level's comes straight
+// from the join before it.
 func (s *search) levelsPipeline(from, k int) *beam.Pipeline {
 	p, root := beam.NewPipelineWithRoot()
 	sc := root.Scope(fmt.Sprintf("levels %d-%d", from, from+k-1))
-	visited := beam.ParDo(sc, visitedKey, readGlob(sc, s.dir+"/level-*/visited-*-of-*[0-9]"))
-	frontier := readGlob(sc, s.file(from, "frontier")+"-*-of-*[0-9]")
+	glob := fmt.Sprintf("%s/level-%06d/frontier-*", s.dir, from)
+	files := beam.Reshuffle(sc, beam.ParDo(sc, &listFn{}, beam.Create(sc, glob)))
+	frontier := beam.ParDo(sc, &readFrontierFn{}, files)
 	for l := from; l < from+k; l++ {
 		ls := sc.Scope(fmt.Sprintf("level %d", l))
-		succ, trans, dead := beam.ParDo3(ls, &expandFn{Name: s.cfg.Name, Model: s.cfg.Model}, frontier)
-		writeSharded(ls, s.file(l, "trans"), s.cfg.Shards, trans)
-		writeSharded(ls, s.file(l, "dead"), 1, dead)
-		next := beam.ParDo(ls, &joinFn{}, beam.CoGroupByKey(ls, succ, visited))
-		writeSharded(ls, s.file(l+1, "frontier"), s.cfg.Shards, next)
-		nextFps := beam.ParDo(ls, fingerprintOf, next)
-		writeSharded(ls, s.file(l+1, "visited"), s.cfg.Shards, nextFps)
-		visited = beam.Flatten(ls, visited, beam.ParDo(ls, visitedKey, nextFps))
-		frontier = next
+		cands := beam.ParDo(ls, &expandFn{Name: s.cfg.Name, Model: s.cfg.Model, Level: l, Shards: s.cfg.Shards}, frontier)
+		join := &joinFn{Dir: s.dir, Level: l, Shards: s.cfg.Shards, Width: s.width, EmitNext: l+1 < from+k}
+		frontier = beam.ParDo(ls, join, beam.GroupByKey(ls, cands))
 	}
 	return p
 }
 
-// finish numbers the states of levels 0..last and writes the transitions
-// of levels before cut as .aut lines, and the deadlocks' numbers.
-func (s *search) finish(ctx context.Context, last, cut int) error {
-	offsets := map[string]int{}
-	next := 0
-	for l := 0; l <= last; l++ {
-		names, err := listFiles(ctx, s.file(l, "visited")+"-*-of-*[0-9]")
-		if err != nil {
-			return err
-		}
-		for _, name := range names {
-			n, err := readCount(ctx, name+".count")
-			if err != nil {
-				return err
-			}
-			offsets[name] = next
-			next += n
-		}
-	}
-	p, root := beam.NewPipelineWithRoot()
-	sc := root.Scope("number")
-	var visitedGlobs, transGlobs, deadGlobs []string
-	for l := 0; l <= last; l++ {
-		visitedGlobs = append(visitedGlobs, s.file(l, "visited")+"-*-of-*[0-9]")
-	}
-	for l := 0; l < cut; l++ {
-		transGlobs = append(transGlobs, s.file(l, "trans")+"-*-of-*[0-9]")
-		deadGlobs = append(deadGlobs, s.file(l, "dead")+"-*-of-*[0-9]")
-	}
-	files := beam.Reshuffle(sc, beam.ParDo(sc, &listFn{}, beam.Create(sc, toAny(visitedGlobs)...)))
-	byFile := beam.GroupByKey(sc, beam.ParDo(sc, &readLinesByFileFn{}, files))
-	numbers := beam.ParDo(sc, &numberFn{Offsets: offsets, Max: s.cfg.MaxStates}, byFile)
-
-	trans := beam.ParDo(sc, transitionBySource, readGlobs(sc, transGlobs))
-	bySource := beam.ParDo(sc, &resolveSourceFn{}, beam.CoGroupByKey(sc, trans, numbers))
-	lines := beam.ParDo(sc, &resolveTargetFn{}, beam.CoGroupByKey(sc, bySource, numbers))
-	writeSharded(sc, s.dir+"/aut/part", s.cfg.Shards, lines)
-
-	dead := beam.ParDo(sc, deadlockKey, readGlobs(sc, deadGlobs))
-	writeSharded(sc, s.dir+"/deadlocks", 1, beam.ParDo(sc, &deadlockNumberFn{}, beam.CoGroupByKey(sc, dead, numbers)))
-	if err := s.cfg.Execute(ctx, p); err != nil {
-		return fmt.Errorf("numbering states: %w", err)
-	}
-	return nil
-}
-
-func toAny(xs []string) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
-}
-
-// readGlobs reads the lines of the files matching any of globs.
-func readGlobs(s beam.Scope, globs []string) beam.PCollection {
-	if len(globs) == 0 {
-		return beam.CreateList(s, []string{})
-	}
-	files := beam.Reshuffle(s, beam.ParDo(s, &listFn{}, beam.Create(s, toAny(globs)...)))
-	return beam.ParDo(s, &readLinesFn{}, files)
-}
-
-// writeAut writes the header and the transition parts and returns the
-// number of transitions.
-func (s *search) writeAut(ctx context.Context, out io.Writer, states int) (uint64, error) {
-	parts, err := listFiles(ctx, s.dir+"/aut/part-*-of-*[0-9]")
-	if err != nil {
-		return 0, err
-	}
-	var n uint64
-	for _, p := range parts {
-		c, err := readCount(ctx, p+".count")
-		if err != nil {
-			return 0, err
-		}
-		n += uint64(c)
-	}
-	w := bufio.NewWriterSize(out, 1<<20)
-	fmt.Fprintf(w, "des (0,%d,%d)\n", n, states)
-	for _, p := range parts {
-		if err := copyFile(ctx, w, p); err != nil {
-			return 0, err
-		}
-	}
-	return n, w.Flush()
-}
-
-func copyFile(ctx context.Context, w io.Writer, name string) error {
-	r, err := openRead(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	_, err = io.Copy(w, r)
-	return err
-}
-
-func (s *search) deadlocks(ctx context.Context) ([]int, error) {
-	names, err := listFiles(ctx, s.dir+"/deadlocks-*-of-*[0-9]")
+// readCounts reads the number of states of each shard of a level from
+// the out files of the level before. A shard without an out file got no
+// successor of that level.
+func (s *search) readCounts(ctx context.Context, level int) ([]uint64, error) {
+	counts := make([]uint64, s.cfg.Shards)
+	names, err := listFiles(ctx, fmt.Sprintf("%s/level-%06d/out-*", s.dir, level-1))
 	if err != nil {
 		return nil, err
 	}
-	var out []int
 	for _, name := range names {
-		sc, c, err := openLines(ctx, name)
+		shard, err := shardOfFile(name, s.cfg.Shards)
 		if err != nil {
 			return nil, err
 		}
-		for sc.Scan() {
-			n, err := strconv.Atoi(sc.Text())
-			if err != nil {
-				c.Close()
-				return nil, fmt.Errorf("%s: %v", name, err)
-			}
-			out = append(out, n)
-		}
-		c.Close()
-	}
-	slices.Sort(out)
-	return out, nil
-}
-
-// count adds up the numbers in the files matching glob.
-func (s *search) count(ctx context.Context, glob string) (int, error) {
-	names, err := listFiles(ctx, glob)
-	if err != nil {
-		return 0, err
-	}
-	total := 0
-	for _, name := range names {
-		n, err := readCount(ctx, name)
+		r, err := openRead(ctx, name)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
-		total += n
+		n, err := readCountRecord(r)
+		r.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		counts[shard] = n
 	}
-	return total, nil
+	return counts, nil
 }
 
-func readCount(ctx context.Context, name string) (int, error) {
-	r, err := openRead(ctx, name)
-	if err != nil {
-		return 0, err
+// shardOfFile reads the shard from a level file's name (levelFile).
+func shardOfFile(name string, shards int) (int, error) {
+	i := strings.LastIndexByte(name, '-')
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil || n < 0 || n >= shards {
+		return 0, fmt.Errorf("%s: not a file of one of %d shards", name, shards)
 	}
-	defer r.Close()
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return 0, err
-	}
-	return strconv.Atoi(strings.TrimSpace(string(b)))
+	return n, nil
 }
 
-func writeLines(ctx context.Context, name string, lines ...string) error {
-	return writeFile(ctx, name, func(w *bufio.Writer) error {
-		for _, l := range lines {
-			w.WriteString(l)
-			w.WriteByte('\n')
+// logFrontierBytes reports the size of the frontier files per state.
+// They are written for the last level of each pipeline run (the levels
+// in between go from join to expansion inside the pipeline, as the same
+// blocks).
+func (s *search) logFrontierBytes(ctx context.Context, last int) {
+	fsys, err := filesystem.New(ctx, s.dir)
+	if err != nil {
+		return
+	}
+	defer fsys.Close()
+	var bytes int64
+	var states uint64
+	for l := 0; l <= last; l++ {
+		names, _ := fsys.List(ctx, fmt.Sprintf("%s/level-%06d/frontier-*", s.dir, l))
+		for _, n := range names {
+			size, _ := fsys.Size(ctx, n)
+			bytes += size
+		}
+		if len(names) > 0 {
+			states += s.levelSize(l)
+		}
+	}
+	fmt.Fprintf(s.cfg.Log, "frontier files: %d bytes for %d states, %.1f bytes per state\n", bytes, states, float64(bytes)/float64(max(states, 1)))
+}
+
+// writeAut writes the .aut file from the transitions of the levels
+// before cut, numbering the states as it goes; states numbered from
+// states on (cut off by --max) and their transitions are left out. A
+// first pass counts the transitions for the header and collects the
+// deadlocks, a second writes the lines.
+func (s *search) writeAut(ctx context.Context, out io.Writer, num *numbering, cut int, states uint64) (uint64, []int, error) {
+	var names []string
+	for l := 0; l < cut; l++ {
+		level, err := listFiles(ctx, fmt.Sprintf("%s/level-%06d/out-*", s.dir, l))
+		if err != nil {
+			return 0, nil, err
+		}
+		names = append(names, level...)
+	}
+	// each calls fn on every transition and deadlock of the out files.
+	each := func(trans func(from uint64, label string, to uint64) error, dead func(uint64)) error {
+		for _, name := range names {
+			r, err := openRead(ctx, name)
+			if err != nil {
+				return err
+			}
+			err = readChunks(r, func(b []byte) error {
+				if isCountRecord(b) {
+					return nil
+				}
+				rec, err := readOutRecord(b)
+				if err != nil {
+					return err
+				}
+				for _, t := range rec.trans {
+					from, err := num.number(uint32(rec.level), t.srcShard, t.srcRank)
+					if err != nil {
+						return err
+					}
+					to, err := num.number(t.dstLevel, uint32(rec.shard), t.dstRank)
+					if err != nil {
+						return err
+					}
+					if from < states && to < states {
+						if err := trans(from, rec.labels[t.label], to); err != nil {
+							return err
+						}
+					}
+				}
+				for _, d := range rec.dead {
+					n, err := num.number(uint32(rec.level), uint32(rec.shard), d)
+					if err != nil {
+						return err
+					}
+					if n < states {
+						dead(n)
+					}
+				}
+				return nil
+			})
+			r.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
 		}
 		return nil
-	})
+	}
+	var n uint64
+	var deadlocks []int
+	if err := each(func(uint64, string, uint64) error { n++; return nil }, func(d uint64) { deadlocks = append(deadlocks, int(d)) }); err != nil {
+		return 0, nil, err
+	}
+	slices.Sort(deadlocks)
+	w := bufio.NewWriterSize(out, 1<<20)
+	fmt.Fprintf(w, "des (0,%d,%d)\n", n, states)
+	var line []byte
+	err := each(func(from uint64, label string, to uint64) error {
+		line = append(line[:0], '(')
+		line = strconv.AppendUint(line, from, 10)
+		line = append(line, ",\""...)
+		line = append(line, label...)
+		line = append(line, "\","...)
+		line = strconv.AppendUint(line, to, 10)
+		line = append(line, ")\n"...)
+		_, err := w.Write(line)
+		return err
+	}, func(uint64) {})
+	if err != nil {
+		return 0, nil, err
+	}
+	return n, deadlocks, w.Flush()
 }
 
 // remove deletes the search's files where the filesystem can: a local
@@ -366,7 +375,7 @@ func (s *search) remove(ctx context.Context) {
 	if !ok {
 		return
 	}
-	for _, glob := range []string{s.dir + "/level-*/*", s.dir + "/aut/*", s.dir + "/deadlocks-*"} {
+	for _, glob := range []string{s.dir + "/level-*/*", s.dir + "/visited/*/*"} {
 		names, _ := fs.List(ctx, glob)
 		for _, n := range names {
 			rm.Remove(ctx, n)

@@ -2,15 +2,12 @@ package bfs
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/lps2lts/lps2lts/explore"
@@ -20,26 +17,13 @@ import (
 // runner can build it from its exported fields.
 func init() {
 	register.DoFn3x1[context.Context, string, func(string), error](&listFn{})
-	register.DoFn3x1[context.Context, string, func(string), error](&readLinesFn{})
-	register.DoFn3x1[context.Context, string, func(string, string), error](&readLinesByFileFn{})
-	register.DoFn2x0[string, func(int, string)](&shardFn{})
-	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
-	register.DoFn4x1[string, func(string, string), func(string), func(string), error](&expandFn{})
-	register.DoFn4x1[string, func(*string) bool, func(*int) bool, func(string), error](&joinFn{})
-	register.DoFn4x1[context.Context, string, func(*string) bool, func(string, int), error](&numberFn{})
-	register.DoFn4x1[string, func(*string) bool, func(*int) bool, func(string, string), error](&resolveSourceFn{})
-	register.DoFn4x1[string, func(*string) bool, func(*int) bool, func(string), error](&resolveTargetFn{})
-	register.DoFn4x0[string, func(*string) bool, func(*int) bool, func(string)](&deadlockNumberFn{})
-	register.Function1x2(visitedKey)
-	register.Function1x1(fingerprintOf)
-	register.Function1x2(transitionBySource)
-	register.Function1x2(deadlockKey)
+	register.DoFn3x1[context.Context, string, func([]byte), error](&readFrontierFn{})
+	register.DoFn2x1[[]byte, func(int, []byte), error](&expandFn{})
+	register.DoFn4x1[context.Context, int, func(*[]byte) bool, func([]byte), error](&joinFn{})
 	register.Emitter1[string]()
-	register.Emitter2[string, string]()
-	register.Emitter2[int, string]()
-	register.Emitter2[string, int]()
-	register.Iter1[string]()
-	register.Iter1[int]()
+	register.Emitter1[[]byte]()
+	register.Emitter2[int, []byte]()
+	register.Iter1[[]byte]()
 }
 
 // listFn expands a file pattern into file names; a pattern that matches
@@ -90,16 +74,6 @@ type readCloser struct {
 	io.Closer
 }
 
-func openLines(ctx context.Context, name string) (*bufio.Scanner, io.Closer, error) {
-	r, err := openRead(ctx, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<30)
-	return sc, r, nil
-}
-
 type closers []io.Closer
 
 func (cs closers) Close() error {
@@ -112,84 +86,23 @@ func (cs closers) Close() error {
 	return first
 }
 
-// readLinesFn emits the lines of one file.
-type readLinesFn struct{}
+// readFrontierFn emits the blocks of one frontier file.
+type readFrontierFn struct{}
 
-func (readLinesFn) ProcessElement(ctx context.Context, name string, emit func(string)) error {
-	sc, c, err := openLines(ctx, name)
+func (readFrontierFn) ProcessElement(ctx context.Context, name string, emit func([]byte)) error {
+	r, err := openRead(ctx, name)
 	if err != nil {
 		return err
 	}
-	defer c.Close()
-	for sc.Scan() {
-		emit(sc.Text())
-	}
-	return sc.Err()
-}
-
-// readLinesByFileFn emits the lines of one file keyed by its name.
-type readLinesByFileFn struct{}
-
-func (readLinesByFileFn) ProcessElement(ctx context.Context, name string, emit func(string, string)) error {
-	sc, c, err := openLines(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	for sc.Scan() {
-		emit(name, sc.Text())
-	}
-	return sc.Err()
-}
-
-// readGlob reads the lines of every file matching glob, spread over the
-// workers by file.
-func readGlob(s beam.Scope, glob string) beam.PCollection {
-	s = s.Scope("read " + glob)
-	files := beam.Reshuffle(s, beam.ParDo(s, &listFn{}, beam.Create(s, glob)))
-	return beam.ParDo(s, &readLinesFn{}, files)
-}
-
-// shardFn keys a line by the shard of the file it goes to.
-type shardFn struct {
-	Shards int `json:"shards"`
-}
-
-func (f *shardFn) ProcessElement(line string, emit func(int, string)) {
-	h := fnv.New32a()
-	io.WriteString(h, line)
-	emit(int(h.Sum32()%uint32(f.Shards)), line)
-}
-
-// writeShardFn writes the lines of one shard to Prefix-SSSSS-of-NNNNN and
-// their number to the same name with ".count" appended, so that the
-// driver learns sizes without reading the data.
-type writeShardFn struct {
-	Prefix string `json:"prefix"`
-	Shards int    `json:"shards"`
-}
-
-func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
-	name := fmt.Sprintf("%s-%05d-of-%05d", f.Prefix, shard, f.Shards)
-	n := 0
-	err := writeFile(ctx, name, func(w *bufio.Writer) error {
-		var line string
-		for lines(&line) {
-			w.WriteString(line)
-			if err := w.WriteByte('\n'); err != nil {
-				return err
-			}
-			n++
-		}
+	defer r.Close()
+	err = readChunks(r, func(b []byte) error {
+		emit(slices.Clone(b)) // readChunks reuses its buffer
 		return nil
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	return writeFile(ctx, name+".count", func(w *bufio.Writer) error {
-		_, err := fmt.Fprintf(w, "%d\n", n)
-		return err
-	})
+	return nil
 }
 
 func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error) error {
@@ -202,7 +115,7 @@ func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(fd, 1<<20)
+	w := bufio.NewWriterSize(fd, 1<<16)
 	if err := fill(w); err != nil {
 		fd.Close()
 		return err
@@ -214,176 +127,328 @@ func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error)
 	return fd.Close()
 }
 
-// writeSharded writes the lines of col to shards files named after prefix.
-// An empty collection writes no file.
-func writeSharded(s beam.Scope, prefix string, shards int, col beam.PCollection) {
-	s = s.Scope("write " + prefix)
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, col)
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, Shards: shards}, beam.GroupByKey(s, keyed))
-}
-
-// expandFn computes the successors of the states of one level. For each
-// state it emits every successor (fingerprint, encoding), every
-// transition as a line "source TAB target TAB label" of fingerprints, and
-// the fingerprint of a state without successors.
+// expandFn computes the successors of the frontier blocks of one level
+// and sends them, in candidate batches, to the visited-set shards they
+// fall in; a state without successors goes, as its rank, to its own
+// shard's batch. A batch gathers a bundle's successors of a shard (up to
+// candidateBatchStates), so that the dictionaries of terms and labels are
+// shared by many states.
 type expandFn struct {
-	Name  string `json:"name"`
-	Model []byte `json:"model"`
+	Name   string `json:"name"`
+	Model  []byte `json:"model"`
+	Level  int    `json:"level"`
+	Shards int    `json:"shards"`
 
-	m *model
+	m       *model
+	batches []*candidateBatch // by shard
+	terms   []uint32          // the block's dictionary, decoded
+	state   []uint32
+	entries []string
 }
 
-func (f *expandFn) Setup() error {
-	m, err := loadModel(f.Name, f.Model)
-	f.m = m
-	return err
-}
-
-func (f *expandFn) ProcessElement(line string, succ func(string, string), trans func(string), dead func(string)) error {
-	fp, enc, err := parseStateLine(line)
+// StartBundle takes a model from the process's pool (parsing the LPS
+// only when the pool has none) and FinishBundle gives it back.
+func (f *expandFn) StartBundle(emit func(int, []byte)) error {
+	m, err := takeModel(f.Name, f.Model)
 	if err != nil {
 		return err
 	}
-	state, err := f.m.decode(enc, nil)
-	if err != nil {
-		return fmt.Errorf("state %s: %v", fp, err)
+	f.m = m
+	if len(f.batches) != f.Shards || len(f.entries) != m.width {
+		f.batches = make([]*candidateBatch, f.Shards)
+		for i := range f.batches {
+			f.batches[i] = newCandidateBatch(m.width)
+		}
+		f.entries = make([]string, m.width)
 	}
-	n := 0
-	var encErr error
-	err = f.m.gen.Successors(state, func(label explore.LabelID, next []uint32) {
-		if encErr != nil {
-			return
-		}
-		e, err := f.m.encode(next)
+	for _, b := range f.batches {
+		b.reset()
+	}
+	return nil
+}
+
+func (f *expandFn) ProcessElement(block []byte, emit func(int, []byte)) error {
+	b, err := readFrontierBlock(block, f.m.width)
+	if err != nil {
+		return fmt.Errorf("level %d: %w", f.Level, err)
+	}
+	if b.shard >= f.Shards {
+		return fmt.Errorf("level %d: %w: frontier block of shard %d of %d", f.Level, errWire, b.shard, f.Shards)
+	}
+	// Each distinct entry of the block is decoded once.
+	f.terms = f.terms[:0]
+	for _, t := range b.terms {
+		v, err := f.m.decodeTerm(t)
 		if err != nil {
-			encErr = err
+			return fmt.Errorf("level %d: frontier block of shard %d: %w", f.Level, b.shard, err)
+		}
+		f.terms = append(f.terms, v)
+	}
+	for i := 0; i < b.len(); i++ {
+		f.state = f.state[:0]
+		for _, idx := range b.states[i*f.m.width : (i+1)*f.m.width] {
+			f.state = append(f.state, f.terms[idx])
+		}
+		rank := uint32(b.first + i)
+		if err := f.expand(uint32(b.shard), rank, emit); err != nil {
+			return fmt.Errorf("while exploring state %d of shard %d of level %d: %v", rank, b.shard, f.Level, err)
+		}
+	}
+	return nil
+}
+
+func (f *expandFn) expand(shard, rank uint32, emit func(int, []byte)) error {
+	n := 0
+	var stepErr error
+	err := f.m.gen.Successors(f.state, func(label explore.LabelID, next []uint32) {
+		if stepErr != nil {
 			return
 		}
-		nfp := fingerprint(e)
-		succ(nfp, e)
-		trans(fp + "\t" + nfp + "\t" + f.m.gen.Labels().Text(label))
+		for i, v := range next {
+			if f.entries[i], stepErr = f.m.termBytes(v); stepErr != nil {
+				return
+			}
+		}
+		fp := f.m.fingerprint(f.entries)
+		to := shardOf(fp, f.Shards)
+		b := f.batches[to]
+		var idx uint32
+		if idx, stepErr = b.addState(fp, f.entries); stepErr != nil {
+			return
+		}
+		b.addTransition(shard, rank, f.m.label(label), idx)
 		n++
+		if len(b.fps) >= candidateBatchStates {
+			emit(to, b.encode())
+			b.reset()
+		}
 	})
 	if err == nil {
-		err = encErr
+		err = stepErr
 	}
 	if err != nil {
-		return fmt.Errorf("while exploring state %s: %v", fp, err)
+		return err
 	}
 	if n == 0 {
-		dead(fp)
+		f.batches[shard].dead = append(f.batches[shard].dead, rank)
 	}
 	return nil
 }
 
-// visitedKey turns a visited-set line (a fingerprint) into a join input.
-func visitedKey(fp string) (string, int) { return fp, 0 }
+func (f *expandFn) FinishBundle(emit func(int, []byte)) error {
+	for s, b := range f.batches {
+		if !b.empty() {
+			emit(s, b.encode())
+			b.reset()
+		}
+	}
+	releaseModel(f.m)
+	f.m = nil
+	return nil
+}
 
-// fingerprintOf returns the fingerprint of a state line.
-func fingerprintOf(line string) string { return line[:32] }
+// joinFn is the visited-set shard's side of a level: it gathers the
+// shard's candidate batches, looks their fingerprints up in the shard's
+// runs, numbers the new states (by fingerprint), adds them to the runs,
+// and writes the out file: their count, and the level's transitions into
+// the shard with both ends named. The new states' frontier blocks go to
+// the next level in this pipeline (EmitNext) or to a frontier file.
+type joinFn struct {
+	Dir      string `json:"dir"`
+	Level    int    `json:"level"`
+	Shards   int    `json:"shards"`
+	Width    int    `json:"width"`
+	EmitNext bool   `json:"emitNext"`
+}
 
-// joinFn keeps the successors whose fingerprint the visited set lacks:
-// they are the next level, one state line each.
-type joinFn struct{}
+// candidate is a successor met by a join.
+type candidate struct {
+	fp          fingerprint
+	entries     []string
+	level, rank uint32
+	seen        bool
+}
 
-func (joinFn) ProcessElement(fp string, succs func(*string) bool, visited func(*int) bool, emit func(string)) error {
-	var seen int
-	if visited(&seen) {
+func (f *joinFn) ProcessElement(ctx context.Context, shard int, batches func(*[]byte) bool, emit func([]byte)) error {
+	if err := f.join(ctx, shard, batches, emit); err != nil {
+		return fmt.Errorf("level %d, shard %d: %w", f.Level, shard, err)
+	}
+	return nil
+}
+
+func (f *joinFn) join(ctx context.Context, shard int, batches func(*[]byte) bool, emit func([]byte)) error {
+	var (
+		cands    []candidate
+		index    = map[fingerprint]int{}
+		labels   []string
+		labelIdx = map[string]uint32{}
+		trans    []outTransition // dstLevel unset, dstRank the candidate's index until resolved
+		dead     []uint32
+		local    []int
+		raw      []byte
+	)
+	for batches(&raw) {
+		b, err := readCandidateBatch(raw, f.Width)
+		if err != nil {
+			return err
+		}
+		local = local[:0]
+		for i, fp := range b.fps {
+			entries := make([]string, f.Width)
+			for k, t := range b.stateEntries(i)[:f.Width] {
+				entries[k] = b.terms[t]
+			}
+			if j, ok := index[fp]; ok {
+				if !slices.Equal(cands[j].entries, entries) {
+					return fmt.Errorf("two different states share the fingerprint %v", fp)
+				}
+				local = append(local, j)
+				continue
+			}
+			index[fp] = len(cands)
+			local = append(local, len(cands))
+			cands = append(cands, candidate{fp: fp, entries: entries})
+		}
+		for _, t := range b.trans {
+			if int(t.srcShard) >= f.Shards {
+				return fmt.Errorf("%w: a transition from shard %d of %d", errWire, t.srcShard, f.Shards)
+			}
+			l, ok := labelIdx[b.labels[t.label]]
+			if !ok {
+				l = uint32(len(labels))
+				labelIdx[b.labels[t.label]] = l
+				labels = append(labels, b.labels[t.label])
+			}
+			trans = append(trans, outTransition{srcShard: t.srcShard, srcRank: t.srcRank, label: l, dstRank: uint32(local[t.state])})
+		}
+		dead = append(dead, b.dead...)
+	}
+
+	// Look the candidates up, in fingerprint order, in the shard's runs.
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return bytes.Compare(cands[a].fp[:], cands[b].fp[:]) })
+	fps := make([]fingerprint, len(order))
+	for i, j := range order {
+		fps[i] = cands[j].fp
+	}
+	fs, err := filesystem.New(ctx, f.Dir)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	runs, err := listRuns(ctx, fs, f.Dir, shard)
+	if err != nil {
+		return err
+	}
+	for _, run := range runs {
+		if run.from > f.Level {
+			continue // a retried level's run
+		}
+		r, err := fs.OpenRead(ctx, run.name)
+		if err != nil {
+			return err
+		}
+		err = lookupRun(r, run.size, fps, uint32(f.Level), func(i int, e visitedEntry) {
+			c := &cands[order[i]]
+			c.seen, c.level, c.rank = true, e.level, e.rank
+		})
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", run.name, err)
+		}
+	}
+
+	// The new states, numbered in fingerprint order.
+	next := uint32(f.Level + 1)
+	var fresh []int
+	for _, j := range order {
+		if c := &cands[j]; !c.seen {
+			c.level, c.rank = next, uint32(len(fresh))
+			fresh = append(fresh, j)
+		}
+	}
+	if len(fresh) > 0 {
+		entries := make([]visitedEntry, len(fresh))
+		for i, j := range fresh {
+			entries[i] = visitedEntry{cands[j].fp, next, cands[j].rank}
+		}
+		var old []visitedRun
+		for _, r := range runs {
+			if r.from <= f.Level {
+				old = append(old, r)
+			}
+		}
+		if err := addRun(ctx, fs, f.Dir, shard, int(next), old, entries); err != nil {
+			return err
+		}
+	}
+	// The next level's states in the shard go on in this pipeline, or,
+	// after its last level, to a file that the next pipeline run reads.
+	var blocks [][]byte
+	states := make([][]string, 0, min(frontierBlockStates, len(fresh)))
+	for first := 0; first < len(fresh); first += frontierBlockStates {
+		states = states[:0]
+		for _, j := range fresh[first:min(first+frontierBlockStates, len(fresh))] {
+			states = append(states, cands[j].entries)
+		}
+		blocks = append(blocks, appendFrontierBlock(nil, shard, first, f.Width, states))
+	}
+	if f.EmitNext {
+		for _, b := range blocks {
+			emit(b)
+		}
+	} else if len(blocks) > 0 {
+		err := writeFile(ctx, levelFile(f.Dir, int(next), "frontier", shard), func(w *bufio.Writer) error {
+			for _, b := range blocks {
+				if err := appendChunk(w, b); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+
+	// The level's transitions into the shard, and its states without
+	// successors, in records of a bounded size with their own labels.
+	for i := range trans {
+		c := &cands[trans[i].dstRank]
+		trans[i].dstLevel, trans[i].dstRank = c.level, c.rank
+	}
+	return writeFile(ctx, levelFile(f.Dir, f.Level, "out", shard), func(w *bufio.Writer) error {
+		if err := appendChunk(w, appendCountRecord(nil, len(fresh))); err != nil {
+			return err
+		}
+		for k := 0; k == 0 || k*outRecordTransitions < max(len(trans), len(dead)); k++ {
+			lo, hi := k*outRecordTransitions, (k+1)*outRecordTransitions
+			rec := outRecord{level: f.Level, shard: shard}
+			recLabel := map[uint32]uint32{}
+			for _, t := range trans[min(lo, len(trans)):min(hi, len(trans))] {
+				l, ok := recLabel[t.label]
+				if !ok {
+					l = uint32(len(rec.labels))
+					recLabel[t.label] = l
+					rec.labels = append(rec.labels, labels[t.label])
+				}
+				t.label = l
+				rec.trans = append(rec.trans, t)
+			}
+			rec.dead = dead[min(lo, len(dead)):min(hi, len(dead))]
+			if err := appendChunk(w, rec.encode()); err != nil {
+				return err
+			}
+		}
 		return nil
-	}
-	var first, other string
-	if !succs(&first) {
-		return nil
-	}
-	for succs(&other) {
-		if other != first {
-			return fmt.Errorf("two different states share the fingerprint %s", fp)
-		}
-	}
-	emit(stateLine(fp, first))
-	return nil
+	})
 }
 
-// numberFn gives the states of one visited file their numbers: the
-// file's offset (known to the driver from the .count files) plus the
-// rank of the fingerprint in the file. Numbers from Max on are dropped
-// (a --max run).
-type numberFn struct {
-	Offsets map[string]int `json:"offsets"`
-	Max     int            `json:"max"`
-}
-
-func (f *numberFn) ProcessElement(ctx context.Context, file string, fps func(*string) bool, emit func(string, int)) error {
-	base, ok := f.Offsets[file]
-	if !ok {
-		return fmt.Errorf("no offset for %s", file)
-	}
-	var all []string
-	var fp string
-	for fps(&fp) {
-		all = append(all, fp)
-	}
-	slices.Sort(all)
-	for i, fp := range all {
-		if n := base + i; f.Max == 0 || n < f.Max {
-			emit(fp, n)
-		}
-	}
-	return nil
-}
-
-// transitionBySource keys a transition line by its source.
-func transitionBySource(line string) (string, string) {
-	src, rest, _ := strings.Cut(line, "\t")
-	return src, rest
-}
-
-// resolveSourceFn replaces the source fingerprint of transitions by the
-// source's number and keys them by their target.
-type resolveSourceFn struct{}
-
-func (resolveSourceFn) ProcessElement(fp string, rests func(*string) bool, numbers func(*int) bool, emit func(string, string)) error {
-	var n int
-	if !numbers(&n) {
-		return nil // the source was cut off by --max
-	}
-	var rest string
-	for rests(&rest) {
-		dst, label, ok := strings.Cut(rest, "\t")
-		if !ok {
-			return fmt.Errorf("malformed transition line from %s", fp)
-		}
-		emit(dst, strconv.Itoa(n)+"\t"+label)
-	}
-	return nil
-}
-
-// resolveTargetFn writes the transitions into a state as .aut lines.
-type resolveTargetFn struct{}
-
-func (resolveTargetFn) ProcessElement(fp string, srcs func(*string) bool, numbers func(*int) bool, emit func(string)) error {
-	var n int
-	if !numbers(&n) {
-		return nil // the target was cut off by --max
-	}
-	var src string
-	for srcs(&src) {
-		from, label, _ := strings.Cut(src, "\t")
-		emit("(" + from + ",\"" + label + "\"," + strconv.Itoa(n) + ")")
-	}
-	return nil
-}
-
-// deadlockKey makes a deadlock fingerprint a join input.
-func deadlockKey(fp string) (string, string) { return fp, "" }
-
-// deadlockNumberFn emits the number of a deadlock state.
-type deadlockNumberFn struct{}
-
-func (deadlockNumberFn) ProcessElement(fp string, deads func(*string) bool, numbers func(*int) bool, emit func(string)) {
-	var d string
-	var n int
-	if deads(&d) && numbers(&n) {
-		emit(strconv.Itoa(n))
-	}
+// levelFile names a file of one level and one shard: its frontier, the
+// count of its states, or the transitions out of it.
+func levelFile(dir string, level int, kind string, shard int) string {
+	return fmt.Sprintf("%s/level-%06d/%s-%05d", dir, level, kind, shard)
 }
