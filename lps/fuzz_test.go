@@ -3,6 +3,7 @@ package lps
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +50,40 @@ func FuzzParse(f *testing.F) {
 		}
 		if out2 := spec2.Print(); out2 != out {
 			t.Fatalf("printing is not idempotent:\n--- first\n%s\n--- second\n%s", out, out2)
+		}
+	})
+}
+
+// FuzzParseExpr checks that an expression written on the command line
+// (lps2lts's --sweep=EXPR) never panics the reader: it is either a checked
+// expression or a well-formed error list within EXPR.
+func FuzzParseExpr(f *testing.F) {
+	spec, err := Parse("f.lps", []byte("sort D = struct d1 | d2(p: Nat);\nact a: Nat;\nproc P(n: Pos, m: Int, r: Real, l: List(Nat), d: D) = a(n) . P(n = n + 1) + delta;\ninit P(1, -1, 1/2, [], d1);\n"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"n", "n + 3 * m", "(n + 3 * m) mod 17", "r * 2", "#l", "if(d == d1, 0, p(d))", "z", "n +", "lambda x: Nat. x", "(", "n whr n = 1 end", "forall x: Nat. x > n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := ParseExpr(spec, "--sweep", src)
+		if err == nil {
+			if e == nil {
+				t.Fatal("no expression and no error")
+			}
+			return
+		}
+		list, ok := err.(ErrorList)
+		if !ok || len(list) == 0 || len(list) > MaxErrors {
+			t.Fatalf("malformed error %T: %v", err, err)
+		}
+		for _, e := range list {
+			if strings.HasPrefix(e.Msg, "internal error:") {
+				t.Fatalf("panic inside ParseExpr: %v", e)
+			}
+			if e.File != "--sweep" {
+				t.Fatalf("error outside EXPR: %v", e)
+			}
 		}
 	})
 }
