@@ -300,16 +300,15 @@ func (q *pipeline) insert(x *Explorer) bool {
 // says whether it did.
 func (q *pipeline) fold(x *Explorer) bool {
 	b := q.foldable()
-	if b == nil {
-		return false
+	if b != nil {
+		q.folding = true
+		q.mu.Unlock()
+		b.foldKeys(x.plan.twoPhase)
+		q.mu.Lock()
+		b.folded, q.folding = true, false
+		q.cond.Broadcast()
 	}
-	q.folding = true
-	q.mu.Unlock()
-	b.foldKeys(x.plan.twoPhase)
-	q.mu.Lock()
-	b.folded, q.folding = true, false
-	q.cond.Broadcast()
-	return true
+	return b != nil
 }
 
 // compute computes the successors of the oldest block that has states
