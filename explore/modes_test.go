@@ -376,3 +376,60 @@ func TestStochasticEveryStore(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepLine: the sweep-line search through the one step. On the
+// torus, with i+j as measure, the "right" and "up" steps keep progress
+// except where they wrap around, and "home" regresses: every regress
+// destination starts a sweep, the states forgotten and met again get new
+// numbers, and the search ends when a sweep finds no new destination.
+// With the first coordinate of the grid (which never decreases) the
+// search is a plain state space search: same states and transitions.
+func TestSweepLine(t *testing.T) {
+	grid := exploretest.NewGrid(20, 30)
+	first := func(v []uint32) (explore.ProgressValue, error) { return explore.IntProgressValue(int64(v[0])), nil }
+	want, _ := exploretest.Run(t, grid, explore.Options{})
+	got, c := exploretest.Run(t, grid, explore.Options{Strategy: explore.Sweep, Store: store.NewSweepStore(2, first)})
+	if got.States != want.States || got.Transitions != want.Transitions || c.Finished != want.Explored {
+		t.Errorf("monotone measure: %+v, want %+v", got, want)
+	}
+	sum := func(v []uint32) (explore.ProgressValue, error) { return explore.IntProgressValue(int64(v[0] + v[1])), nil }
+	g := newTorus(7, 5)
+	full, _ := exploretest.Run(t, g, explore.Options{})
+	st := store.NewSweepStore(2, sum)
+	r, _ := exploretest.Run(t, g, explore.Options{Strategy: explore.Sweep, Store: st})
+	stats := st.Stats()
+	if r.States < full.States || stats.Sweeps < 2 || stats.RegressEdges == 0 || r.Explored != r.States {
+		t.Errorf("regressing measure: %+v, %+v (full: %+v)", r, stats, full)
+	}
+	if n, why := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: st, Threads: 2}).Threads(); n != 1 || why == "" {
+		t.Errorf("sweep with threads: %d, %q", n, why)
+	}
+}
+
+// TestSweepLineErrors: without a sweep store, or with a stochastic model,
+// the search cannot run; a measure that fails ends the search as a
+// failure of the state whose successor it could not measure.
+func TestSweepLineErrors(t *testing.T) {
+	g := newTorus(4, 4)
+	if err := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: store.NewTableStore(2)}).Err(); !errors.Is(err, explore.ErrSweepStore) {
+		t.Errorf("table store: %v", err)
+	}
+	zero := func([]uint32) (explore.ProgressValue, error) { return explore.IntProgressValue(0), nil }
+	if err := explore.New(newCoin(3), explore.Options{Strategy: explore.Sweep, Store: store.NewSweepStore(1, zero)}).Err(); !errors.Is(err, explore.ErrSweepStore) {
+		t.Errorf("stochastic: %v", err)
+	}
+	failing := func(v []uint32) (explore.ProgressValue, error) {
+		if v[0] == 2 {
+			return explore.ProgressValue{}, errors.New("no number")
+		}
+		return explore.IntProgressValue(int64(v[0])), nil
+	}
+	_, err := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: store.NewSweepStore(2, failing)}).Run()
+	var se *explore.StateError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "progress measure: no number") {
+		t.Errorf("failing measure: %v", err)
+	}
+	if s := explore.Sweep.String(); s != "sweep" {
+		t.Errorf("Sweep.String() = %q", s)
+	}
+}
