@@ -6,6 +6,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/outfile"
+	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -25,6 +26,11 @@ type runStats struct {
 	TodoBytes   int     `json:"todo_bytes"`
 	StoreReport string  `json:"store_report,omitempty"`
 	Omission    float64 `json:"omission_probability,omitempty"`
+	// The generator's caches (lpsgen.CacheBytes), threads included.
+	GuardCacheBytes int `json:"guard_cache_bytes"`
+	EnumCacheBytes  int `json:"enumeration_cache_bytes"`
+	TermBytes       int `json:"term_store_bytes"`
+	CacheFlushes    int `json:"cache_flushes"`
 }
 
 // storeBytes is the memory held by the store's tables.
@@ -56,6 +62,10 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	}
 	if o, ok := st.(interface{ OmissionProbability() float64 }); ok {
 		s.Omission = o.OmissionProbability()
+	}
+	if g, ok := x.Generator().(interface{ CacheBytes() lpsgen.CacheBytes }); ok {
+		cb := g.CacheBytes()
+		s.GuardCacheBytes, s.EnumCacheBytes, s.TermBytes, s.CacheFlushes = cb.Guard, cb.Enumeration, cb.Terms, cb.Flushes
 	}
 	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
 		s.Store = "comback"
