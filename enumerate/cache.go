@@ -25,11 +25,12 @@ import (
 // note adds the condition itself to the key).
 //
 // Only complete enumerations are stored: one that failed or was stopped
-// by its callback is not. The cache is bounded: when storing an entry
-// would pass MaxCacheEntries entries or MaxCacheTerms stored solution
-// terms, it is emptied first (so memory stays bounded on models whose
-// conditions rarely repeat, where the cache could not pay anyway). A
-// Cache is not safe for concurrent use.
+// by its callback is not. The cache is bounded by bytes: when storing an
+// entry would pass its bound (DefaultCacheBytes unless given), it is
+// emptied first, so memory stays bounded on models whose conditions
+// rarely repeat, where the cache could not pay anyway, and a
+// breadth-first search keeps the entries of the levels at hand. A Cache
+// is not safe for concurrent use.
 type Cache struct {
 	entries map[string]span
 	vals    []rewrite.Term // the solutions, back to back
@@ -38,23 +39,42 @@ type Cache struct {
 	misses  int
 	flushes int
 
-	maxEntries, maxTerms int
+	keyBytes int // the entries' bytes (entryBytes each, and their keys)
+	maxBytes int
 }
 
-// Bounds of a Cache: about 100 MB of entries and 64 MB of solutions.
-const (
-	MaxCacheEntries = 1 << 20
-	MaxCacheTerms   = 1 << 24
-)
+// DefaultCacheBytes is the default bound of a Cache. (It was 2^20 entries
+// and 2^24 solution terms, about 160 MB, before it was counted in bytes.)
+const DefaultCacheBytes = 32 << 20
+
+// entryBytes is what an entry of the map costs besides its key's bytes:
+// the key's string header and the span in a slot (24 bytes), the slot's
+// control byte, and the free slots at the map's load (at most 7/8),
+// rounded up.
+const entryBytes = 32
 
 type span struct {
 	start, n int32 // vals[start:start+n*width]
 }
 
-// NewCache returns an empty cache.
-func NewCache() *Cache {
-	return &Cache{entries: map[string]span{}, maxEntries: MaxCacheEntries, maxTerms: MaxCacheTerms}
+// NewCache returns an empty cache bounded by DefaultCacheBytes.
+func NewCache() *Cache { return NewCacheBytes(0) }
+
+// NewCacheBytes returns an empty cache bounded by maxBytes (0:
+// DefaultCacheBytes).
+func NewCacheBytes(maxBytes int) *Cache {
+	if maxBytes <= 0 {
+		maxBytes = DefaultCacheBytes
+	}
+	return &Cache{entries: map[string]span{}, maxBytes: maxBytes}
 }
+
+// MaxBytes returns the cache's bound.
+func (c *Cache) MaxBytes() int { return c.maxBytes }
+
+// Bytes returns the memory the cache holds, as counted against its
+// bound: the entries (entryBytes each and their keys) and the solutions.
+func (c *Cache) Bytes() int { return c.keyBytes + 4*cap(c.vals) }
 
 // Flushes returns how often the cache was emptied for reaching its bounds.
 func (c *Cache) Flushes() int { return c.flushes }
@@ -117,17 +137,20 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 		c.vals = c.vals[:start]
 		return err
 	}
-	if len(c.entries) >= c.maxEntries || len(c.vals) > c.maxTerms {
-		// Keep the new entry alone.
+	if c.keyBytes+entryBytes+len(key)+4*cap(c.vals) > c.maxBytes {
+		// Keep the new entry alone, in a new map and a solution array
+		// of its size: clearing would keep their memory.
 		c.flushes++
-		clear(c.entries)
-		m := copy(c.vals, c.vals[start:])
-		c.vals, start = c.vals[:m], 0
-		if m > c.maxTerms {
-			c.vals = c.vals[:0]
+		c.entries = map[string]span{}
+		c.keyBytes = 0
+		c.vals = append([]rewrite.Term(nil), c.vals[start:]...)
+		start = 0
+		if entryBytes+len(key)+4*cap(c.vals) > c.maxBytes {
+			c.vals = nil
 			return nil
 		}
 	}
 	c.entries[key] = span{int32(start), int32(n)}
+	c.keyBytes += entryBytes + len(key)
 	return nil
 }

@@ -151,8 +151,9 @@ func TestCacheBounded(t *testing.T) {
 	nb := []*lps.Var{ce.n, ce.b}
 	bn := []*lps.Var{ce.b, ce.n}
 	want, wantBN := ce.run(t, nil, nb, -1), ce.run(t, nil, bn, -1)
-	c := NewCache()
-	c.maxEntries = 1 // every second key flushes
+	one := NewCache()
+	ce.run(t, one, nb, -1)
+	c := NewCacheBytes(one.Bytes()) // one entry fits: every second key flushes
 	for i := 0; i < 3; i++ {
 		if got := ce.run(t, c, nb, -1); got != want {
 			t.Errorf("round %d: got %q, want %q", i, got, want)
@@ -164,8 +165,10 @@ func TestCacheBounded(t *testing.T) {
 	if h, m := c.Stats(); h != 0 || m != 6 || c.Flushes() != 5 || len(c.entries) != 1 {
 		t.Errorf("hits, misses, flushes, entries = %d, %d, %d, %d; want 0, 6, 5, 1", h, m, c.Flushes(), len(c.entries))
 	}
-	c = NewCache()
-	c.maxTerms = 3 // fewer than one enumeration's solutions: nothing is kept
+	if c.Bytes() > c.MaxBytes() {
+		t.Errorf("%d bytes over the bound of %d", c.Bytes(), c.MaxBytes())
+	}
+	c = NewCacheBytes(entryBytes + 12) // less than one enumeration's solutions: nothing is kept
 	for i := 0; i < 2; i++ {
 		if got := ce.run(t, c, nb, -1); got != want {
 			t.Errorf("round %d: got %q, want %q", i, got, want)

@@ -27,6 +27,9 @@ type Generator struct {
 	params   []rewrite.Term
 	init     []rewrite.Term
 	summands []Summand
+	// guardBudget bounds the summands' guard caches together (nil
+	// without them).
+	guardBudget *guardBudget
 
 	sub  *rewrite.Subst
 	next []uint32
@@ -75,6 +78,12 @@ type Options struct {
 	// NoGuardCache turns off the cache of each summand's condition by the
 	// parameters it reads (guards.go), for measurements.
 	NoGuardCache bool
+	// GuardCacheBytes bounds the bytes of the guard caches of the
+	// generator, and of each fork apart (0: DefaultGuardCacheBytes).
+	GuardCacheBytes int
+	// EnumCacheBytes bounds the bytes of each enumeration cache (0:
+	// enumerate.DefaultCacheBytes).
+	EnumCacheBytes int
 	// NoControlFlow turns off summand selection by control-flow
 	// parameters (control.go), for measurements.
 	NoControlFlow bool
@@ -121,7 +130,10 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 		}
 		s.number = len(g.summands)
 		if !opt.NoGuardCache {
-			s.guard = newGuardCache(src.Cond, pindex)
+			if g.guardBudget == nil {
+				g.guardBudget = newGuardBudget(opt.GuardCacheBytes)
+			}
+			s.guard = newGuardCache(src.Cond, pindex, g.guardBudget)
 		}
 		g.summands = append(g.summands, s)
 	}
@@ -129,11 +141,11 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 		g.control = newControlIndex(g, pindex)
 	}
 	if opt.Cached || opt.GlobalCache {
-		global := enumerate.NewCache()
+		global := enumerate.NewCacheBytes(opt.EnumCacheBytes)
 		for k := range g.summands {
 			g.summands[k].cache = global
 			if !opt.GlobalCache {
-				g.summands[k].cache = enumerate.NewCache()
+				g.summands[k].cache = enumerate.NewCacheBytes(opt.EnumCacheBytes)
 			}
 		}
 	}
@@ -188,12 +200,15 @@ func (g *Generator) Fork() explore.Generator {
 			s.labelKey, s.labelIDs = vecset.New(s.nargs), nil
 		}
 		if s.guard != nil {
-			s.guard = s.guard.fork()
+			if f.guardBudget == nil {
+				f.guardBudget = newGuardBudget(g.guardBudget.max)
+			}
+			s.guard = s.guard.fork(f.guardBudget)
 		}
 		if s.cache != nil {
 			// One new cache per cache of g: a global cache stays global.
 			if caches[s.cache] == nil {
-				caches[s.cache] = enumerate.NewCache()
+				caches[s.cache] = enumerate.NewCacheBytes(s.cache.MaxBytes())
 			}
 			s.cache = caches[s.cache]
 		}

@@ -1,6 +1,7 @@
 package lpsgen
 
 import (
+	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/internal/wordset"
 	"github.com/lps2lts/lps2lts/lps"
@@ -41,6 +42,35 @@ type guardCache struct {
 	lookups   int
 	hits      int
 	off       bool
+	// budget is the bound shared by the generator's guard caches;
+	// counted is what this cache has added to budget.used.
+	budget  *guardBudget
+	counted int
+}
+
+// guardBudget bounds the bytes of one generator's guard caches together
+// (each fork of the generator has a budget of its own). A cache whose
+// entry takes the sum over the bound is emptied, as an enumeration cache
+// is (enumerate.Cache): the combinations of values a breadth-first search
+// meets move from level to level, and an emptied cache fills again with
+// those of the levels at hand. Without a bound the caches grew with the
+// state space: 22 MB, 785 bytes/state, on a FlexRay model of 28k states.
+type guardBudget struct {
+	used, max int
+	flushes   int
+}
+
+// DefaultGuardCacheBytes is the default bound of a generator's guard
+// caches. The corpus's largest are far below it (see docs/stores.md), so
+// that only models whose conditions read many parameters with many
+// values reach it.
+const DefaultGuardCacheBytes = 16 << 20
+
+func newGuardBudget(max int) *guardBudget {
+	if max <= 0 {
+		max = DefaultGuardCacheBytes
+	}
+	return &guardBudget{max: max}
 }
 
 type guardEntry struct {
@@ -60,7 +90,7 @@ const (
 // newGuardCache prepares the cache of a condition over the parameters
 // pindex; conditions of quantifiers or lambdas read their free
 // parameters only.
-func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int) *guardCache {
+func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int, budget *guardBudget) *guardCache {
 	seen := make(map[int]bool)
 	var reads []int
 	if cond != nil {
@@ -71,19 +101,21 @@ func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int) *guardCache {
 			}
 		})
 	}
-	return newGuardKeys(reads)
+	return newGuardKeys(reads, budget)
 }
 
 // newGuardKeys returns an empty cache keyed by the parameters at reads.
-func newGuardKeys(reads []int) *guardCache {
-	c := &guardCache{reads: reads, key: make([]uint32, len(reads))}
-	if len(reads) <= 2 {
-		c.short = new(wordset.Set)
-		c.short.Init(4)
-	} else {
-		c.keys = vecset.New(len(reads))
-	}
+func newGuardKeys(reads []int, budget *guardBudget) *guardCache {
+	c := &guardCache{reads: reads, key: make([]uint32, len(reads)), budget: budget}
+	c.empty()
 	return c
+}
+
+// empty drops the tables; the first entry makes them again, so that an
+// empty cache costs nothing against the bound (a vector set's first
+// index is 8 KB, and dining3's 330 guard caches made 2.6 MB empty).
+func (c *guardCache) empty() {
+	c.entries, c.sols, c.short, c.keys = nil, nil, nil, nil
 }
 
 // paramsRead calls f for every variable occurrence in e.
@@ -128,11 +160,12 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 	c.lookups++
 	var id int
 	var ok bool
-	if c.short != nil {
+	switch {
+	case c.short != nil:
 		var wid uint32
 		wid, ok = c.short.Find(c.packedKey())
 		id = int(wid)
-	} else {
+	case c.keys != nil:
 		var sid uint32
 		sid, ok = c.keys.Find(c.key)
 		id = int(sid)
@@ -163,15 +196,37 @@ func (c *guardCache) finish(holds, ok bool) {
 		c.sols = c.sols[:c.recStart]
 		return
 	}
-	if c.short != nil {
+	switch {
+	case len(c.reads) <= 2:
+		if c.short == nil {
+			c.short = new(wordset.Set)
+			c.short.Init(4)
+		}
 		c.short.Insert(c.packedKey())
-	} else {
+	default:
+		if c.keys == nil {
+			c.keys = vecset.New(len(c.reads))
+		}
 		c.keys.Insert(c.key)
 	}
 	c.entries = append(c.entries, guardEntry{holds: holds, lo: uint32(c.recStart), hi: uint32(len(c.sols))})
 	if c.lookups == guardTrial && c.hits*guardMinHitRate < c.lookups {
 		c.off = true
 		c.keys, c.short, c.entries, c.sols = nil, nil, nil, nil
+		c.budget.used -= c.counted
+		c.counted = 0
+		return
+	}
+	// Bytes sums a few capacities; a miss costs a rewrite or more.
+	b := c.Bytes()
+	c.budget.used += b - c.counted
+	c.counted = b
+	if c.budget.used > c.budget.max {
+		c.budget.flushes++
+		c.empty()
+		b = c.Bytes()
+		c.budget.used += b - c.counted
+		c.counted = b
 	}
 }
 
@@ -191,22 +246,27 @@ func (c *guardCache) Bytes() int {
 		return 0
 	}
 	b := 12*cap(c.entries) + 4*cap(c.sols)
-	if c.short != nil {
-		return b + c.short.Bytes()
+	switch {
+	case c.short != nil:
+		b += c.short.Bytes()
+	case c.keys != nil:
+		b += c.keys.Bytes()
 	}
-	return b + c.keys.Bytes()
+	return b
 }
 
 // fork returns an empty cache for the same condition, for a fork of the
 // generator.
-func (c *guardCache) fork() *guardCache {
-	return newGuardKeys(c.reads)
+func (c *guardCache) fork(budget *guardBudget) *guardCache {
+	return newGuardKeys(c.reads, budget)
 }
 
 // GuardStats sums up the guard caches: lookups, hits, the summands whose
-// cache was dropped, and the bytes the tables hold.
+// cache was dropped, the bytes the tables hold, and how often a cache was
+// emptied for passing the bound (MaxBytes, per generator and fork).
 type GuardStats struct {
 	Lookups, Hits, Off, Summands, Bytes int
+	Flushes, MaxBytes                   int
 }
 
 // GuardStats returns the figures of the generator's guard caches and of
@@ -219,6 +279,11 @@ func (g *Generator) GuardStats() GuardStats {
 		st.Hits += fs.Hits
 		st.Off += fs.Off
 		st.Bytes += fs.Bytes
+		st.Flushes += fs.Flushes
+	}
+	if g.guardBudget != nil {
+		st.Flushes += g.guardBudget.flushes
+		st.MaxBytes = g.guardBudget.max
 	}
 	for k := range g.summands {
 		c := g.summands[k].guard
@@ -234,4 +299,39 @@ func (g *Generator) GuardStats() GuardStats {
 		}
 	}
 	return st
+}
+
+// CacheBytes are the bytes of a generator's caches, its forks' included,
+// for reports: the guard caches, the enumeration caches (--cached) and
+// the rewriter's term store, which keeps every term made and its normal
+// form (shared by the forks, counted once).
+type CacheBytes struct {
+	Guard, Enumeration, Terms int
+	// Bounds of the guard caches (per generator and fork) and of each
+	// enumeration cache; Flushes counts the caches emptied at them.
+	GuardMax, EnumerationMax, Flushes int
+}
+
+// CacheBytes returns the bytes of the generator's caches and its forks'.
+// Call it when they are idle.
+func (g *Generator) CacheBytes() CacheBytes {
+	gs := g.GuardStats()
+	cb := CacheBytes{Guard: gs.Bytes, GuardMax: gs.MaxBytes, Flushes: gs.Flushes, Terms: g.r.TermBytes()}
+	seen := map[*enumerate.Cache]bool{}
+	var add func(g *Generator)
+	add = func(g *Generator) {
+		for k := range g.summands {
+			if c := g.summands[k].cache; c != nil && !seen[c] {
+				seen[c] = true
+				cb.Enumeration += c.Bytes()
+				cb.EnumerationMax = c.MaxBytes()
+				cb.Flushes += c.Flushes()
+			}
+		}
+		for _, f := range g.forks {
+			add(f)
+		}
+	}
+	add(g)
+	return cb
 }

@@ -141,6 +141,17 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 				return r.mkInt(res, -x), true
 			case lps.OpAbs:
 				return r.mkInt(res, max(x, -x)), true
+			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpNat2Pos, lps.OpInt2Pos, lps.OpInt2Nat:
+				// The conversions between the integer sorts keep the
+				// value, or are undefined outside the result's sort (as
+				// mkBigIntIn says). They come with every Nat
+				// expression over a Pos (counters.lps: (c + 1) mod K
+				// converts K), and the general path below allocated
+				// three big.Ints for each one.
+				if res.Kind == lps.SortPos && x <= 0 || res.Kind == lps.SortNat && x < 0 {
+					return 0, false
+				}
+				return r.mkInt(res, x), true
 			}
 		}
 	}

@@ -178,6 +178,12 @@ func (r *Rewriter) Bool(b bool) Term {
 	return r.falseT
 }
 
+// TermBytes returns the memory the term store holds, normal forms
+// included (each term's node keeps its own), for reports. Terms are never
+// dropped, so this grows with the distinct terms a run makes; call it
+// when the rewriter and its clones are idle.
+func (r *Rewriter) TermBytes() int { return r.st.bytes() }
+
 // NumTerms returns how many terms the store holds.
 func (r *Rewriter) NumTerms() int { return r.st.size() }
 

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"math/big"
+	"reflect"
 	"sync"
 	"sync/atomic"
 
@@ -322,4 +323,17 @@ func (s *store) copyArgs(a []Term) []Term {
 	out := s.argSlab[l : l+len(a) : l+len(a)]
 	s.argMu.Unlock()
 	return out
+}
+
+// bytes returns the memory the store holds: the chunks of nodes made so
+// far (a node keeps its normal form, the rewriter's only cache), the
+// chunk pointers and the shards' tables. The arguments' slabs are not
+// counted. Call it when no term is being interned.
+func (s *store) bytes() int {
+	chunks := (int(s.next.Load()) + chunkSize - 1) / chunkSize
+	b := chunks*chunkSize*int(reflect.TypeFor[node]().Size()) + 8*len(s.chunks)
+	for i := range s.shards {
+		b += 4 * len(s.shards[i].table)
+	}
+	return b
 }

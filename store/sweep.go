@@ -15,7 +15,7 @@ import (
 // method for safety properties"; Westergaard's thesis, §2.2.1 and §2.3).
 //
 // States are kept in layers, one per progress value, each a table of full
-// vectors (an explore.ArenaStore); forgetting the states behind the
+// vectors (internal/vecset); forgetting the states behind the
 // sweep-line drops whole layers, so the cost of a collection is that of
 // the states it frees, and a collection can follow every rise of the
 // sweep-line (the thesis' "double representation": a hash table and a

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -109,5 +112,25 @@ func BenchmarkGuardHeavy(b *testing.B) {
 				b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 			})
 		}
+	}
+}
+
+// BenchmarkCounters explores examples/counters.lps with K = 6 (1,679,616
+// states, 13,436,928 transitions), the model for memory that
+// follows the state space: states/s and the store's bytes per state.
+func BenchmarkCounters(b *testing.B) {
+	src, err := os.ReadFile("../../examples/counters.lps")
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "counters6.lps")
+	if err := os.WriteFile(path, bytes.Replace(src, []byte("K  =  10"), []byte("K  =  6"), 1), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			b.ReportAllocs()
+			benchRuns(b, path, storeConfig{kind: "tree"}, explore.Options{Threads: threads})
+		})
 	}
 }

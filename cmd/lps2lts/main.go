@@ -66,6 +66,7 @@ type config struct {
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
 	noGuardCache, noControlFlow         bool
+	cacheKB                             int
 	qlimit                              int
 	noQlimit                            bool // --qlimit=0 given
 	threads                             int
@@ -177,6 +178,7 @@ Exit status:
 	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search, where the store and the model allow it (a warning says why not); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
+	f.IntVar(&cfg.cacheKB, "cache-kb", 0, "bound the guard caches (of each thread) and each --cached enumeration cache to `KB` kilobytes; a cache that reaches it is emptied (0: the defaults, 16384 and 32768)")
 	f.MarkHidden("no-guard-cache")
 	f.BoolVar(&cfg.noControlFlow, "no-control-flow", false, "do not select summands by control-flow parameters (for measurements)")
 	f.MarkHidden("no-control-flow")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/outfile"
+	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -30,6 +31,11 @@ type runStats struct {
 	Sweeps       int    `json:"sweeps,omitempty"`
 	RegressEdges uint64 `json:"regress_edges,omitempty"`
 	Persistent   int    `json:"persistent_states,omitempty"`
+	// The generator's caches (lpsgen.CacheBytes), threads included.
+	GuardCacheBytes int `json:"guard_cache_bytes"`
+	EnumCacheBytes  int `json:"enumeration_cache_bytes"`
+	TermBytes       int `json:"term_store_bytes"`
+	CacheFlushes    int `json:"cache_flushes"`
 }
 
 // storeBytes is the memory held by the store's tables.
@@ -62,6 +68,10 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	if sw, ok := st.(*store.SweepStore); ok {
 		f := sw.Stats()
 		s.Store, s.StoredPeak, s.Sweeps, s.RegressEdges, s.Persistent = "sweep", f.Peak, f.Sweeps, f.RegressEdges, f.Persistent
+	}
+	if g, ok := x.Generator().(interface{ CacheBytes() lpsgen.CacheBytes }); ok {
+		cb := g.CacheBytes()
+		s.GuardCacheBytes, s.EnumCacheBytes, s.TermBytes, s.CacheFlushes = cb.Guard, cb.Enumeration, cb.Terms, cb.Flushes
 	}
 	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
 		s.Store = "comback"

@@ -6,8 +6,9 @@
 // parameters by their values packed in one word.
 //
 // A Set is an open-addressing index of 32-bit entries (linear probing,
-// load factor at most 3/4) over the words, which live in chunks of fixed
-// size, so that growing never copies them. An entry of an index of 2^L
+// load factor at most 7/8) over the words, which live in chunks of fixed
+// size, so that growing never copies them, packed in as few bytes as the
+// widest of each half needs so far (set.go, pack). An entry of an index of 2^L
 // slots holds the number plus one in its low L bits and, in the 32-L bits
 // above, a tag: hash bits of the word other than those that chose the
 // slot. A probe reads a word only when the tags agree. Touch reads the

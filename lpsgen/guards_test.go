@@ -1,0 +1,46 @@
+package lpsgen
+
+import (
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// TestGuardCacheBound: guard caches bounded far below what they would
+// hold (3 MB on dining3) are emptied at the bound, stay near it, and give
+// the same state space as no guard cache; the enumeration caches of
+// --cached likewise.
+func TestGuardCacheBound(t *testing.T) {
+	spec, err := lps.ParseFile(corpus.Model(t, "plain", "ex.academic.dining.dining3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(opt Options) (explore.Result, CacheBytes) {
+		g, err := New(spec, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := explore.New(g, explore.Options{}).Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r, g.CacheBytes()
+	}
+	want, _ := run(Options{NoGuardCache: true})
+	const bound = 1 << 20
+	got, cb := run(Options{GuardCacheBytes: bound, Cached: true, EnumCacheBytes: 1 << 10})
+	if got.States != want.States || got.Transitions != want.Transitions {
+		t.Errorf("bounded caches: %d states, %d transitions; want %d, %d", got.States, got.Transitions, want.States, want.Transitions)
+	}
+	if cb.Flushes == 0 || cb.Guard > bound || cb.GuardMax != bound {
+		t.Errorf("guard caches: %d bytes of %d, %d flushes; want at most the bound and some flushes", cb.Guard, cb.GuardMax, cb.Flushes)
+	}
+	if cb.Enumeration > 1<<10*len(spec.Summands) {
+		t.Errorf("enumeration caches: %d bytes, over the bound of %d bytes each", cb.Enumeration, 1<<10)
+	}
+	if _, cb := run(Options{}); cb.Guard < 1<<20 || cb.Flushes != 0 {
+		t.Errorf("default bound: %d bytes of guard cache, %d flushes; want the whole cache, over 1 MB", cb.Guard, cb.Flushes)
+	}
+}
