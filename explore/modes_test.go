@@ -392,7 +392,9 @@ func TestSweepLine(t *testing.T) {
 	if got.States != want.States || got.Transitions != want.Transitions || c.Finished != want.Explored {
 		t.Errorf("monotone measure: %+v, want %+v", got, want)
 	}
-	sum := func(v []uint32) (explore.ProgressValue, error) { return explore.IntProgressValue(int64(v[0] + v[1])), nil }
+	sum := func(v []uint32) (explore.ProgressValue, error) {
+		return explore.IntProgressValue(int64(v[0] + v[1])), nil
+	}
 	g := newTorus(7, 5)
 	full, _ := exploretest.Run(t, g, explore.Options{})
 	st := store.NewSweepStore(2, sum)

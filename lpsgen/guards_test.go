@@ -6,6 +6,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/store"
 )
 
 // TestGuardCacheBound: guard caches bounded far below what they would
@@ -22,7 +23,7 @@ func TestGuardCacheBound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := explore.New(g, explore.Options{}).Run()
+		r, err := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())}).Run()
 		if err != nil {
 			t.Fatal(err)
 		}
