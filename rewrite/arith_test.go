@@ -61,3 +61,26 @@ func TestArithmeticAgainstBig(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallIntsAreTheStoresTerms: the small numbers a rewriter keeps are
+// the term store's own terms, for more sorts than it keeps numbers of,
+// in a clone too (which shares the store and keeps numbers of its own).
+func TestSmallIntsAreTheStoresTerms(t *testing.T) {
+	b := newIRB()
+	r, err := New(b.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorts := []*lps.Sort{b.Pos, b.Nat, b.Int, {Kind: lps.SortNat}, {Kind: lps.SortInt}, b.Nat}
+	for _, rw := range []*Rewriter{r, r.Clone()} {
+		for _, s := range sorts {
+			for x := int64(0); x < smallIntLimit+10; x++ {
+				got := rw.mkInt(s, x)
+				want := r.st.intern(&node{kind: kNum, sort: s, val: x})
+				if got != want || rw.mkInt(s, x) != got {
+					t.Fatalf("mkInt(%v, %d) = %d, the store has %d", s.Kind, x, got, want)
+				}
+			}
+		}
+	}
+}

@@ -87,6 +87,7 @@ type Rewriter struct {
 	// Caches of sym and constant, of this rewriter alone.
 	syms   map[*lps.Func]*symbol
 	consts map[*lps.Func]Term
+	small  smallInts
 	_      [cacheLine]byte
 }
 
