@@ -203,6 +203,7 @@ func (p *parallelSearch) expandBlocks(x *Explorer) error {
 	}
 	q.free, q.queue = append(q.free[:0], q.all...), q.queue[:0]
 	q.finished, q.err, q.inline = false, nil, 0
+	q.stopping.Store(false)
 	q.cond.L = &q.mu
 	q.mu.Lock()
 	q.takeBlocks(x)
@@ -243,6 +244,12 @@ type pipeline struct {
 	inline             int
 	finished           bool
 	err                error
+	// stopping is set, outside the lock, when the search stops: the
+	// goroutines computing a block then leave it (with a state limit
+	// they computed up to a block per thread that nothing would insert:
+	// ex.games.knights's first 3,000 states took two threads twice as
+	// long as one).
+	stopping atomic.Bool
 }
 
 // run does the tasks of the pipeline until the search is finished.
@@ -269,9 +276,11 @@ func (q *pipeline) insert(x *Explorer) bool {
 	q.queue = q.queue[1:]
 	q.inserting = true
 	q.mu.Unlock()
-	var err error
-	err = x.insertBlock(b)
+	err := x.insertBlock(b)
 	stop := err != nil || x.mustStop()
+	if stop {
+		q.stopping.Store(true)
+	}
 	// The block is the inserter's now: it takes the next states into it
 	// before it takes the lock, which the others wait for meanwhile.
 	inline := q.inline // only the inserter writes it
@@ -335,9 +344,9 @@ func (q *pipeline) compute(w *worker) bool {
 	}
 	q.mu.Unlock()
 	finished := false
-	for lo < n {
+	for lo < n && !q.stopping.Load() {
 		hi := min(lo+computeChunk, n)
-		for i := lo; i < hi; i++ {
+		for i := lo; i < hi && !q.stopping.Load(); i++ {
 			w.successors(b, i)
 		}
 		next := b.claim()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"sync"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
@@ -80,6 +81,45 @@ func TestSmallIntsAreTheStoresTerms(t *testing.T) {
 				if got != want || rw.mkInt(s, x) != got {
 					t.Fatalf("mkInt(%v, %d) = %d, the store has %d", s.Kind, x, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestConcurrentInterning: goroutines interning the same numbers at once,
+// through lookups without a lock and while the shards' tables grow, get
+// one term per number (run with -race in CI's parallel tests).
+func TestConcurrentInterning(t *testing.T) {
+	b := newIRB()
+	r, err := New(b.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, workers = 20000, 4
+	got := make([][]Term, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := range int64(n) {
+				y := x
+				if w%2 == 1 {
+					y = n - 1 - x // the other end first
+				}
+				got[w] = append(got[w], r.st.intern(&node{kind: kNum, sort: b.Nat, val: smallIntLimit + y}))
+			}
+		}()
+	}
+	wg.Wait()
+	for w := 1; w < workers; w++ {
+		for x := range n {
+			y := x
+			if w%2 == 1 {
+				y = n - 1 - x
+			}
+			if got[w][x] != got[0][y] {
+				t.Fatalf("worker %d: number %d is term %d, worker 0 made %d", w, y, got[w][x], got[0][y])
 			}
 		}
 	}

@@ -99,8 +99,13 @@ const (
 )
 
 // store is the hash-consing term table. Nodes live in fixed-size chunks
-// so that a published node never moves and reading it needs no lock;
-// interning locks one of numShards shards chosen by the hash.
+// so that a published node never moves and reading it needs no lock.
+// Interning first looks a term up without a lock (a shard's entries are
+// only ever set, each after its node is written, and a grown table is
+// published whole), and locks one of numShards shards, chosen by the
+// hash, only to add a term: the rewriters of a search with threads make
+// the same terms all the time, and taking a lock for each had two
+// threads of ex.games.knights spend half their time in it.
 type store struct {
 	chunks  []atomic.Pointer[[chunkSize]node]
 	next    atomic.Uint32
@@ -112,7 +117,7 @@ type store struct {
 
 type shard struct {
 	mu    sync.Mutex
-	table []Term // open addressing; 0 = empty
+	table atomic.Pointer[[]atomic.Uint32] // open addressing of Terms; 0 = empty
 	count int
 }
 
@@ -120,7 +125,8 @@ func newStore() *store {
 	s := &store{chunks: make([]atomic.Pointer[[chunkSize]node], maxChunks)}
 	s.next.Store(1) // id 0 is "no term"
 	for i := range s.shards {
-		s.shards[i].table = make([]Term, 1024)
+		tab := make([]atomic.Uint32, 1024)
+		s.shards[i].table.Store(&tab)
 	}
 	return s
 }
@@ -192,22 +198,17 @@ func (s *store) intern(k *node) Term {
 func (s *store) internArgs(k *node, args []Term) Term {
 	h := hashKey(k, args)
 	sh := &s.shards[h%numShards]
-	sh.mu.Lock()
-	mask := uint64(len(sh.table) - 1)
-	i := (h / numShards) & mask
-	for {
-		t := sh.table[i]
-		if t == 0 {
-			break
-		}
-		n := s.node(t)
-		if n.hash == h && sameKey(n, k, args) {
-			sh.mu.Unlock()
-			return t
-		}
-		i = (i + 1) & mask
+	if t, _ := s.find(sh, h, k, args); t != 0 {
+		return t
 	}
-	t := s.alloc()
+	sh.mu.Lock()
+	// Another goroutine may have added the term since.
+	t, i := s.find(sh, h, k, args)
+	if t != 0 {
+		sh.mu.Unlock()
+		return t
+	}
+	t = s.alloc()
 	n := s.node(t)
 	n.kind, n.fn, n.v, n.sort, n.val, n.hash = k.kind, k.fn, k.v, k.sort, k.val, h
 	// Copy the numbers rather than keep k's pointers, so that nothing k
@@ -235,9 +236,10 @@ func (s *store) internArgs(k *node, args []Term) Term {
 			n.flags = s.binderFlags(n)
 		}
 	}
-	sh.table[i] = t
+	tab := *sh.table.Load()
+	tab[i].Store(uint32(t)) // publishes the node written above
 	sh.count++
-	if sh.count*2 > len(sh.table) {
+	if sh.count*2 > len(tab) {
 		s.grow(sh)
 	}
 	sh.mu.Unlock()
@@ -280,20 +282,41 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 	return false
 }
 
+// find looks the term of key k and args up in sh, without a lock, and
+// returns it, or 0 and the empty slot where it would go.
+func (s *store) find(sh *shard, h uint64, k *node, args []Term) (Term, uint64) {
+	tab := *sh.table.Load()
+	mask := uint64(len(tab) - 1)
+	for i := (h / numShards) & mask; ; i = (i + 1) & mask {
+		t := Term(tab[i].Load())
+		if t == 0 {
+			return 0, i
+		}
+		if n := s.node(t); n.hash == h && sameKey(n, k, args) {
+			return t, i
+		}
+	}
+}
+
+// grow doubles sh's table, with sh.mu held, and publishes the new one
+// when it is complete; lookups still reading the old one miss only terms
+// added since, and look again under the lock.
 func (s *store) grow(sh *shard) {
-	old := sh.table
-	sh.table = make([]Term, 2*len(old))
-	mask := uint64(len(sh.table) - 1)
-	for _, t := range old {
+	old := *sh.table.Load()
+	tab := make([]atomic.Uint32, 2*len(old))
+	mask := uint64(len(tab) - 1)
+	for j := range old {
+		t := old[j].Load()
 		if t == 0 {
 			continue
 		}
-		i := (s.node(t).hash / numShards) & mask
-		for sh.table[i] != 0 {
+		i := (s.node(Term(t)).hash / numShards) & mask
+		for tab[i].Load() != 0 {
 			i = (i + 1) & mask
 		}
-		sh.table[i] = t
+		tab[i].Store(t)
 	}
+	sh.table.Store(&tab)
 }
 
 func (s *store) alloc() Term {
@@ -333,7 +356,7 @@ func (s *store) bytes() int {
 	chunks := (int(s.next.Load()) + chunkSize - 1) / chunkSize
 	b := chunks*chunkSize*int(reflect.TypeFor[node]().Size()) + 8*len(s.chunks)
 	for i := range s.shards {
-		b += 4 * len(s.shards[i].table)
+		b += 4 * len(*s.shards[i].table.Load())
 	}
 	return b
 }
