@@ -111,6 +111,12 @@ func writeFile(ctx context.Context, name string, fill func(*bufio.Writer) error)
 		return err
 	}
 	defer fs.Close()
+	return writeOn(ctx, fs, name, fill)
+}
+
+// writeOn writes the file name on fs through a buffer that fill fills,
+// and closes it; the first error wins.
+func writeOn(ctx context.Context, fs filesystem.Interface, name string, fill func(*bufio.Writer) error) error {
 	fd, err := fs.OpenWrite(ctx, name)
 	if err != nil {
 		return err

@@ -343,21 +343,11 @@ func writeRunFile(ctx context.Context, fs filesystem.Interface, name string, ato
 	if atomic && canRename {
 		name += ".tmp"
 	}
-	fd, err := fs.OpenWrite(ctx, name)
+	err := writeOn(ctx, fs, name, func(w *bufio.Writer) error {
+		w.WriteString(visitedMagic)
+		return fill(w)
+	})
 	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(fd, 1<<16)
-	w.WriteString(visitedMagic)
-	if err := fill(w); err != nil {
-		fd.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		fd.Close()
-		return err
-	}
-	if err := fd.Close(); err != nil {
 		return err
 	}
 	if name != target {
