@@ -185,7 +185,6 @@ type Explorer struct {
 	par            *parallelSearch // threads (parallel.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
-	sweep          *sweepOrder // the sweep-line search's todo order (sweep.go)
 }
 
 // New returns an explorer for gen. What the store, the generator and the
@@ -197,6 +196,9 @@ func New(gen Generator, opt Options) *Explorer {
 	x.plan = makePlan(gen, opt)
 	x.cur = make([]uint32, gen.Width())
 	x.todo.order = newTodoOrder(opt.Strategy, opt.TodoMax, opt.Seed)
+	if st := x.plan.sweep; st != nil {
+		x.todo.order = &sweepOrder{st: st, buckets: map[ProgressValue]*sweepBucket{}}
+	}
 	if x.plan.queueVecs {
 		x.todo.width = gen.Width()
 	}
@@ -209,7 +211,6 @@ func New(gen Generator, opt Options) *Explorer {
 	if x.plan.threads > 1 {
 		x.par = newParallelSearch(x)
 	}
-	x.initSweep() // sweep-line search (sweep.go)
 	return x
 }
 

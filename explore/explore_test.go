@@ -12,26 +12,16 @@ import (
 	"github.com/lps2lts/lps2lts/store"
 )
 
-var allModes = []struct {
-	name string
-	opt  explore.Options
-}{
-	{"breadth", explore.Options{Strategy: explore.Breadth}},
-	{"depth", explore.Options{Strategy: explore.Depth}},
-	{"cycles", explore.Options{Cycles: true}},
-	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
-}
-
 func TestGridAllStrategies(t *testing.T) {
 	for _, size := range [][2]int{{1, 1}, {1, 5}, {7, 3}, {40, 50}} {
 		n, m := size[0], size[1]
-		for _, mode := range allModes {
-			t.Run(fmt.Sprintf("%dx%d/%s", n, m, mode.name), func(t *testing.T) {
-				r, _ := exploretest.Run(t, exploretest.NewGrid(n, m), mode.opt)
+		for _, mode := range exploretest.Strategies {
+			t.Run(fmt.Sprintf("%dx%d/%s", n, m, mode.Name), func(t *testing.T) {
+				r, _ := exploretest.Run(t, exploretest.NewGrid(n, m), mode.Opt)
 				if r.States != n*m || r.Transitions != uint64(2*n*m-n-m) {
 					t.Errorf("got %d states %d transitions, want %d, %d", r.States, r.Transitions, n*m, 2*n*m-n-m)
 				}
-				if mode.opt.Strategy == explore.Breadth && !mode.opt.Cycles && r.Levels != n+m-1 {
+				if mode.Opt.Strategy == explore.Breadth && !mode.Opt.Cycles && r.Levels != n+m-1 {
 					t.Errorf("levels %d, want %d", r.Levels, n+m-1)
 				}
 			})

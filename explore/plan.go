@@ -37,6 +37,7 @@ type plan struct {
 	batchDelayed bool
 
 	threads      int
+	sweep        SweepStore // the sweep-line search's store (sweep.go)
 	forker       Forker
 	portable     PortableKeyer
 	whyOneThread string
@@ -86,6 +87,11 @@ func makePlan(gen Generator, opt Options) plan {
 		p.err = errors.New("cycle detection needs a store that numbers states (table, tree, comback, or hashcompact with ids)")
 	case p.stochastic != nil && (p.delayed != nil || p.blocks != nil):
 		p.err = errors.New("a stochastic specification cannot be explored with delayed duplicate detection (--comback-ddd) or state numbers in the todo list (--comback-numbers)")
+	case opt.Strategy == Sweep && !opt.Cycles:
+		p.sweep, _ = st.(SweepStore)
+		if p.sweep == nil || p.stochastic != nil {
+			p.sweep, p.err = nil, ErrSweepStore
+		}
 	}
 	p.planThreads(gen, opt)
 	return p

@@ -21,11 +21,10 @@ import (
 // may forget it.
 //
 // The search is the todo-list search (search.go) with two parts of its
-// own, chosen once in New (initSweep): the todo order sweepOrder below,
-// and a SweepStore (package store), which computes the measure and
-// forgets states. The rest of the engine knows of it in four places: the
-// Strategy constant, the Explorer's field sweep, the call of initSweep in
-// New and the call of sweepErr after an expansion (step.go).
+// own: the todo order sweepOrder below, and a SweepStore (package store),
+// which computes the measure and forgets states. The plan finds the store
+// (plan.go), New installs the order, and the step asks for the measure's
+// error after an expansion (sweepErr).
 
 // ProgressValue is a progress value: the exact rational Num/Den, in lowest
 // terms with Den > 0, so that equal values are equal structs. Values of
@@ -118,36 +117,20 @@ type SweepStore interface {
 	Err() error
 }
 
-// ErrSweepStore is the error of a sweep-line search without a SweepStore
-// (or of a stochastic model, whose search is not a todo-list search).
+// ErrSweepStore is the error of a sweep-line search without a SweepStore,
+// or of a stochastic model (the sweep-line store measures the states one
+// at a time, not distributions; not supported).
 var ErrSweepStore = errors.New("the sweep-line search needs a sweep store (store.NewSweepStore) and a model without distributions")
-
-// initSweep is called once by New: for the Sweep strategy it installs the
-// sweep order, or says why the search cannot run.
-func (x *Explorer) initSweep() {
-	if x.opt.Strategy != Sweep || x.opt.Cycles {
-		return
-	}
-	st, ok := x.store.(SweepStore)
-	if !ok || x.plan.stochastic != nil {
-		if x.plan.err == nil {
-			x.plan.err = ErrSweepStore
-		}
-		return
-	}
-	x.sweep = &sweepOrder{st: st, buckets: map[ProgressValue]*sweepBucket{}}
-	x.todo.order = x.sweep
-}
 
 // sweepErr is the progress measure's error, if any, after an expansion.
 // The measure runs inside the store's Insert, which cannot fail; its error
 // ends the search as a failure of the state whose successor it could not
 // measure (or of the initial state, the first one expanded).
 func (x *Explorer) sweepErr() error {
-	if x.sweep == nil {
+	if x.plan.sweep == nil {
 		return nil
 	}
-	if err := x.sweep.st.Err(); err != nil {
+	if err := x.plan.sweep.Err(); err != nil {
 		return fmt.Errorf("progress measure: %w", err)
 	}
 	return nil

@@ -44,10 +44,10 @@ func deadlockGraph() *exploretest.Graph {
 }
 
 func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
-	for _, mode := range allModes {
-		t.Run(mode.name, func(t *testing.T) {
+	for _, mode := range exploretest.Strategies {
+		t.Run(mode.Name, func(t *testing.T) {
 			g := deadlockGraph()
-			x, r, out, prefix := setup(t, g, mode.opt, 100)
+			x, r, out, prefix := setup(t, g, mode.Opt, 100)
 			x.AddVisitor(&visitor.DeadlockDetector{Reporter: r})
 			if _, err := x.Run(); err != nil {
 				t.Fatal(err)
@@ -60,7 +60,7 @@ func TestDeadlockDetectorAndShortestTrace(t *testing.T) {
 			}
 			// Both deadlock traces, in some order: "a b" and "c f".
 			traces := readFile(t, prefix+"_dlk_0.trc") + "/" + readFile(t, prefix+"_dlk_1.trc")
-			if mode.opt.Strategy == explore.Breadth && !mode.opt.Cycles {
+			if mode.Opt.Strategy == explore.Breadth && !mode.Opt.Cycles {
 				if traces != "a\nb\n/c\nf\n" {
 					t.Errorf("breadth-first traces %q", traces)
 				}

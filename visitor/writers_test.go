@@ -15,16 +15,6 @@ import (
 	"github.com/lps2lts/lps2lts/visitor"
 )
 
-var allModes = []struct {
-	name string
-	opt  explore.Options
-}{
-	{"breadth", explore.Options{Strategy: explore.Breadth}},
-	{"depth", explore.Options{Strategy: explore.Depth}},
-	{"cycles", explore.Options{Cycles: true}},
-	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
-}
-
 type autFile struct {
 	init, ntrans, nstates int
 	trans                 [][3]string
@@ -140,10 +130,10 @@ func TestParallelAutWriter(t *testing.T) {
 }
 
 func TestMaxStatesGivesValidAut(t *testing.T) {
-	for _, mode := range allModes {
-		t.Run(mode.name, func(t *testing.T) {
+	for _, mode := range exploretest.Strategies {
+		t.Run(mode.Name, func(t *testing.T) {
 			g := exploretest.NewGrid(50, 50)
-			opt := mode.opt
+			opt := mode.Opt
 			opt.MaxStates = 100
 			x := explore.New(g, withTable(g, opt))
 			var buf bytes.Buffer

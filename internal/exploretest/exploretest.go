@@ -217,6 +217,16 @@ type Mode struct {
 	Opt  explore.Options
 }
 
+// Strategies are the search strategies every visitor and the engine are
+// tried with: breadth-first, depth-first, cycle search, and a highway
+// search wide enough to keep every state.
+var Strategies = []Mode{
+	{"breadth", explore.Options{Strategy: explore.Breadth}},
+	{"depth", explore.Options{Strategy: explore.Depth}},
+	{"cycles", explore.Options{Cycles: true}},
+	{"highway-big", explore.Options{Strategy: explore.Highway, TodoMax: 1 << 30, Seed: 1}},
+}
+
 // Modes are the search modes every store and generator is tried with:
 // each strategy, a highway small enough to drop states, and a state limit.
 var Modes = []Mode{
