@@ -58,6 +58,7 @@ type config struct {
 	seed                                uint64
 	progressEvery                       time.Duration
 	cpuProfile                          string
+	memProfile                          string
 	enumLimit                           int
 	maxMemory                           int
 	store                               storeConfig
@@ -184,6 +185,8 @@ Exit status:
 	f.MarkHidden("no-control-flow")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	f.MarkHidden("cpuprofile")
+	f.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile of what is live at the search's end to `FILE`")
+	f.MarkHidden("memprofile")
 	addStoreFlags(f, &cfg.store)
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
@@ -514,6 +517,11 @@ func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (
 		}()
 	}
 	res, err = x.Run()
+	if cfg.memProfile != "" {
+		if err := writeHeapProfile(cfg.memProfile); err != nil {
+			return res, err, false
+		}
+	}
 	if err == nil && div != nil {
 		div.Flush()
 		err = div.Err()

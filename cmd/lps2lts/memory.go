@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -119,4 +121,19 @@ func peakRSS() uint64 {
 		}
 	}
 	return 0
+}
+
+// writeHeapProfile writes a profile of the live heap to path (the hidden
+// --memprofile flag, for finding what holds memory in a run).
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
