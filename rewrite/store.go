@@ -92,7 +92,7 @@ type varInfo struct {
 }
 
 const (
-	chunkBits = 14
+	chunkBits = 12
 	chunkSize = 1 << chunkBits
 	maxChunks = 1 << (32 - chunkBits)
 	numShards = 64
@@ -107,7 +107,12 @@ const (
 // the same terms all the time, and taking a lock for each had two
 // threads of ex.games.knights spend half their time in it.
 type store struct {
-	chunks  []atomic.Pointer[[chunkSize]node]
+	// chunks is the directory of the chunks made so far. It grows under
+	// chunkMu and is published whole, so a reader needs
+	// no lock. A directory sized for every possible chunk (2^18 pointers)
+	// cost 2 MB of resident memory in every run: the collector reads all
+	// of it on each cycle.
+	chunks  atomic.Pointer[[]*[chunkSize]node]
 	next    atomic.Uint32
 	chunkMu sync.Mutex
 	shards  [numShards]shard
@@ -122,7 +127,8 @@ type shard struct {
 }
 
 func newStore() *store {
-	s := &store{chunks: make([]atomic.Pointer[[chunkSize]node], maxChunks)}
+	s := &store{}
+	s.chunks.Store(new([]*[chunkSize]node))
 	s.next.Store(1) // id 0 is "no term"
 	for i := range s.shards {
 		tab := make([]atomic.Uint32, 1024)
@@ -132,7 +138,7 @@ func newStore() *store {
 }
 
 func (s *store) node(t Term) *node {
-	return &s.chunks[t>>chunkBits].Load()[t&(chunkSize-1)]
+	return &(*s.chunks.Load())[t>>chunkBits][t&(chunkSize-1)]
 }
 
 // size returns the number of terms stored.
@@ -321,11 +327,23 @@ func (s *store) grow(sh *shard) {
 
 func (s *store) alloc() Term {
 	t := Term(s.next.Add(1) - 1)
-	c := t >> chunkBits
-	if s.chunks[c].Load() == nil {
+	c := int(t >> chunkBits)
+	if c >= len(*s.chunks.Load()) {
 		s.chunkMu.Lock()
-		if s.chunks[c].Load() == nil {
-			s.chunks[c].Store(new([chunkSize]node))
+		if dir := *s.chunks.Load(); c >= len(dir) {
+			if c >= maxChunks {
+				panic("rewrite: more than 2^32 terms")
+			}
+			// A new directory, never an append in place: readers hold
+			// the old one, whose entries must not change under them.
+			// Every chunk up to c is made: another goroutine may hold a
+			// term of a chunk before c whose directory entry is not made.
+			grown := make([]*[chunkSize]node, c+1)
+			copy(grown, dir)
+			for i := len(dir); i <= c; i++ {
+				grown[i] = new([chunkSize]node)
+			}
+			s.chunks.Store(&grown)
 		}
 		s.chunkMu.Unlock()
 	}
@@ -354,7 +372,7 @@ func (s *store) copyArgs(a []Term) []Term {
 // counted. Call it when no term is being interned.
 func (s *store) bytes() int {
 	chunks := (int(s.next.Load()) + chunkSize - 1) / chunkSize
-	b := chunks*chunkSize*int(reflect.TypeFor[node]().Size()) + 8*len(s.chunks)
+	b := chunks*chunkSize*int(reflect.TypeFor[node]().Size()) + 8*len(*s.chunks.Load())
 	for i := range s.shards {
 		b += 4 * len(*s.shards[i].table.Load())
 	}
