@@ -52,6 +52,20 @@ func availableMemory() uint64 {
 	return avail
 }
 
+// gcPercent is the collector's GOGC unless the environment sets one.
+// The heap of a search is mostly tables without pointers (the store's
+// words, the todo list's values), which the collector does not scan, so
+// collecting at half the live heap instead of all of it costs little time
+// and keeps less garbage resident: peak RSS of dining_10 15.0-16.6 MB ->
+// 14.2-14.7, user time equal (three alternating runs each).
+const gcPercent = 50
+
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+}
+
 // memoryInUse is the memory the Go runtime holds from the system, less
 // what it has given back: close to the resident set of the process.
 func memoryInUse() uint64 {
