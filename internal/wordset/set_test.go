@@ -129,3 +129,76 @@ func TestPackedNoFalseMatch(t *testing.T) {
 		t.Fatalf("word 2 inserted as %d (new %v); words %x %x", id, isNew, set.Word(0), set.Word(2))
 	}
 }
+
+// TestSizes: through the index's sizes, 2^k and 3·2^k in turn, each
+// word keeps its number and no absent word is found, also where a probe
+// runs past the last slot to the first (a small index, nearly full).
+func TestSizes(t *testing.T) {
+	for _, start := range []uint{0, 1, 2, 3} {
+		var set Set
+		set.Init(start)
+		var sizes []uint64
+		for i := range uint32(3000) {
+			w := uint64(i)*0x10001 + 7
+			if id, isNew := set.Insert(w); !isNew || id != i {
+				t.Fatalf("Init(%d): word %d inserted as %d (new %v)", start, i, id, isNew)
+			}
+			if len(sizes) == 0 || sizes[len(sizes)-1] != set.size {
+				sizes = append(sizes, set.size)
+			}
+			if set.n > set.limit || uint64(set.limit) >= set.size {
+				t.Fatalf("Init(%d): %d words in %d slots (limit %d)", start, set.n, set.size, set.limit)
+			}
+			// Every word so far, and none of the next ones.
+			if i%97 == 0 {
+				for j := range i + 1 {
+					if id, ok := set.Find(uint64(j)*0x10001 + 7); !ok || id != j {
+						t.Fatalf("Init(%d), %d slots: word %d found as %d, %v", start, set.size, j, id, ok)
+					}
+				}
+				for j := i + 1; j < i+50; j++ {
+					if id, ok := set.Find(uint64(j)*0x10001 + 7); ok {
+						t.Fatalf("Init(%d), %d slots: absent word %d found as %d", start, set.size, j, id)
+					}
+				}
+			}
+		}
+		for k := 1; k < len(sizes); k++ {
+			a, b := sizes[k-1], sizes[k]
+			if !(a&(a-1) == 0 && b == a+a/2 || a&(a-1) != 0 && b == a+a/3) {
+				t.Errorf("Init(%d): the index grew from %d to %d slots", start, a, b)
+			}
+		}
+	}
+}
+
+// TestManyWords: past 2^24 words, where the numbers take 25 bits of an
+// entry and the tags 7 or fewer, every word keeps its number.
+func TestManyWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("inserts 2^24 + 2^20 words")
+	}
+	const n = 1<<24 + 1<<20
+	word := func(i uint32) uint64 { return uint64(i%5003)<<32 | uint64(i/5003) }
+	var set Set
+	set.Init(10)
+	for i := range uint32(n) {
+		if id, isNew := set.Insert(word(i)); !isNew || id != i {
+			t.Fatalf("word %d inserted as %d (new %v)", i, id, isNew)
+		}
+	}
+	if set.idBits < 25 {
+		t.Fatalf("%d slots: numbers of %d bits", set.size, set.idBits)
+	}
+	for i := uint32(0); i < n; i += 7 {
+		if id, ok := set.Find(word(i)); !ok || id != i {
+			t.Fatalf("word %d found as %d, %v", i, id, ok)
+		}
+		if got := set.Word(i); got != word(i) {
+			t.Fatalf("word %d is %x", i, got)
+		}
+	}
+	if _, ok := set.Find(uint64(5003) << 32); ok {
+		t.Fatal("an absent word was found")
+	}
+}
