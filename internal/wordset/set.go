@@ -8,7 +8,7 @@ import (
 // Set numbers words densely in order of first insertion. Its zero value
 // is not ready: call Init.
 type Set struct {
-	// chunks hold the words packed (see pack), width bytes each, and
+	// chunks hold the words packed (see pack), wordBits bits each, and
 	// 8 bytes of zeros after the last, so that a word is read by one
 	// 8-byte load.
 	chunks   [][]byte
@@ -23,8 +23,8 @@ type Set struct {
 	// and its low half loBits, the fewest that every word stored so far
 	// needs (at least 1 byte in all).
 	hiBits, loBits uint
-	width          int    // bytes of a stored word
-	mask           uint64 // its bits in an 8-byte load
+	wordBits       uint64 // bits of a stored word
+	mask           uint64 // its bits
 	loMask         uint64 // the low half's bits, stored and in a word
 	over           uint64 // the bits of a word that do not fit the widths
 }
@@ -41,21 +41,26 @@ func (t *Set) Init(bits uint) {
 	t.setWidth(0, 0)
 }
 
-// The words are stored in as few bytes as their halves need, and the
+// The words are stored in as few bits as their halves need, and the
 // halves widen when a word needs more (the words stored are packed again).
 // The tree store's words are pairs of numbers of pairs, or of values,
 // which stay far below 2^32: a pair of numbers below 2^11 (the 1,328 inner
-// pairs of examples/counters.lps with K = 6) takes 3 bytes instead of 8,
-// below 2^17 (merc.onebit_3-b's 69,587) 5 bytes. This is the idea of
+// pairs of examples/counters.lps with K = 6) takes 22 bits instead of 64,
+// below 2^14 (merc.hesselink_2-b's 10,657) 28 bits. A word is read by one
+// 8-byte load at the byte of its first bit, so a word of up to 57 bits
+// can start at any bit; a wider one takes 64. This is the idea of
 // Cleary's compact hash table ("Compact hash tables using bidirectional
 // linear probing") in its simplest form: store no bit that every entry
 // has the same.
 
-// setWidth sets the bits of the halves and the bytes of a stored word.
+// setWidth sets the bits of the halves and of a stored word.
 func (t *Set) setWidth(hi, lo uint) {
 	t.hiBits, t.loBits = hi, lo
-	t.width = max(1, int(hi+lo+7)/8)
-	t.mask = ^uint64(0) >> (64 - 8*t.width)
+	t.wordBits = uint64(max(1, hi+lo))
+	if t.wordBits > 57 {
+		t.wordBits = 64
+	}
+	t.mask = ^uint64(0) >> (64 - t.wordBits)
 	t.loMask = 1<<lo - 1
 	t.over = ^(uint64(1<<hi-1)<<32 | t.loMask)
 }
@@ -78,20 +83,25 @@ func (t *Set) widen(w uint64) {
 	t.chunks = make([][]byte, len(old))
 	for c := range old {
 		n := min(chunkLen, int(t.n)-c*chunkLen)
-		buf := make([]byte, n*t.width, n*t.width+8)
+		buf := make([]byte, t.chunkBytes(n))
 		for i := range n {
 			p, _ := t.pack(oldSet.Word(uint32(c*chunkLen + i)))
-			putWord(buf[i*t.width:], p, t.width)
+			putWord(buf, uint64(i)*t.wordBits, p)
 		}
-		t.chunks[c] = buf[:n*t.width+8]
+		t.chunks[c] = buf
 	}
 }
 
-// putWord writes the low width bytes of p to b.
-func putWord(b []byte, p uint64, width int) {
-	var tmp [8]byte
-	binary.LittleEndian.PutUint64(tmp[:], p)
-	copy(b[:width], tmp[:width])
+// chunkBytes is the length of a chunk of n words: their bytes and 8
+// bytes of zeros.
+func (t *Set) chunkBytes(n int) int {
+	return int((uint64(n)*t.wordBits+7)/8) + 8
+}
+
+// putWord writes p at bit at of b, whose bits from at on are zeros.
+func putWord(b []byte, at uint64, p uint64) {
+	b = b[at/8:]
+	binary.LittleEndian.PutUint64(b, binary.LittleEndian.Uint64(b)|p<<(at%8))
 }
 
 // initIndex makes an empty index of size slots. An entry holds a
@@ -123,7 +133,8 @@ func (t *Set) Word(id uint32) uint64 {
 // stored returns the word numbered id as it is stored (packed).
 func (t *Set) stored(id uint32) uint64 {
 	c := t.chunks[id>>chunkShift]
-	return binary.LittleEndian.Uint64(c[int(id&(chunkLen-1))*t.width:]) & t.mask
+	at := uint64(id&(chunkLen-1)) * t.wordBits
+	return binary.LittleEndian.Uint64(c[at/8:]) >> (at % 8) & t.mask
 }
 
 // slot returns the first slot of key and its tag, in place in an
@@ -192,20 +203,20 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 		if c > 0 {
 			size = chunkLen / 8
 		}
-		t.chunks = append(t.chunks, make([]byte, 8, size*t.width+8))
+		t.chunks = append(t.chunks, make([]byte, 8, t.chunkBytes(size)))
 	}
 	// The word goes where the zeros after the last were, and zeros
-	// follow it again: its 8-byte store writes zeros above its width.
+	// follow it again.
 	b := t.chunks[c]
-	at := len(b) - 8
-	if len(b)+t.width > cap(b) {
+	k := int(id & (chunkLen - 1))
+	if need := t.chunkBytes(k + 1); need > cap(b) {
 		// A quarter more, and no more than the chunk's words need.
-		grown := make([]byte, len(b), min(cap(b)+cap(b)/4+t.width, chunkLen*t.width+8))
+		grown := make([]byte, len(b), min(max(cap(b)+cap(b)/4, need), t.chunkBytes(chunkLen)))
 		copy(grown, b)
 		b = grown
 	}
-	b = b[:len(b)+t.width]
-	binary.LittleEndian.PutUint64(b[at:], p)
+	b = b[:t.chunkBytes(k+1)]
+	putWord(b, uint64(k)*t.wordBits, p)
 	t.chunks[c] = b
 	t.n++
 	t.index[i] = tag | (id + 1)

@@ -64,8 +64,8 @@ func TestFind(t *testing.T) {
 
 // TestWiden: words whose halves need more and more bits (the set packs
 // its words again at each step, over several chunks) keep their numbers
-// and values, and the set stores them in the bytes their widest halves
-// need.
+// and values, and the set stores them in the bits their widest halves
+// need, through every width from 2 bits to 64.
 func TestWiden(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var set Set
@@ -95,8 +95,12 @@ func TestWiden(t *testing.T) {
 	for _, w := range words {
 		hi, lo = max(hi, bits.Len64(w>>32)), max(lo, bits.Len64(w&0xFFFFFFFF))
 	}
-	if want := (hi + lo + 7) / 8; set.width != want {
-		t.Errorf("words of %d bytes, want %d (halves of %d and %d bits)", set.width, want, hi, lo)
+	want := uint64(hi + lo)
+	if want > 57 {
+		want = 64 // a word read at any bit must fit an 8-byte load
+	}
+	if set.wordBits != want {
+		t.Errorf("words of %d bits, want %d (halves of %d and %d bits)", set.wordBits, want, hi, lo)
 	}
 	// Full 64-bit words, and zero.
 	for _, w := range []uint64{^uint64(0), 0, 1 << 63} {
@@ -200,5 +204,35 @@ func TestManyWords(t *testing.T) {
 	}
 	if _, ok := set.Find(uint64(5003) << 32); ok {
 		t.Fatal("an absent word was found")
+	}
+}
+
+// TestWordBitsEdges: words of 55 to 64 bits, around the widest that may
+// start at any bit (57), read back as they went in, before and after
+// the set packs them again.
+func TestWordBitsEdges(t *testing.T) {
+	var set Set
+	set.Init(4)
+	var words []uint64
+	for total := 55; total <= 64; total++ {
+		for i := range 300 {
+			// A low half of 32 bits at most, a high half of the rest.
+			lo := min(total, 32)
+			w := uint64(1)<<(total-1) | uint64(i)<<7 | uint64(1)<<(lo-1)
+			if _, isNew := set.Insert(w); isNew {
+				words = append(words, w)
+			}
+		}
+		for id, w := range words {
+			if got := set.Word(uint32(id)); got != w {
+				t.Fatalf("%d bits: word %d is %x, want %x", total, id, got, w)
+			}
+			if got, ok := set.Find(w); !ok || int(got) != id {
+				t.Fatalf("%d bits: word %x found as %d, %v", total, w, got, ok)
+			}
+		}
+	}
+	if set.wordBits != 64 {
+		t.Errorf("words of %d bits", set.wordBits)
 	}
 }
