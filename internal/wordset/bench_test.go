@@ -52,3 +52,20 @@ func BenchmarkFind(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGrow places 540,000 words (hesselink_2-b's states) in the
+// larger index, as each growth of the set does.
+func BenchmarkGrow(b *testing.B) {
+	ws := benchWords(540_000)
+	var s Set
+	s.Init(10)
+	for _, w := range ws {
+		s.Insert(w)
+	}
+	size := s.size
+	b.ReportAllocs()
+	for b.Loop() {
+		s.initIndex(size * 2 / 3)
+		s.grow()
+	}
+}
