@@ -19,6 +19,9 @@ type Set struct {
 	idMask   uint32   // the number's bits in an entry
 	tagShift uint     // 32 + idBits (see slot)
 	idBits   uint
+	// finerFrom is the number of slots from which the index grows by
+	// half or a third (finerGrowth; tests set less).
+	finerFrom uint64
 	// A word is two 32-bit halves; stored, its high half takes hiBits
 	// and its low half loBits, the fewest that every word stored so far
 	// needs (at least 1 byte in all).
@@ -36,7 +39,7 @@ const (
 
 // Init empties the set, with an index of 2^bits slots to begin with.
 func (t *Set) Init(bits uint) {
-	*t = Set{}
+	*t = Set{finerFrom: finerGrowth}
 	t.initIndex(1 << bits)
 	t.setWidth(0, 0)
 }
@@ -193,12 +196,15 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	}
 	c := int(id >> chunkShift)
 	if c == len(t.chunks) {
-		// Chunks grow by a quarter, so that the last one holds little
-		// more than its words: allocated whole, a chunk of 5-byte
-		// words was 320 kB, more than a third of merc.onebit_3-b's
-		// inner pairs with its 4,051 words of 65,536. The first
-		// starts small, so that small sets stay small; the next at an
-		// eighth of their size, so that they grow 10 times, not 40.
+		// Chunks grow by doubling, so that the last one holds at most
+		// twice its words: allocated whole, a chunk of 5-byte words
+		// was 320 kB, more than a third of merc.onebit_3-b's inner
+		// pairs with its 4,051 words of 65,536. The first starts
+		// small, so that small sets stay small; the next at an eighth
+		// of their size, so that each is allocated 4 times. (Grown by
+		// a quarter, each was allocated 10 times, and the garbage
+		// raised the peak resident memory of counters.lps, K = 6,
+		// by 7 MB.)
 		size := 8
 		if c > 0 {
 			size = chunkLen / 8
@@ -210,8 +216,8 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	b := t.chunks[c]
 	k := int(id & (chunkLen - 1))
 	if need := t.chunkBytes(k + 1); need > cap(b) {
-		// A quarter more, and no more than the chunk's words need.
-		grown := make([]byte, len(b), min(max(cap(b)+cap(b)/4, need), t.chunkBytes(chunkLen)))
+		// Twice as large, and no more than the chunk's words need.
+		grown := make([]byte, len(b), min(max(2*cap(b), need), t.chunkBytes(chunkLen)))
 		copy(grown, b)
 		b = grown
 	}
@@ -270,19 +276,20 @@ func (t *Set) Touch(keys []uint64) uint64 {
 const touchRun = 16
 
 // grow makes the index larger and places the words again, in order of
-// their numbers. The sizes are 2^k and 3·2^k in turn, so that the index
-// grows by half or by a third, not by double: its load after a run stays
-// between 7/12 and 7/8 instead of 7/16 and 7/8 (merc.hesselink_2-b's
-// 540,736 states take 786,432 slots rather than 2^20), and the old index
-// and the new one, both live while the words are placed, take 2.5 or
-// 2.33 times the old one's memory rather than 3 times. Growing by a
-// quarter each time placed the words again four times per doubling
-// instead of twice, which cost 6% of user time on hesselink_2-b.
+// their numbers. It doubles up to finerGrowth slots; from there the sizes
+// are 2^k and 3·2^k in turn, so that the index grows by half or by a
+// third: its load after a run stays between 7/12 and 7/8 instead of
+// 7/16 and 7/8, and the old index and the new one, both live while the
+// words are placed, take 2.5 or 2.33 times the old one's memory rather
+// than 3 times (at 939M states, 4 + 6 GB instead of 4 + 8 GB).
 func (t *Set) grow() {
 	size := t.size
-	if size&(size-1) == 0 {
+	switch {
+	case size < t.finerFrom:
+		size *= 2
+	case size&(size-1) == 0:
 		size += size / 2
-	} else {
+	default:
 		size += size / 3
 	}
 	size = min(size, 1<<32-1)
@@ -297,6 +304,17 @@ func (t *Set) grow() {
 		t.index[i] = tag | (id + 1)
 	}
 }
+
+// finerGrowth is the number of slots up to which the index doubles.
+// Growing by half and a third from the start takes every state space
+// of the corpus's largest models to at most 10 bytes/state (hesselink_2-b
+// 11.47 -> 9.50, onebit_3-b 10.39 -> 8.58), but cost 3-10% of user time
+// (alternating runs; hesselink_2-b 0.81 s against 0.77, counters.lps
+// with K = 6 4.94 s against 4.63 with doubling): the index is fuller on
+// average, so probes are longer, and the words are placed again 2.5
+// times as often. From 2^24 slots (14.7M states) the memory a growth
+// needs matters more.
+const finerGrowth = 1 << 24
 
 // Bytes returns the memory the set holds.
 func (t *Set) Bytes() int {

@@ -134,13 +134,15 @@ func TestPackedNoFalseMatch(t *testing.T) {
 	}
 }
 
-// TestSizes: through the index's sizes, 2^k and 3·2^k in turn, each
-// word keeps its number and no absent word is found, also where a probe
-// runs past the last slot to the first (a small index, nearly full).
+// TestSizes: through the index's sizes, doubling up to finerFrom slots
+// and 2^k and 3·2^k in turn from there, each word keeps its number and no
+// absent word is found, also where a probe runs past the last slot to
+// the first (a small index, nearly full).
 func TestSizes(t *testing.T) {
 	for _, start := range []uint{0, 1, 2, 3} {
 		var set Set
 		set.Init(start)
+		set.finerFrom = 64
 		var sizes []uint64
 		for i := range uint32(3000) {
 			w := uint64(i)*0x10001 + 7
@@ -169,7 +171,7 @@ func TestSizes(t *testing.T) {
 		}
 		for k := 1; k < len(sizes); k++ {
 			a, b := sizes[k-1], sizes[k]
-			if !(a&(a-1) == 0 && b == a+a/2 || a&(a-1) != 0 && b == a+a/3) {
+			if !(a < 64 && b == 2*a || a >= 64 && a&(a-1) == 0 && b == a+a/2 || a&(a-1) != 0 && b == a+a/3) {
 				t.Errorf("Init(%d): the index grew from %d to %d slots", start, a, b)
 			}
 		}
