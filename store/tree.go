@@ -23,11 +23,12 @@ import (
 // Two tables: the root pairs, whose indices are the state numbers (states
 // are numbered in order of insertion, as the explorer requires), and the
 // inner pairs of every position of the tree. An entry is two 32-bit
-// indices (or values at the leaves), stored in the bytes the largest so
-// far need (3 to 5 on the corpus's largest models instead of 8; see
-// wordset), plus its slot in an open-addressing index of 32-bit entries. State decodes a vector by
-// walking the tree: it returns a fresh slice, so the explorer keeps the
-// vectors of its todo list itself (QueueVectors).
+// indices (or values at the leaves), stored in the bits the largest so
+// far need (22 to 28 on the corpus's largest models instead of 64; see
+// wordset), plus its slot in an open-addressing index of 32-bit entries.
+// State decodes a vector by walking the tree: it returns a fresh slice,
+// so the explorer keeps the vectors of its todo list itself
+// (QueueVectors).
 type TreeStore struct {
 	width int
 	// leaves is the number of leaves of the tree: width, or more when
