@@ -23,13 +23,17 @@ import (
 // Two tables: the root pairs, whose indices are the state numbers (states
 // are numbered in order of insertion, as the explorer requires), and the
 // inner pairs of every position of the tree. An entry is two 32-bit
-// indices (or values at the leaves), stored in the bytes the largest so
-// far need (3 to 5 on the corpus's largest models instead of 8; see
-// wordset), plus its slot in an open-addressing index of 32-bit entries. State decodes a vector by
-// walking the tree: it returns a fresh slice, so the explorer keeps the
-// vectors of its todo list itself (QueueVectors).
+// indices (or values at the leaves), stored in the bits the largest so
+// far need (22 to 28 on the corpus's largest models instead of 64; see
+// wordset), plus its slot in an open-addressing index of 32-bit entries.
+// State decodes a vector by walking the tree: it returns a fresh slice,
+// so the explorer keeps the vectors of its todo list itself
+// (QueueVectors).
 type TreeStore struct {
 	width int
+	// leaves is the number of leaves of the tree: width, or more when
+	// order pads the vector (see balancedOrder).
+	leaves int
 	// roots and inner hold pairs (left value in the upper half of a word).
 	roots wordset.Set
 	inner wordset.Set
@@ -42,14 +46,15 @@ type TreeStore struct {
 	sink        uint64 // what Touch read, kept so that the reads are not dropped
 
 	// order is the order of the values in the tree: leaf i holds value
-	// order[i] of a vector (nil: the vector's own order). It is chosen once
+	// order[i] of a vector, or 0 where order[i] is -1 (nil: the vector's
+	// own order). It is chosen once
 	// (reorder), when the store first holds reorderSample states and no
 	// key is outstanding (handed out by AppendRootKeys and not inserted).
 	order       []int
 	ordered     bool
 	outstanding int
-	scratch     []uint32 // permute's result
-	unperm      []uint32 // AppendState's
+	leafOf      []int    // the leaf of each value of a vector, from order
+	unperm      []uint32 // AppendState's leaves
 }
 
 // reorderSample is the number of states from which reorder chooses the
@@ -58,7 +63,7 @@ const reorderSample = 1 << 13
 
 // NewTreeStore returns an empty tree store for vectors of width values.
 func NewTreeStore(width int) *TreeStore {
-	s := &TreeStore{width: width}
+	s := &TreeStore{width: width, leaves: width}
 	s.roots.Init(10)
 	s.inner.Init(10)
 	return s
@@ -80,19 +85,20 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 
 // rootKey is the root pair of vec, in one word.
 func (s *TreeStore) rootKey(vec []uint32) uint64 {
-	l, r := s.rootPair(s.permute(vec))
+	l, r := s.rootPair(vec)
 	return uint64(l)<<32 | uint64(r)
 }
 
-// permute returns state in the tree's order.
-func (s *TreeStore) permute(state []uint32) []uint32 {
-	if s.order == nil {
-		return state
+// setOrder makes order the order of the values in the tree, of leaves
+// leaves.
+func (s *TreeStore) setOrder(order []int, leaves int) {
+	s.order, s.leaves = order, leaves
+	s.leafOf = make([]int, s.width)
+	for i, p := range order {
+		if p >= 0 {
+			s.leafOf[p] = i
+		}
 	}
-	for i, p := range s.order {
-		s.scratch[i] = state[p]
-	}
-	return s.scratch
 }
 
 func (s *TreeStore) maybeReorder() {
@@ -143,7 +149,7 @@ func (s *TreeStore) reorder() {
 	// Only positions with far more values than most are worth moving
 	// (and trying the candidates costs a rebuild of the sample each).
 	median := values[most[w/2]]
-	best := s
+	orders := [][]int{nil}
 	for k := 1; k <= 3 && values[most[k-1]] >= 4*median; k++ {
 		moved := most[:k]
 		var order []int
@@ -157,8 +163,29 @@ func (s *TreeStore) reorder() {
 				order = append(order, p)
 			}
 		}
+		orders = append(orders, order)
+	}
+	// Each order in the neighbours' shape, then in the balanced shape.
+	var candidates [][]int
+	for _, order := range orders[1:] {
+		candidates = append(candidates, order)
+	}
+	if w&(w-1) != 0 {
+		for _, order := range orders {
+			if order == nil {
+				order = make([]int, w)
+				for p := range order {
+					order[p] = p
+				}
+			}
+			candidates = append(candidates, balancedOrder(order))
+		}
+	}
+	best := s
+	for _, order := range candidates {
 		c := NewTreeStore(w)
-		c.ordered, c.order, c.scratch = true, order, make([]uint32, w)
+		c.ordered = true
+		c.setOrder(order, len(order))
 		for i := range n {
 			c.Insert(states[i*w : (i+1)*w])
 		}
@@ -167,9 +194,43 @@ func (s *TreeStore) reorder() {
 		}
 	}
 	if best != s {
-		s.roots, s.inner, s.order, s.scratch = best.roots, best.inner, best.order, best.scratch
+		s.roots, s.inner, s.order, s.leaves, s.leafOf = best.roots, best.inner, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 	}
+}
+
+// balancedOrder returns order padded to a power of two leaves, with -1
+// for a padding leaf, so that the neighbours' pairing makes a balanced
+// tree of order's values: each inner pair splits its values in halves
+// (of one more on the left where they are odd), as LTSmin's tree does.
+// The neighbours' pairing alone, where a level is odd, leaves the last
+// entry to go up alone, so that 18 values made a root pair of a subtree
+// of 16 and one of 2: on merc.onebit_3-b nearly every state had a subtree
+// of its own on the left, 69,587 inner pairs for 289,296 states and 17
+// bits for the left half of a root pair. Balanced (9 and 9), the
+// padded tree needs 3,322, and root pairs of 12 and 12 bits. A padding
+// leaf is always 0, so the padding's subtrees are a few pairs in all.
+func balancedOrder(order []int) []int {
+	leaves := 1
+	for leaves < len(order) {
+		leaves *= 2
+	}
+	padded := make([]int, leaves)
+	var place func(values, leaves []int)
+	place = func(values, leaves []int) {
+		if len(leaves) == 1 {
+			leaves[0] = -1
+			if len(values) == 1 {
+				leaves[0] = values[0]
+			}
+			return
+		}
+		h := (len(values) + 1) / 2
+		place(values[:h], leaves[:len(leaves)/2])
+		place(values[h:], leaves[len(leaves)/2:])
+	}
+	place(order, padded)
+	return padded
 }
 
 // AppendRootKeys appends the keys of the n vectors of vecs (width values
@@ -233,10 +294,28 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 	// leaves goes by what changed, not by the width.
 	level, changed, up := s.levels[0], s.changed, s.up
 	clear(changed)
-	for i, v := range state {
-		if !s.valid || level[i] != v {
+	if !s.valid {
+		// Every leaf, the padding's too (see balancedOrder).
+		for i := range level {
 			changed[i>>6] |= 1 << (i & 63)
-			level[i] = v
+		}
+	}
+	// The vector's values go to their leaves here, rather than through
+	// a permuted copy: on merc.onebit_3-b, whose 18 values take 32
+	// leaves, the copy took 8% of the run.
+	if s.leafOf == nil {
+		for i, v := range state {
+			if level[i] != v {
+				changed[i>>6] |= 1 << (i & 63)
+				level[i] = v
+			}
+		}
+	} else {
+		for i, v := range state {
+			if j := s.leafOf[i]; level[j] != v {
+				changed[j>>6] |= 1 << (j & 63)
+				level[j] = v
+			}
 		}
 	}
 	for k := 1; k < len(s.levels); k++ {
@@ -273,13 +352,13 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 // initLevels sizes the kept levels of the tree: the shape depends on the
 // width alone.
 func (s *TreeStore) initLevels() {
-	for n := s.width; ; n = (n + 1) / 2 {
+	for n := s.leaves; ; n = (n + 1) / 2 {
 		s.levels = append(s.levels, make([]uint32, n))
 		if n <= 2 {
 			break
 		}
 	}
-	words := (s.width + 63) / 64
+	words := (s.leaves + 63) / 64
 	s.changed, s.up = make([]uint64, words), make([]uint64, words)
 }
 
@@ -291,23 +370,44 @@ func (s *TreeStore) State(id explore.StateID) []uint32 {
 // AppendState appends the vector of state id to dst.
 func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 	p := s.roots.Word(uint32(id))
-	switch s.width {
-	case 0:
+	start := len(dst)
+	dst = append(dst, make([]uint32, s.width)...)
+	if s.order == nil {
+		s.expand(dst[start:], p)
 		return dst
+	}
+	if cap(s.unperm) < s.leaves {
+		s.unperm = make([]uint32, s.leaves)
+	}
+	leaves := s.unperm[:s.leaves]
+	s.expand(leaves, p)
+	vec := dst[start:]
+	for i, q := range s.order {
+		if q >= 0 {
+			vec[q] = leaves[i]
+		}
+	}
+	return dst
+}
+
+// expand writes the leaves of the tree whose root pair is p to leaves.
+func (s *TreeStore) expand(leaves []uint32, p uint64) {
+	switch len(leaves) {
+	case 0:
+		return
 	case 1:
-		return append(dst, uint32(p>>32))
+		leaves[0] = uint32(p >> 32)
+		return
 	}
 	// The level sizes from the leaves up: the tree's shape depends on the
-	// width alone.
+	// number of leaves alone.
 	var sizes [40]int
 	k := 0
-	for n := s.width; n > 2; n = (n + 1) / 2 {
+	for n := len(leaves); n > 2; n = (n + 1) / 2 {
 		sizes[k] = n
 		k++
 	}
-	start := len(dst)
-	dst = append(dst, make([]uint32, s.width)...)
-	level := dst[start:]
+	level := leaves
 	level[0], level[1] = uint32(p>>32), uint32(p)
 	// Expand level by level, from the root down, in place from the right
 	// so that no entry is overwritten before it is read.
@@ -322,13 +422,6 @@ func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
 			level[2*i], level[2*i+1] = uint32(q>>32), uint32(q)
 		}
 	}
-	if s.order != nil {
-		s.unperm = append(s.unperm[:0], level...)
-		for i, p := range s.order {
-			level[p] = s.unperm[i]
-		}
-	}
-	return dst
 }
 
 // Bytes is the memory held by the tables.

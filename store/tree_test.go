@@ -241,3 +241,130 @@ func (g *counters) Successors(s []uint32, emit func(explore.LabelID, []uint32)) 
 	}
 	return nil
 }
+
+// TestBalancedOrder: the padded order holds each value once, in order,
+// and splits the values of each subtree in halves that differ by at most
+// one.
+func TestBalancedOrder(t *testing.T) {
+	for w := 1; w <= 40; w++ {
+		order := make([]int, w)
+		for p := range order {
+			order[p] = p
+		}
+		padded := balancedOrder(order)
+		if len(padded) < w || len(padded)&(len(padded)-1) != 0 || len(padded) >= 2*w && w > 1 {
+			t.Fatalf("width %d: %d leaves", w, len(padded))
+		}
+		var values []int
+		for _, p := range padded {
+			if p >= 0 {
+				values = append(values, p)
+			}
+		}
+		if !slices.Equal(values, order) {
+			t.Fatalf("width %d: values %v in the leaves", w, values)
+		}
+		var check func(leaves []int)
+		check = func(leaves []int) {
+			if len(leaves) == 1 {
+				return
+			}
+			count := func(ls []int) int { return len(ls) - countPadding(ls) }
+			l, r := count(leaves[:len(leaves)/2]), count(leaves[len(leaves)/2:])
+			if l-r < 0 || l-r > 1 {
+				t.Fatalf("width %d: a subtree of %d and %d values: %v", w, l, r, padded)
+			}
+			check(leaves[:len(leaves)/2])
+			check(leaves[len(leaves)/2:])
+		}
+		check(padded)
+	}
+}
+
+func countPadding(leaves []int) int {
+	n := 0
+	for _, p := range leaves {
+		if p < 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestBalancedRoundTrip: with the balanced, padded tree, every vector
+// comes back as it went in, by Insert and by root keys, and a vector
+// inserted again gets its number back.
+func TestBalancedRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, w := range []int{5, 6, 7, 9, 13, 18, 20, 33} {
+		s := NewTreeStore(w)
+		order := make([]int, w)
+		for p := range order {
+			order[p] = w - 1 - p // reversed as well
+		}
+		padded := balancedOrder(order)
+		s.ordered = true
+		s.setOrder(padded, len(padded))
+		var stored [][]uint32
+		var keys []uint64
+		for range 400 {
+			v := make([]uint32, w)
+			for j := range v {
+				v[j] = uint32(rng.IntN(3))
+			}
+			var id explore.StateID
+			var isNew bool
+			if rng.IntN(2) == 0 {
+				id, isNew = s.Insert(v)
+			} else {
+				keys = s.AppendRootKeys(keys[:0], v, 1)
+				id, isNew = s.InsertRootKey(keys[0])
+			}
+			known := slices.IndexFunc(stored, func(x []uint32) bool { return slices.Equal(x, v) })
+			if isNew != (known < 0) || !isNew && int(id) != known || isNew && int(id) != len(stored) {
+				t.Fatalf("width %d: %v got id %d new %v; known at %d of %d", w, v, id, isNew, known, len(stored))
+			}
+			if isNew {
+				stored = append(stored, v)
+			}
+		}
+		for id, v := range stored {
+			if got := s.State(explore.StateID(id)); !slices.Equal(got, v) {
+				t.Fatalf("width %d: state %d is %v, stored %v", w, id, got, v)
+			}
+		}
+	}
+}
+
+// TestReorderBalances: 18 values of which the first 14 count in binary.
+// Paired as neighbours, the tree's left subtree of 16 leaves is new in
+// every state; balanced (9 and 9 values), its subtrees take 512 and 32
+// vectors. reorder takes the balanced tree, and the states keep their
+// numbers and vectors.
+func TestReorderBalances(t *testing.T) {
+	const w, n = 18, 1 << 14
+	s := NewTreeStore(w)
+	vec := func(i int) []uint32 {
+		v := make([]uint32, w)
+		for p := range 14 {
+			v[p] = uint32(i >> p & 1)
+		}
+		return v
+	}
+	for i := range n {
+		if id, isNew := s.Insert(vec(i)); !isNew || int(id) != i {
+			t.Fatalf("state %d inserted as %d (new %v)", i, id, isNew)
+		}
+	}
+	if s.leaves != 32 || s.inner.Len() > 2000 {
+		t.Fatalf("%d leaves, %d inner pairs", s.leaves, s.inner.Len())
+	}
+	for i := range n {
+		if got := s.State(explore.StateID(i)); !slices.Equal(got, vec(i)) {
+			t.Fatalf("state %d is %v", i, got)
+		}
+		if id, isNew := s.Insert(vec(i)); isNew || int(id) != i {
+			t.Fatalf("state %d again: %d (new %v)", i, id, isNew)
+		}
+	}
+}

@@ -6,14 +6,18 @@
 // parameters by their values packed in one word.
 //
 // A Set is an open-addressing index of 32-bit entries (linear probing,
-// load factor at most 7/8) over the words, which live in chunks of fixed
-// size, so that growing never copies them, packed in as few bytes as the
-// widest of each half needs so far (set.go, pack). An entry of an index of 2^L
-// slots holds the number plus one in its low L bits and, in the 32-L bits
-// above, a tag: hash bits of the word other than those that chose the
-// slot. A probe reads a word only when the tags agree. Touch reads the
-// memory that inserting a run of words will read, for the whole run at
-// once, so that the cache misses of a large Set overlap.
+// load factor at most 7/8) over the words, which live in chunks that
+// grow by doubling up to a fixed size, so that growing never copies more
+// than one chunk, packed in as few bits as the widest of each half needs
+// so far (set.go, pack). The index doubles up to 2^24 slots and from
+// there has 2^k or 3·2^k slots, in turn as it grows; a slot is chosen by
+// Lemire's multiply-shift range reduction. An
+// entry holds the number plus one in its low L bits, the fewest that
+// number every slot, and, in the 32-L bits above, a tag: hash bits of the
+// word other than those that chose the slot. A probe reads a word only
+// when the tags agree. Touch reads the memory that inserting a run of
+// words will read, for the whole run at once, so that the cache misses of
+// a large Set overlap.
 //
 // A Set is not safe for concurrent use.
 package wordset

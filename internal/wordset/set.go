@@ -8,20 +8,28 @@ import (
 // Set numbers words densely in order of first insertion. Its zero value
 // is not ready: call Init.
 type Set struct {
-	// chunks hold the words packed (see pack), width bytes each, and
+	// chunks hold the words packed (see pack), wordBits bits each, and
 	// 8 bytes of zeros after the last, so that a word is read by one
 	// 8-byte load.
-	chunks [][]byte
-	n      uint32
-	index  []uint32
-	shift  uint   // 64 - L, for an index of 2^L slots
-	idMask uint32 // the low L bits
+	chunks   [][]byte
+	n        uint32
+	index    []uint32 // see initIndex
+	size     uint64   // len(index)
+	limit    uint32   // the number of words at which the index grows
+	idMask   uint32   // the number's bits in an entry
+	tagShift uint     // 32 - idBits (see slot)
+	shift    uint     // 64 - idBits
+	scaled   bool     // the number of slots is not a power of two (see slot)
+	idBits   uint
+	// finerFrom is the number of slots from which the index grows by
+	// half or a third (finerGrowth; tests set less).
+	finerFrom uint64
 	// A word is two 32-bit halves; stored, its high half takes hiBits
 	// and its low half loBits, the fewest that every word stored so far
 	// needs (at least 1 byte in all).
 	hiBits, loBits uint
-	width          int    // bytes of a stored word
-	mask           uint64 // its bits in an 8-byte load
+	wordBits       uint64 // bits of a stored word
+	mask           uint64 // its bits
 	loMask         uint64 // the low half's bits, stored and in a word
 	over           uint64 // the bits of a word that do not fit the widths
 }
@@ -33,26 +41,31 @@ const (
 
 // Init empties the set, with an index of 2^bits slots to begin with.
 func (t *Set) Init(bits uint) {
-	*t = Set{}
-	t.initIndex(bits)
+	*t = Set{finerFrom: finerGrowth}
+	t.initIndex(1 << bits)
 	t.setWidth(0, 0)
 }
 
-// The words are stored in as few bytes as their halves need, and the
+// The words are stored in as few bits as their halves need, and the
 // halves widen when a word needs more (the words stored are packed again).
 // The tree store's words are pairs of numbers of pairs, or of values,
 // which stay far below 2^32: a pair of numbers below 2^11 (the 1,328 inner
-// pairs of examples/counters.lps with K = 6) takes 3 bytes instead of 8,
-// below 2^17 (merc.onebit_3-b's 69,587) 5 bytes. This is the idea of
+// pairs of examples/counters.lps with K = 6) takes 22 bits instead of 64,
+// below 2^14 (merc.hesselink_2-b's 10,657) 28 bits. A word is read by one
+// 8-byte load at the byte of its first bit, so a word of up to 57 bits
+// can start at any bit; a wider one takes 64. This is the idea of
 // Cleary's compact hash table ("Compact hash tables using bidirectional
 // linear probing") in its simplest form: store no bit that every entry
 // has the same.
 
-// setWidth sets the bits of the halves and the bytes of a stored word.
+// setWidth sets the bits of the halves and of a stored word.
 func (t *Set) setWidth(hi, lo uint) {
 	t.hiBits, t.loBits = hi, lo
-	t.width = max(1, int(hi+lo+7)/8)
-	t.mask = ^uint64(0) >> (64 - 8*t.width)
+	t.wordBits = uint64(max(1, hi+lo))
+	if t.wordBits > 57 {
+		t.wordBits = 64
+	}
+	t.mask = ^uint64(0) >> (64 - t.wordBits)
 	t.loMask = 1<<lo - 1
 	t.over = ^(uint64(1<<hi-1)<<32 | t.loMask)
 }
@@ -75,30 +88,44 @@ func (t *Set) widen(w uint64) {
 	t.chunks = make([][]byte, len(old))
 	for c := range old {
 		n := min(chunkLen, int(t.n)-c*chunkLen)
-		size := n
-		if c > 0 || n == chunkLen {
-			size = chunkLen
-		}
-		buf := make([]byte, n*t.width, size*t.width+8)
+		buf := make([]byte, t.chunkBytes(n))
 		for i := range n {
 			p, _ := t.pack(oldSet.Word(uint32(c*chunkLen + i)))
-			putWord(buf[i*t.width:], p, t.width)
+			putWord(buf, uint64(i)*t.wordBits, p)
 		}
-		t.chunks[c] = buf[:n*t.width+8]
+		t.chunks[c] = buf
 	}
 }
 
-// putWord writes the low width bytes of p to b.
-func putWord(b []byte, p uint64, width int) {
-	var tmp [8]byte
-	binary.LittleEndian.PutUint64(tmp[:], p)
-	copy(b[:width], tmp[:width])
+// chunkBytes is the length of a chunk of n words: their bytes and 8
+// bytes of zeros.
+func (t *Set) chunkBytes(n int) int {
+	return int((uint64(n)*t.wordBits+7)/8) + 8
 }
 
-func (t *Set) initIndex(bits uint) {
-	t.index = make([]uint32, 1<<bits)
-	t.shift = 64 - bits
-	t.idMask = uint32(1<<bits - 1)
+// putWord writes p at bit at of b, whose bits from at on are zeros.
+func putWord(b []byte, at uint64, p uint64) {
+	b = b[at/8:]
+	binary.LittleEndian.PutUint64(b, binary.LittleEndian.Uint64(b)|p<<(at%8))
+}
+
+// initIndex makes an empty index of size slots. An entry holds a
+// word's number plus one in its low idBits bits, the fewest that number
+// every slot, and above them a tag: hash bits of the word other than
+// those that chose the slot.
+func (t *Set) initIndex(size uint64) {
+	size = max(size, 2) // 1 slot would not grow by half
+	t.size = size
+	t.idBits = uint(bits.Len64(size - 1))
+	t.shift = 64 - t.idBits
+	t.scaled = size&(size-1) != 0
+	t.tagShift = 32 - t.idBits
+	t.idMask = uint32(1<<t.idBits - 1)
+	t.index = make([]uint32, size)
+	t.limit = uint32(min(size*maxLoadEighths/8, size-1))
+	if size == 1<<32-1 {
+		t.limit = ^uint32(0) // the largest: never grows
+	}
 }
 
 // Len returns the number of words in the set.
@@ -113,15 +140,26 @@ func (t *Set) Word(id uint32) uint64 {
 // stored returns the word numbered id as it is stored (packed).
 func (t *Set) stored(id uint32) uint64 {
 	c := t.chunks[id>>chunkShift]
-	return binary.LittleEndian.Uint64(c[int(id&(chunkLen-1))*t.width:]) & t.mask
+	at := uint64(id&(chunkLen-1)) * t.wordBits
+	return binary.LittleEndian.Uint64(c[at/8:]) >> (at % 8) & t.mask
 }
 
-// slot returns the first slot of key and its tag, in place in an entry.
-// The slot is the hash's top L bits and the tag the 32-L bits below them.
+// slot returns the first slot of key and its tag, in place in an
+// entry. In an index of 2^L slots the slot is the hash's top L bits; in
+// one of 3·2^k slots (see grow), the hash's top 32 bits times the number
+// of slots, over 2^32 (Lemire, "A fast alternative to the modulo
+// reduction"). The multiply, on the way from the key to the first load,
+// made a lookup 4 ns slower (BenchmarkFind, 42 against 38 ns), so an
+// index of 2^L slots goes without. The tag is the 32-L bits below the
+// top L.
 func (t *Set) slot(key uint64) (uint64, uint32) {
 	key ^= key >> 29
 	h := key * 0x9E3779B97F4A7C15
-	return h >> t.shift, uint32(h>>(t.shift-32)) &^ t.idMask
+	i := h >> (t.shift & 63)
+	if t.scaled {
+		i = (h >> 32) * t.size >> 32
+	}
+	return i, uint32(h>>(t.tagShift&63)) &^ t.idMask
 }
 
 // Find returns the number of key if the set holds it.
@@ -134,21 +172,22 @@ func (t *Set) Find(key uint64) (uint32, bool) {
 // and its tag.
 func (t *Set) find(key uint64) (id uint32, slot uint64, tag uint32, ok bool) {
 	index, idMask := t.index, t.idMask
-	mask := uint64(len(index) - 1)
 	i, tag := t.slot(key)
 	// The words are compared as stored. A key that does not fit the
 	// widths is not in the set (and its packed form could equal another
 	// word's): only its empty slot is sought.
 	p, fits := t.pack(key)
-	for e := index[i&mask]; e != 0; e = index[i&mask] {
+	for e := index[i]; e != 0; e = index[i] {
 		if fits && e&^idMask == tag {
 			if id := e&idMask - 1; t.stored(id) == p {
-				return id, i & mask, tag, true
+				return id, i, tag, true
 			}
 		}
-		i++
+		if i++; i == uint64(len(index)) {
+			i = 0
+		}
 	}
-	return 0, i & mask, tag, false
+	return 0, i, tag, false
 }
 
 // Insert returns the number of key, giving it the next one if it is new.
@@ -168,28 +207,37 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	}
 	c := int(id >> chunkShift)
 	if c == len(t.chunks) {
-		// The first chunk grows by append, so small sets stay small;
-		// later ones are allocated whole.
-		size := 0
+		// Chunks grow by doubling, so that the last one holds at most
+		// twice its words: allocated whole, a chunk of 5-byte words
+		// was 320 kB, more than a third of merc.onebit_3-b's inner
+		// pairs with its 4,051 words of 65,536. The first starts
+		// small, so that small sets stay small; the next at an eighth
+		// of their size, so that each is allocated 4 times. (Grown by
+		// a quarter, each was allocated 10 times, and the garbage
+		// raised the peak resident memory of counters.lps, K = 6,
+		// by 7 MB.)
+		size := 8
 		if c > 0 {
-			size = chunkLen
+			size = chunkLen / 8
 		}
-		t.chunks = append(t.chunks, make([]byte, 8, size*t.width+8))
+		t.chunks = append(t.chunks, make([]byte, 8, t.chunkBytes(size)))
 	}
 	// The word goes where the zeros after the last were, and zeros
-	// follow it again: its 8-byte store writes zeros above its width.
+	// follow it again.
 	b := t.chunks[c]
-	at := len(b) - 8
-	if len(b)+t.width <= cap(b) {
-		b = b[:len(b)+t.width]
-	} else {
-		b = append(b, make([]byte, t.width)...)
+	k := int(id & (chunkLen - 1))
+	if need := t.chunkBytes(k + 1); need > cap(b) {
+		// Twice as large, and no more than the chunk's words need.
+		grown := make([]byte, len(b), min(max(2*cap(b), need), t.chunkBytes(chunkLen)))
+		copy(grown, b)
+		b = grown
 	}
-	binary.LittleEndian.PutUint64(b[at:], p)
+	b = b[:t.chunkBytes(k+1)]
+	putWord(b, uint64(k)*t.wordBits, p)
 	t.chunks[c] = b
 	t.n++
 	t.index[i] = tag | (id + 1)
-	if int(t.n)*8 > len(t.index)*maxLoadEighths {
+	if t.n > t.limit {
 		t.grow()
 	}
 	return id, true
@@ -197,7 +245,7 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 
 // maxLoadEighths is the index's largest load, in eighths. Linear probing
 // at 7/8 reads about 32 slots to find a word absent (half that on
-// average over the loads between doublings), but the slots are 4 bytes
+// average over the loads between growths), but the slots are 4 bytes
 // in a row and a slot whose tag differs costs no read of a word, so the
 // probes stay cheap: user time on hesselink_2-b, onebit_3-b and
 // counters.lps (K = 6) was within the noise of a 3/4 bound in five and
@@ -238,23 +286,50 @@ func (t *Set) Touch(keys []uint64) uint64 {
 // touchRun is the number of keys whose memory Touch reads together.
 const touchRun = 16
 
+// grow makes the index larger and places the words again, in order of
+// their numbers. It doubles up to finerGrowth slots; from there the sizes
+// are 2^k and 3·2^k in turn, so that the index grows by half or by a
+// third: its load after a run stays between 7/12 and 7/8 instead of
+// 7/16 and 7/8, and the old index and the new one, both live while the
+// words are placed, take 2.5 or 2.33 times the old one's memory rather
+// than 3 times (at 939M states, 4 + 6 GB instead of 4 + 8 GB).
 func (t *Set) grow() {
-	t.initIndex(64 - t.shift + 1)
-	mask := uint64(len(t.index) - 1)
-	id := uint32(0)
-	for id < t.n {
+	size := t.size
+	switch {
+	case size < t.finerFrom:
+		size *= 2
+	case size&(size-1) == 0:
+		size += size / 2
+	default:
+		size += size / 3
+	}
+	size = min(size, 1<<32-1)
+	t.initIndex(size)
+	for id := range t.n {
 		i, tag := t.slot(t.Word(id))
 		for t.index[i] != 0 {
-			i = (i + 1) & mask
+			if i++; i == size {
+				i = 0
+			}
 		}
-		id++
-		t.index[i] = tag | id
+		t.index[i] = tag | (id + 1)
 	}
 }
 
+// finerGrowth is the number of slots up to which the index doubles.
+// Growing by half and a third from the start takes every state space
+// of the corpus's largest models to at most 10 bytes/state (hesselink_2-b
+// 11.47 -> 9.50, onebit_3-b 10.39 -> 8.58), but cost 3-10% of user time
+// (alternating runs; hesselink_2-b 0.81 s against 0.77, counters.lps
+// with K = 6 4.94 s against 4.63 with doubling): the index is fuller on
+// average, so probes are longer, and the words are placed again 2.5
+// times as often. From 2^24 slots (14.7M states) the memory a growth
+// needs matters more.
+const finerGrowth = 1 << 24
+
 // Bytes returns the memory the set holds.
 func (t *Set) Bytes() int {
-	b := 4*len(t.index) + 24*cap(t.chunks)
+	b := 4*cap(t.index) + 24*cap(t.chunks)
 	for _, c := range t.chunks {
 		b += cap(c)
 	}

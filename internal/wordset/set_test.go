@@ -64,8 +64,8 @@ func TestFind(t *testing.T) {
 
 // TestWiden: words whose halves need more and more bits (the set packs
 // its words again at each step, over several chunks) keep their numbers
-// and values, and the set stores them in the bytes their widest halves
-// need.
+// and values, and the set stores them in the bits their widest halves
+// need, through every width from 2 bits to 64.
 func TestWiden(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var set Set
@@ -95,8 +95,12 @@ func TestWiden(t *testing.T) {
 	for _, w := range words {
 		hi, lo = max(hi, bits.Len64(w>>32)), max(lo, bits.Len64(w&0xFFFFFFFF))
 	}
-	if want := (hi + lo + 7) / 8; set.width != want {
-		t.Errorf("words of %d bytes, want %d (halves of %d and %d bits)", set.width, want, hi, lo)
+	want := uint64(hi + lo)
+	if want > 57 {
+		want = 64 // a word read at any bit must fit an 8-byte load
+	}
+	if set.wordBits != want {
+		t.Errorf("words of %d bits, want %d (halves of %d and %d bits)", set.wordBits, want, hi, lo)
 	}
 	// Full 64-bit words, and zero.
 	for _, w := range []uint64{^uint64(0), 0, 1 << 63} {
@@ -127,5 +131,110 @@ func TestPackedNoFalseMatch(t *testing.T) {
 	id, isNew := set.Insert(2)
 	if !isNew || id != 2 || set.Word(0) != 1<<32 || set.Word(2) != 2 {
 		t.Fatalf("word 2 inserted as %d (new %v); words %x %x", id, isNew, set.Word(0), set.Word(2))
+	}
+}
+
+// TestSizes: through the index's sizes, doubling up to finerFrom slots
+// and 2^k and 3·2^k in turn from there, each word keeps its number and no
+// absent word is found, also where a probe runs past the last slot to
+// the first (a small index, nearly full).
+func TestSizes(t *testing.T) {
+	for _, start := range []uint{0, 1, 2, 3} {
+		var set Set
+		set.Init(start)
+		set.finerFrom = 64
+		var sizes []uint64
+		for i := range uint32(3000) {
+			w := uint64(i)*0x10001 + 7
+			if id, isNew := set.Insert(w); !isNew || id != i {
+				t.Fatalf("Init(%d): word %d inserted as %d (new %v)", start, i, id, isNew)
+			}
+			if len(sizes) == 0 || sizes[len(sizes)-1] != set.size {
+				sizes = append(sizes, set.size)
+			}
+			if set.n > set.limit || uint64(set.limit) >= set.size {
+				t.Fatalf("Init(%d): %d words in %d slots (limit %d)", start, set.n, set.size, set.limit)
+			}
+			// Every word so far, and none of the next ones.
+			if i%97 == 0 {
+				for j := range i + 1 {
+					if id, ok := set.Find(uint64(j)*0x10001 + 7); !ok || id != j {
+						t.Fatalf("Init(%d), %d slots: word %d found as %d, %v", start, set.size, j, id, ok)
+					}
+				}
+				for j := i + 1; j < i+50; j++ {
+					if id, ok := set.Find(uint64(j)*0x10001 + 7); ok {
+						t.Fatalf("Init(%d), %d slots: absent word %d found as %d", start, set.size, j, id)
+					}
+				}
+			}
+		}
+		for k := 1; k < len(sizes); k++ {
+			a, b := sizes[k-1], sizes[k]
+			if !(a < 64 && b == 2*a || a >= 64 && a&(a-1) == 0 && b == a+a/2 || a&(a-1) != 0 && b == a+a/3) {
+				t.Errorf("Init(%d): the index grew from %d to %d slots", start, a, b)
+			}
+		}
+	}
+}
+
+// TestManyWords: past 2^24 words, where the numbers take 25 bits of an
+// entry and the tags 7 or fewer, every word keeps its number.
+func TestManyWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("inserts 2^24 + 2^20 words")
+	}
+	const n = 1<<24 + 1<<20
+	word := func(i uint32) uint64 { return uint64(i%5003)<<32 | uint64(i/5003) }
+	var set Set
+	set.Init(10)
+	for i := range uint32(n) {
+		if id, isNew := set.Insert(word(i)); !isNew || id != i {
+			t.Fatalf("word %d inserted as %d (new %v)", i, id, isNew)
+		}
+	}
+	if set.idBits < 25 {
+		t.Fatalf("%d slots: numbers of %d bits", set.size, set.idBits)
+	}
+	for i := uint32(0); i < n; i += 7 {
+		if id, ok := set.Find(word(i)); !ok || id != i {
+			t.Fatalf("word %d found as %d, %v", i, id, ok)
+		}
+		if got := set.Word(i); got != word(i) {
+			t.Fatalf("word %d is %x", i, got)
+		}
+	}
+	if _, ok := set.Find(uint64(5003) << 32); ok {
+		t.Fatal("an absent word was found")
+	}
+}
+
+// TestWordBitsEdges: words of 55 to 64 bits, around the widest that may
+// start at any bit (57), read back as they went in, before and after
+// the set packs them again.
+func TestWordBitsEdges(t *testing.T) {
+	var set Set
+	set.Init(4)
+	var words []uint64
+	for total := 55; total <= 64; total++ {
+		for i := range 300 {
+			// A low half of 32 bits at most, a high half of the rest.
+			lo := min(total, 32)
+			w := uint64(1)<<(total-1) | uint64(i)<<7 | uint64(1)<<(lo-1)
+			if _, isNew := set.Insert(w); isNew {
+				words = append(words, w)
+			}
+		}
+		for id, w := range words {
+			if got := set.Word(uint32(id)); got != w {
+				t.Fatalf("%d bits: word %d is %x, want %x", total, id, got, w)
+			}
+			if got, ok := set.Find(w); !ok || int(got) != id {
+				t.Fatalf("%d bits: word %x found as %d, %v", total, w, got, ok)
+			}
+		}
+	}
+	if set.wordBits != 64 {
+		t.Errorf("words of %d bits", set.wordBits)
 	}
 }
