@@ -1,8 +1,10 @@
 package explore
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Forker is a Generator that can make copies of itself for other
@@ -39,6 +41,10 @@ type parallelSearch struct {
 	keys  PortableKeyer
 	width int
 	pipe  pipeline
+	// stateCost is the nanoseconds the last chunk computed took per
+	// state (the workers write it): states that cost more than
+	// expensiveState go in fine blocks.
+	stateCost atomic.Int64
 	// ahead says whether the folder computes the blocks' keys
 	// (foldAhead), storeRead whether a visitor forbids it.
 	ahead     bool
@@ -52,15 +58,26 @@ type parallelBuffer struct {
 	n       int
 	inputs  []uint32
 	results []successorList
+	// done[i] says that results[i] holds state i's successors (the
+	// worker sets it when it has written them).
+	done []atomic.Bool
 	// keys are the keys of the successors, in order, once folded
 	// (TwoPhaseStore); ahead says whether the folder folds them.
 	keys   []uint64
 	folded bool
 	ahead  bool
+	// fine: the block's states are inserted as they are computed, one
+	// run of done states at a time, and claimed one at a time (states
+	// that are expensive, or few because a state limit is near); else
+	// the block is inserted when all its states are computed.
+	fine bool
+	// chunk is the number of states a goroutine claims at a time.
+	chunk int32
 	// The states whose successors a goroutine computes or computed
 	// (expandBlocks): the goroutines claim and count them without the
-	// lock.
-	claimed, computed atomic.Int32
+	// lock. next is the next state to insert: the inserter writes it, and
+	// a worker that computed it goes to insert (fine blocks).
+	claimed, computed, next atomic.Int32
 }
 
 // successorList is the successors of one state, as a worker found them:
@@ -108,10 +125,13 @@ type worker struct {
 	// between the cores on every transition.
 	r    successorList
 	emit func(LabelID, []uint32)
+	// cost is where the worker tells the time a state took
+	// (parallelSearch.stateCost).
+	cost *atomic.Int64
 }
 
 func newWorker(g Generator, p *parallelSearch) *worker {
-	w := &worker{gen: g, width: p.width}
+	w := &worker{gen: g, width: p.width, cost: &p.stateCost}
 	if p.keys != nil {
 		w.namer = g.(PortableKeyer)
 	}
@@ -135,27 +155,31 @@ func (w *worker) successors(b *parallelBuffer, i int) {
 	w.r.names, w.r.nameEnds = w.r.names[:0], w.r.nameEnds[:0]
 	w.r.err = w.gen.Successors(b.inputs[i*w.width:(i+1)*w.width], w.emit)
 	*res = w.r
+	b.done[i].Store(true)
 }
 
-// insertBlock expands the states of a computed block in order, through
-// the step of a one-thread search.
-func (x *Explorer) insertBlock(b *parallelBuffer) error {
+// insertStates expands the computed states lo to hi of a block in
+// order, through the step of a one-thread search; it returns the state
+// it stopped before, hi unless the search must stop.
+func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 	p := x.par
 	st := &x.step
 	w := x.plan.width
 	if st.how == twoPhaseInsert {
-		// The keys of the whole block, so that the memory of the next
-		// state's successors is touched with the current one's.
+		// The keys of all the states, so that the memory of the next
+		// state's successors is touched with the current one's. A block
+		// folded ahead is inserted whole (lo == 0).
 		if !b.folded {
-			b.foldKeys(x.plan.twoPhase)
+			b.foldKeys(x.plan.twoPhase, lo, hi)
 		}
 		own := st.keys
 		st.keys, st.keyNext, st.touched, st.blockKeys = b.keys, 0, 0, true
 		defer func() { st.keys, st.blockKeys = own, false }()
 	}
-	for i, s := range b.ids {
+	for i := lo; i < hi; i++ {
+		s := b.ids[i]
 		if x.mustStop() {
-			return nil
+			return i, nil
 		}
 		r := &b.results[i]
 		if p.keys != nil {
@@ -167,10 +191,10 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 			}
 		}
 		if err := x.expand(s, b.inputs[i*w:(i+1)*w], &r.batch); err != nil {
-			return err
+			return i, err
 		}
 	}
-	return nil
+	return hi, nil
 }
 
 // expandBlocks is the parallel breadth-first search, until no state is
@@ -183,9 +207,10 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 //     time and in order (the tree store's fold writes only the inner
 //     pairs);
 //   - insert: the keys (or the vectors) inserted, and the events
-//     delivered, one block at a time and in order, as one thread would
-//     (the tree store's insertion writes only the roots); then the
-//     inserter takes the next blocks of states to expand (takeBlock).
+//     delivered, in order, as one thread would (the tree store's
+//     insertion writes only the roots): a block at a time, or for a fine
+//     block each run of states computed so far; then the inserter takes
+//     the next blocks of states to expand (takeBlock).
 //
 // There is one goroutine per thread, the explorer's among them, and each
 // does the first task it finds in that order: insert, fold, compute. So
@@ -195,14 +220,23 @@ func (x *Explorer) insertBlock(b *parallelBuffer) error {
 // bounded the speed-up. State numbers, the LTS and the events are those
 // of one thread; the visitors get the events from one goroutine at a
 // time, not always the same.
+//
+// The threads compute no state that one thread would not expand, but for
+// the blocks under way when the search stops: with a state limit near,
+// those hold about as many states as the limit still needs (blockSize),
+// and the blocks of expensive states are fine, so that the search stops
+// as soon as the limit is reached, not when a block is done.
 func (p *parallelSearch) expandBlocks(x *Explorer) error {
 	q := &p.pipe
 	n := pipelineBlocks * len(p.forks)
 	for len(q.all) < n {
-		q.all = append(q.all, &parallelBuffer{results: make([]successorList, parallelBlock)})
+		q.all = append(q.all, &parallelBuffer{
+			results: make([]successorList, parallelBlock),
+			done:    make([]atomic.Bool, parallelBlock),
+		})
 	}
 	q.free, q.queue = append(q.free[:0], q.all...), q.queue[:0]
-	q.finished, q.err, q.inline = false, nil, 0
+	q.finished, q.err, q.inline, q.aheads = false, nil, 0, 0
 	q.stopping.Store(false)
 	q.cond.L = &q.mu
 	q.mu.Lock()
@@ -225,12 +259,23 @@ func (p *parallelSearch) expandBlocks(x *Explorer) error {
 const pipelineBlocks = 2
 
 // computeChunk is the number of states whose successors a goroutine
-// computes at a time.
+// computes at a time, in a block that is not fine.
 const computeChunk = 16
+
+// expensiveState is the time to compute a state's successors above which
+// the blocks are fine: their states are claimed one at a time and
+// inserted as soon as they and the states before them are computed. A
+// block of 256 such states is a second or more of work (ex.games.knights:
+// 3-4 ms a state); whole, the search waited for its last state to insert
+// its first, and went on computing a block after the state limit was
+// reached. A hand-over costs tens of microseconds, a few percent of such
+// a state.
+const expensiveState = 500 * time.Microsecond
 
 // pipeline is the shared state of expandBlocks's goroutines,
 // guarded by mu. A block in queue is computed when computed == n, ready
-// to insert when also folded or not to be folded ahead.
+// to insert when also folded or not to be folded ahead; a fine block's
+// states are ready to insert one by one (done).
 type pipeline struct {
 	mu    sync.Mutex
 	cond  sync.Cond
@@ -238,10 +283,13 @@ type pipeline struct {
 	free  []*parallelBuffer
 	queue []*parallelBuffer // the blocks under way, oldest first
 	// inserting and folding say whether a goroutine does; inline is the
-	// number of blocks under way that the inserter folds (not ahead): the
-	// first block folded ahead waits for them.
+	// number of blocks under way that the inserter folds (not ahead),
+	// aheads the number folded ahead: the folder and the inserter write
+	// the same tables, so blocks of one kind wait for the other's to be
+	// done (the first block folded ahead, or a fine block after blocks
+	// folded ahead).
 	inserting, folding bool
-	inline             int
+	inline, aheads     int
 	finished           bool
 	err                error
 	// stopping is set, outside the lock, when the search stops: the
@@ -260,39 +308,62 @@ func (q *pipeline) run(x *Explorer, w *worker) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for !q.finished {
-		if !q.insert(x) && !q.fold(x) && !q.compute(w) {
+		if !q.insert(x) && !q.fold(x) && !q.compute(x, w) {
 			q.cond.Wait()
 		}
 	}
 }
 
-// insert inserts the oldest block if it is ready and no goroutine is
-// inserting, with q.mu held; it says whether it did.
+// insert inserts the states of the oldest block that are ready, if no
+// goroutine is inserting, with q.mu held; it says whether it did. The
+// block is done when all its states are inserted and counted as computed
+// (then no goroutine holds it): the inserter then takes the next states
+// into it.
 func (q *pipeline) insert(x *Explorer) bool {
-	if len(q.queue) == 0 || q.inserting || !q.queue[0].ready() {
+	if len(q.queue) == 0 || q.inserting {
 		return false
 	}
 	b := q.queue[0]
-	q.queue = q.queue[1:]
+	lo := int(b.next.Load())
+	hi := b.ready(lo)
+	last := hi == b.n && int(b.computed.Load()) == b.n
+	if hi == lo && !last {
+		return false
+	}
+	if last {
+		q.queue = q.queue[1:]
+	}
 	q.inserting = true
 	q.mu.Unlock()
-	err := x.insertBlock(b)
+	var err error
+	if hi > lo {
+		hi, err = x.insertStates(b, lo, hi)
+		// A worker that computes state hi reads this to know that the
+		// inserter waits for it (compute); the inserter reads done[hi]
+		// again under the lock, so one of the two inserts it.
+		b.next.Store(int32(hi))
+	}
 	stop := err != nil || x.mustStop()
 	if stop {
 		q.stopping.Store(true)
 	}
-	// The block is the inserter's now: it takes the next states into it
-	// before it takes the lock, which the others wait for meanwhile.
-	inline := q.inline // only the inserter writes it
-	if !b.ahead {
-		inline--
+	// A block done is the inserter's now: it takes the next states into
+	// it before it takes the lock, which the others wait for meanwhile.
+	inline, aheads := q.inline, q.aheads // only the inserter writes them
+	refilled := false
+	if last {
+		if b.ahead {
+			aheads--
+		} else {
+			inline--
+		}
+		refilled = !stop && x.fillBlock(b, inline, aheads, q.inFlight())
 	}
-	refilled := !stop && x.fillBlock(b, inline)
 	q.mu.Lock()
-	q.inline = inline
-	if refilled {
+	q.inline, q.aheads = inline, aheads
+	if last && refilled {
 		q.enqueue(b)
-	} else {
+	} else if last {
 		q.free = append(q.free, b)
 	}
 	q.inserting = false
@@ -305,6 +376,29 @@ func (q *pipeline) insert(x *Explorer) bool {
 	return true
 }
 
+// ready returns the end of the run of b's states from lo that can be
+// inserted now: all of them once b is computed (and folded if ahead), and
+// for a fine block those computed.
+func (b *parallelBuffer) ready(lo int) int {
+	switch {
+	case b.ahead:
+		if b.folded {
+			return b.n
+		}
+		return lo
+	case !b.fine:
+		if int(b.computed.Load()) == b.n {
+			return b.n
+		}
+		return lo
+	}
+	hi := lo
+	for hi < b.n && b.done[hi].Load() {
+		hi++
+	}
+	return hi
+}
+
 // fold folds the next block if it can be folded now, with q.mu held; it
 // says whether it did.
 func (q *pipeline) fold(x *Explorer) bool {
@@ -312,7 +406,7 @@ func (q *pipeline) fold(x *Explorer) bool {
 	if b != nil {
 		q.folding = true
 		q.mu.Unlock()
-		b.foldKeys(x.plan.twoPhase)
+		b.foldKeys(x.plan.twoPhase, 0, b.n)
 		q.mu.Lock()
 		b.folded, q.folding = true, false
 		q.cond.Broadcast()
@@ -321,13 +415,14 @@ func (q *pipeline) fold(x *Explorer) bool {
 }
 
 // compute computes the successors of the oldest block that has states
-// left, with q.mu held; it says whether it did. It claims a few states at
-// a time, without the lock, until the block has none left or it finished
-// the block, whose fold or insertion it then goes to do: taking the lock
-// for every few states had the goroutines wait for it, and a goroutine
-// that waits for a lock sleeps, which costs more to wake from (on
-// merc.hesselink_2-b, 60 ms of 400).
-func (q *pipeline) compute(w *worker) bool {
+// left, with q.mu held; it says whether it did. It claims a chunk of
+// states at a time, without the lock, until the block has none left or it
+// finished the block, whose fold or insertion it then goes to do: taking
+// the lock for every few states had the goroutines wait for it, and a
+// goroutine that waits for a lock sleeps, which costs more to wake from
+// (on merc.hesselink_2-b, 60 ms of 400). In a fine block it goes to
+// insert as soon as it computed the state the inserter waits for.
+func (q *pipeline) compute(x *Explorer, w *worker) bool {
 	b := q.claimable()
 	if b == nil {
 		return false
@@ -344,17 +439,29 @@ func (q *pipeline) compute(w *worker) bool {
 	}
 	q.mu.Unlock()
 	finished := false
-	for lo < n && !q.stopping.Load() {
-		hi := min(lo+computeChunk, n)
+	for lo < n && !q.stopping.Load() && !x.stop.Load() {
+		hi := min(lo+int(b.chunk), n)
+		start := time.Now()
 		for i := lo; i < hi && !q.stopping.Load(); i++ {
 			w.successors(b, i)
 		}
-		next := b.claim()
+		w.cost.Store(int64(time.Since(start)) / int64(hi-lo))
+		next := n
+		if f := int(b.next.Load()); !b.fine || f < lo || f >= hi {
+			next = b.claim()
+		}
 		finished = int(b.computed.Add(int32(hi-lo))) == n
 		lo = next
 	}
 	q.mu.Lock()
-	if finished {
+	if x.stop.Load() {
+		// Stop came from outside (a signal, the memory limit): the
+		// states left uncomputed would keep a fine block from being
+		// inserted, and nothing else is to be done.
+		q.stopping.Store(true)
+		q.finished = true
+	}
+	if finished || q.finished {
 		q.cond.Broadcast()
 	}
 	return true
@@ -363,14 +470,14 @@ func (q *pipeline) compute(w *worker) bool {
 // claim claims the next chunk of b's states to compute and returns its
 // first state, b.n or more if none is left.
 func (b *parallelBuffer) claim() int {
-	return int(b.claimed.Add(computeChunk)) - computeChunk
+	return int(b.claimed.Add(b.chunk) - b.chunk)
 }
 
 // takeBlocks moves states to expand into the free blocks (the inserter's
 // task: the insertion adds them), and finishes the search when there is
 // nothing left to do.
 func (q *pipeline) takeBlocks(x *Explorer) {
-	for len(q.free) > 0 && x.fillBlock(q.free[len(q.free)-1], q.inline) {
+	for len(q.free) > 0 && x.fillBlock(q.free[len(q.free)-1], q.inline, q.aheads, q.inFlight()) {
 		q.enqueue(q.free[len(q.free)-1])
 		q.free = q.free[:len(q.free)-1]
 	}
@@ -379,25 +486,67 @@ func (q *pipeline) takeBlocks(x *Explorer) {
 	}
 }
 
-// fillBlock takes the next states to expand into b, unless none is left
-// or b would be folded ahead while inline blocks under way are folded by
-// the inserter (the first block folded ahead waits for them); it says
-// whether it did. It is the inserter's, as the todo list is.
-func (x *Explorer) fillBlock(b *parallelBuffer, inline int) bool {
+// inFlight is the number of states in the blocks under way that are not
+// inserted yet. It is the inserter's.
+func (q *pipeline) inFlight() int {
+	n := 0
+	for _, b := range q.queue {
+		n += b.n - int(b.next.Load())
+	}
+	return n
+}
+
+// fillBlock takes the next states to expand into b, unless none is left,
+// a state limit needs none (blockSize), or b would be folded ahead while
+// inline blocks under way are folded by the inserter, or the other way
+// round (the folder and the inserter would write the same tables at
+// once); it says whether it did. It is the inserter's, as the todo list
+// is.
+func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bool {
 	if x.todo.len() < parallelMin {
 		return false
 	}
-	ahead := x.par.foldAhead(x)
-	if ahead && inline > 0 {
+	n, limited := x.blockSize(inFlight)
+	if n <= 0 {
 		return false
 	}
-	x.takeBlock(b, ahead)
+	// A fine block is folded by the inserter, a run at a time.
+	fine := limited || x.par.stateCost.Load() > int64(expensiveState)
+	ahead := !fine && x.par.foldAhead(x)
+	if ahead && inline > 0 || !ahead && aheads > 0 {
+		return false
+	}
+	x.takeBlock(b, n, ahead, fine)
 	return true
+}
+
+// blockSize returns the number of states to take into the next block,
+// and whether a state limit (Options.MaxStates) made it smaller than
+// parallelBlock: the blocks under way, inFlight states not yet inserted,
+// then hold no more states than the limit will need, as the states found
+// so far per state expanded let one estimate. In breadth-first search
+// the later states of a level find fewer new ones, so the estimate is
+// short rather than long: then the blocks are filled again as their
+// states are inserted.
+func (x *Explorer) blockSize(inFlight int) (int, bool) {
+	found := x.store.Len() - 1 // but the initial state
+	if x.opt.MaxStates == 0 || x.explored == 0 || found <= 0 {
+		return parallelBlock, false
+	}
+	left := x.opt.MaxStates - x.store.Len()
+	need := int(math.Ceil(float64(left) * float64(x.explored) / float64(found)))
+	n := need - inFlight
+	if n >= parallelBlock {
+		return parallelBlock, false
+	}
+	return n, true
 }
 
 // enqueue puts b, just filled, at the end of the queue, with q.mu held.
 func (q *pipeline) enqueue(b *parallelBuffer) {
-	if !b.ahead {
+	if b.ahead {
+		q.aheads++
+	} else {
 		q.inline++
 	}
 	q.queue = append(q.queue, b)
@@ -429,25 +578,31 @@ func (q *pipeline) claimable() *parallelBuffer {
 	return nil
 }
 
-// ready says whether b can be inserted.
-func (b *parallelBuffer) ready() bool {
-	return int(b.computed.Load()) == b.n && (!b.ahead || b.folded)
-}
-
-// takeBlock moves the next states to expand, a block of them at most,
-// into b, whose keys the folder computes if ahead. The todo list gives
-// them first in, first out, so the order is that of one thread.
-func (x *Explorer) takeBlock(b *parallelBuffer, ahead bool) {
+// takeBlock moves the next n states to expand (fewer if the todo list
+// has fewer) into b, whose keys the folder computes if ahead. The todo
+// list gives them first in, first out, so the order is that of one
+// thread.
+func (x *Explorer) takeBlock(b *parallelBuffer, n int, ahead, fine bool) {
 	b.inputs, b.ids = b.inputs[:0], b.ids[:0]
-	b.ahead, b.folded = ahead, false
+	b.ahead, b.folded, b.fine = ahead, false, fine
 	b.claimed.Store(0)
 	b.computed.Store(0)
-	for len(b.ids) < len(b.results) && x.todo.len() > 0 {
+	b.next.Store(0)
+	for len(b.ids) < n && x.todo.len() > 0 {
 		s, vec := x.popTodo()
 		b.ids = append(b.ids, s)
 		b.inputs = append(b.inputs, vec...)
 	}
 	b.n = len(b.ids)
+	for i := range b.n {
+		b.done[i].Store(false)
+	}
+	// A fine block's states one at a time; else chunks that leave each
+	// thread a few, so that a small block (the end of a level) is shared.
+	b.chunk = 1
+	if !fine {
+		b.chunk = int32(min(computeChunk, max(1, b.n/(4*len(x.par.forks)))))
+	}
 }
 
 // foldAhead says whether the keys of a block can be computed by the
@@ -461,10 +616,11 @@ func (p *parallelSearch) foldAhead(x *Explorer) bool {
 	return p.ahead
 }
 
-// foldKeys computes the keys of the successors of b's states, in order.
-func (b *parallelBuffer) foldKeys(tp TwoPhaseStore) {
+// foldKeys computes the keys of the successors of b's states lo to hi,
+// in order.
+func (b *parallelBuffer) foldKeys(tp TwoPhaseStore, lo, hi int) {
 	b.keys = b.keys[:0]
-	for i := range b.n {
+	for i := lo; i < hi; i++ {
 		r := &b.results[i]
 		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.labels))
 	}
