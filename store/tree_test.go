@@ -31,19 +31,9 @@ func TestTreeStoreRoundTrip(t *testing.T) {
 				v[j] = uint32(rng.IntN(4)) // few values: many shared subtrees
 			}
 			id, isNew := s.Insert(v)
-			known := slices.IndexFunc(stored, func(x []uint32) bool { return slices.Equal(x, v) })
-			if isNew != (known < 0) || !isNew && int(id) != known || isNew && int(id) != len(stored) {
-				t.Fatalf("width %d: %v got id %d new %v; known at %d of %d", w, v, id, isNew, known, len(stored))
-			}
-			if isNew {
-				stored = append(stored, v)
-			}
+			stored = checkNumbered(t, w, stored, v, id, isNew)
 		}
-		for id, v := range stored {
-			if got := s.State(explore.StateID(id)); !slices.Equal(got, v) {
-				t.Fatalf("width %d: state %d is %v, stored %v", w, id, got, v)
-			}
-		}
+		checkStates(t, s, w, stored)
 	}
 }
 
@@ -320,19 +310,9 @@ func TestBalancedRoundTrip(t *testing.T) {
 				keys = s.AppendRootKeys(keys[:0], v, 1)
 				id, isNew = s.InsertRootKey(keys[0])
 			}
-			known := slices.IndexFunc(stored, func(x []uint32) bool { return slices.Equal(x, v) })
-			if isNew != (known < 0) || !isNew && int(id) != known || isNew && int(id) != len(stored) {
-				t.Fatalf("width %d: %v got id %d new %v; known at %d of %d", w, v, id, isNew, known, len(stored))
-			}
-			if isNew {
-				stored = append(stored, v)
-			}
+			stored = checkNumbered(t, w, stored, v, id, isNew)
 		}
-		for id, v := range stored {
-			if got := s.State(explore.StateID(id)); !slices.Equal(got, v) {
-				t.Fatalf("width %d: state %d is %v, stored %v", w, id, got, v)
-			}
-		}
+		checkStates(t, s, w, stored)
 	}
 }
 
@@ -365,6 +345,31 @@ func TestReorderBalances(t *testing.T) {
 		}
 		if id, isNew := s.Insert(vec(i)); isNew || int(id) != i {
 			t.Fatalf("state %d again: %d (new %v)", i, id, isNew)
+		}
+	}
+}
+
+// checkNumbered checks that inserting v gave the number of its first
+// insertion, or the next number if it is new, and returns the vectors
+// stored so far.
+func checkNumbered(t *testing.T, w int, stored [][]uint32, v []uint32, id explore.StateID, isNew bool) [][]uint32 {
+	t.Helper()
+	known := slices.IndexFunc(stored, func(x []uint32) bool { return slices.Equal(x, v) })
+	if isNew != (known < 0) || !isNew && int(id) != known || isNew && int(id) != len(stored) {
+		t.Fatalf("width %d: %v got id %d new %v; known at %d of %d", w, v, id, isNew, known, len(stored))
+	}
+	if isNew {
+		stored = append(stored, v)
+	}
+	return stored
+}
+
+// checkStates checks that s gives back every stored vector by its number.
+func checkStates(t *testing.T, s *TreeStore, w int, stored [][]uint32) {
+	t.Helper()
+	for id, v := range stored {
+		if got := s.State(explore.StateID(id)); !slices.Equal(got, v) {
+			t.Fatalf("width %d: state %d is %v, stored %v", w, id, got, v)
 		}
 	}
 }
