@@ -194,7 +194,8 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 // remember makes the key of the lookup at hand, whose entry is id, the
 // last key. Successive states of a search share most values, so a
 // summand's condition often reads the same values as for the state
-// before: on FlexRay's 3_Regular ... of 15.7M lookups.
+// before: 10.1M of dining_10's 14.3M lookups, 3.9M of 15.7M on FlexRay's
+// 3_Regular.
 func (c *guardCache) remember(id int) {
 	c.key, c.last = c.last, c.key
 	c.lastID, c.hasLast = id, true
