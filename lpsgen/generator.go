@@ -30,6 +30,9 @@ type Generator struct {
 	// guardBudget bounds the summands' guard caches together (nil
 	// without them).
 	guardBudget *guardBudget
+	// stepBudget bounds the summands' step caches together (nil
+	// without them).
+	stepBudget *guardBudget
 
 	sub  *rewrite.Subst
 	next []uint32
@@ -78,6 +81,9 @@ type Options struct {
 	// NoGuardCache turns off the cache of each summand's condition by the
 	// parameters it reads (guards.go), for measurements.
 	NoGuardCache bool
+	// NoStepCache turns off the cache of each summand's label and
+	// assigned values by the variables they read (for measurements).
+	NoStepCache bool
 	// GuardCacheBytes bounds the bytes of the guard caches of the
 	// generator, and of each fork apart (0: DefaultGuardCacheBytes).
 	GuardCacheBytes int
@@ -134,6 +140,12 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 				g.guardBudget = newGuardBudget(opt.GuardCacheBytes)
 			}
 			s.guard = newGuardCache(src.Cond, pindex, g.guardBudget)
+		}
+		if !opt.NoStepCache {
+			if g.stepBudget == nil {
+				g.stepBudget = newGuardBudget(opt.GuardCacheBytes)
+			}
+			s.steps = g.newStepCache(&s, src, g.stepBudget)
 		}
 		g.summands = append(g.summands, s)
 	}
@@ -204,6 +216,12 @@ func (g *Generator) Fork() explore.Generator {
 				f.guardBudget = newGuardBudget(g.guardBudget.max)
 			}
 			s.guard = s.guard.fork(f.guardBudget)
+		}
+		if s.steps != nil {
+			if f.stepBudget == nil {
+				f.stepBudget = newGuardBudget(g.stepBudget.max)
+			}
+			s.steps = s.steps.fork(f.stepBudget)
 		}
 		if s.cache != nil {
 			// One new cache per cache of g: a global cache stays global.
@@ -433,6 +451,33 @@ func (g *Generator) bindParams(state []uint32) {
 // its label, and its next state appended to dst. It is the one computation
 // of a transition for every form of exploration.
 func (g *Generator) Step(dst []uint32, s *Summand) (explore.LabelID, []uint32, error) {
+	c := s.steps
+	if c == nil || c.off || g.noLabels {
+		return g.step(dst, s)
+	}
+	if id, ok := c.lookup(g.sub); ok {
+		vals := c.values[id*c.assigned : (id+1)*c.assigned]
+		k := 0
+		for i, keep := range s.keep {
+			if keep {
+				dst = append(dst, g.state[i])
+			} else {
+				dst = append(dst, vals[k])
+				k++
+			}
+		}
+		return c.labels[id], dst, nil
+	}
+	start := len(dst)
+	label, dst, err := g.step(dst, s)
+	if err == nil {
+		c.add(label, dst[start:], s.keep)
+	}
+	return label, dst, err
+}
+
+// step is Step without the step cache.
+func (g *Generator) step(dst []uint32, s *Summand) (explore.LabelID, []uint32, error) {
 	label, err := g.Label(s)
 	if err != nil {
 		return 0, dst, err

@@ -131,6 +131,8 @@ func paramsRead(e lps.Expr, f func(*lps.Var)) {
 	switch e := e.(type) {
 	case *lps.VarRef:
 		f(e.Var)
+	case *lps.Var:
+		f(e)
 	case *lps.App:
 		paramsRead(e.Head, f)
 		for _, a := range e.Args {
@@ -326,21 +328,23 @@ func (g *Generator) GuardStats() GuardStats {
 }
 
 // CacheBytes are the bytes of a generator's caches, its forks' included,
-// for reports: the guard caches, the enumeration caches (--cached) and
+// for reports: the guard caches, the step caches, the enumeration caches
+// (--cached) and
 // the rewriter's term store, which keeps every term made and its normal
 // form (shared by the forks, counted once).
 type CacheBytes struct {
-	Guard, Enumeration, Terms int
-	// Bounds of the guard caches (per generator and fork) and of each
-	// enumeration cache; Flushes counts the caches emptied at them.
-	GuardMax, EnumerationMax, Flushes int
+	Guard, Step, Enumeration, Terms int
+	// Bounds of the guard caches and of the step caches (per generator
+	// and fork) and of each enumeration cache; Flushes counts the caches
+	// emptied at them.
+	GuardMax, StepMax, EnumerationMax, Flushes int
 }
 
 // CacheBytes returns the bytes of the generator's caches and its forks'.
 // Call it when they are idle.
 func (g *Generator) CacheBytes() CacheBytes {
-	gs := g.GuardStats()
-	cb := CacheBytes{Guard: gs.Bytes, GuardMax: gs.MaxBytes, Flushes: gs.Flushes, Terms: g.r.TermBytes()}
+	gs, ss := g.GuardStats(), g.StepStats()
+	cb := CacheBytes{Guard: gs.Bytes, GuardMax: gs.MaxBytes, Step: ss.Bytes, StepMax: ss.MaxBytes, Flushes: gs.Flushes + ss.Flushes, Terms: g.r.TermBytes()}
 	seen := map[*enumerate.Cache]bool{}
 	var add func(g *Generator)
 	add = func(g *Generator) {

@@ -42,6 +42,10 @@ type Summand struct {
 	// guard remembers the condition's outcome by the parameters it reads
 	// (guards.go); nil when Options.NoGuardCache.
 	guard *guardCache
+	// steps remembers the label and the assigned values by the
+	// variables they read (stepcache.go); nil when Options.NoStepCache
+	// or when the summand has neither.
+	steps *stepCache
 	// sols numbers the sum-variable solutions named by transition keys
 	// (replay.go); nil until the first key is asked for.
 	sols *vecset.Set

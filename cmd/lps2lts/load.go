@@ -57,7 +57,7 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoControlFlow: cfg.noControlFlow,
+	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoStepCache: cfg.noStepCache, NoControlFlow: cfg.noControlFlow,
 		QuantifierLimit: cfg.qlimit, NoQuantifierLimit: cfg.noQlimit, GuardCacheBytes: cfg.cacheKB << 10, EnumCacheBytes: cfg.cacheKB << 10})
 	if err != nil {
 		return nil, err

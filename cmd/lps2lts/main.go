@@ -67,7 +67,8 @@ type config struct {
 	noInfo, suppress                    bool
 	timings                             string // "" for none, "-" for stderr
 	stats                               string // --stats=FILE.json
-	noGuardCache, noControlFlow         bool
+	noGuardCache, noStepCache           bool
+	noControlFlow                       bool
 	cacheKB                             int
 	qlimit                              int
 	noQlimit                            bool // --qlimit=0 given
@@ -180,8 +181,10 @@ Exit status:
 	f.IntVar(&cfg.threads, "threads", 1, "compute successors with `N` threads (0: one per core; at most one per core) in breadth-first search, where the store and the model allow it (a warning says why not); the LTS and its state numbers are the same as with one thread")
 	f.IntVarP(&cfg.qlimit, "qlimit", "Q", 10, "limit the enumeration of a quantifier over an infinite sort to `NUM` iterations (0: no limit)")
 	f.BoolVar(&cfg.noGuardCache, "no-guard-cache", false, "do not cache summand conditions by the parameters they read (for measurements)")
-	f.IntVar(&cfg.cacheKB, "cache-kb", 0, "bound the guard caches (of each thread) and each --cached enumeration cache to `KB` kilobytes; a cache that reaches it is emptied (0: the defaults, 16384 and 32768)")
+	f.IntVar(&cfg.cacheKB, "cache-kb", 0, "bound the guard caches, the step caches (each kind, of each thread) and each --cached enumeration cache to `KB` kilobytes; a cache that reaches it is emptied (0: the defaults, 16384, 16384 and 32768)")
 	f.MarkHidden("no-guard-cache")
+	f.BoolVar(&cfg.noStepCache, "no-step-cache", false, "do not cache summands' labels and assigned values by the variables they read (for measurements)")
+	f.MarkHidden("no-step-cache")
 	f.BoolVar(&cfg.noControlFlow, "no-control-flow", false, "do not select summands by control-flow parameters (for measurements)")
 	f.MarkHidden("no-control-flow")
 	f.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE`")
@@ -570,6 +573,11 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 		st := g.GuardStats()
 		fmt.Fprintf(stderr, "guard cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes\n",
 			st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes)
+	}
+	if g, ok := x.Generator().(interface{ StepStats() lpsgen.GuardStats }); ok {
+		st := g.StepStats()
+		fmt.Fprintf(stderr, "step cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes, %d flushes\n",
+			st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes, st.Flushes)
 	}
 	if conf, ok := x.Generator().(*confluence.Generator); ok {
 		st := conf.Stats()

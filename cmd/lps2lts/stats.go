@@ -33,6 +33,7 @@ type runStats struct {
 	Persistent   int    `json:"persistent_states,omitempty"`
 	// The generator's caches (lpsgen.CacheBytes), threads included.
 	GuardCacheBytes int `json:"guard_cache_bytes"`
+	StepCacheBytes  int `json:"step_cache_bytes"`
 	EnumCacheBytes  int `json:"enumeration_cache_bytes"`
 	TermBytes       int `json:"term_store_bytes"`
 	CacheFlushes    int `json:"cache_flushes"`
@@ -71,7 +72,7 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 	}
 	if g, ok := x.Generator().(interface{ CacheBytes() lpsgen.CacheBytes }); ok {
 		cb := g.CacheBytes()
-		s.GuardCacheBytes, s.EnumCacheBytes, s.TermBytes, s.CacheFlushes = cb.Guard, cb.Enumeration, cb.Terms, cb.Flushes
+		s.GuardCacheBytes, s.StepCacheBytes, s.EnumCacheBytes, s.TermBytes, s.CacheFlushes = cb.Guard, cb.Step, cb.Enumeration, cb.Terms, cb.Flushes
 	}
 	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
 		s.Store = "comback"
