@@ -1,11 +1,7 @@
 package lpsgen
 
 import (
-	"slices"
-
 	"github.com/lps2lts/lps2lts/enumerate"
-	"github.com/lps2lts/lps2lts/internal/vecset"
-	"github.com/lps2lts/lps2lts/internal/wordset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -26,29 +22,15 @@ import (
 // whose keys rarely repeat turns its cache off (see guardTrial).
 type guardCache struct {
 	reads []int // positions of the parameters the condition reads
-	// The entries' keys: short when the condition reads at most two
-	// parameters (their values packed in one word), keys otherwise. An
-	// entry's number is its key's. Most conditions read one or two
-	// parameters, and on ex.academic.dining.dining_10 (92 lookups per
-	// state) the vector set's hash of bytes and compare in a second array
-	// were a fifth of the search.
-	short   *wordset.Set
-	keys    *vecset.Set
+	// keys numbers the values read; an entry's number is its key's.
+	keys    keyTable
 	entries []guardEntry
 	sols    []rewrite.Term // solutions, len(sumVars) terms each
-	key     []uint32       // scratch for the key of a lookup
-	// last is the key of the last lookup that found or made an entry,
-	// and lastID that entry's number (valid when hasLast).
-	last    []uint32
-	lastID  int
-	hasLast bool
 	// recording: a miss is being computed; its solutions are appended to
 	// sols from recStart on.
 	recording bool
 	recStart  int
-	lookups   int
-	hits      int
-	off       bool
+	cacheCounts
 	// budget is the bound shared by the generator's guard caches;
 	// counted is what this cache has added to budget.used.
 	budget  *guardBudget
@@ -113,17 +95,13 @@ func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int, budget *guardBudget) 
 
 // newGuardKeys returns an empty cache keyed by the parameters at reads.
 func newGuardKeys(reads []int, budget *guardBudget) *guardCache {
-	c := &guardCache{reads: reads, key: make([]uint32, len(reads)), last: make([]uint32, len(reads)), budget: budget}
-	c.empty()
-	return c
+	return &guardCache{reads: reads, keys: newKeyTable(len(reads)), budget: budget}
 }
 
-// empty drops the tables; the first entry makes them again, so that an
-// empty cache costs nothing against the bound (a vector set's first
-// index is 8 KB, and dining3's 330 guard caches made 2.6 MB empty).
+// empty drops the tables.
 func (c *guardCache) empty() {
-	c.entries, c.sols, c.short, c.keys = nil, nil, nil, nil
-	c.hasLast = false
+	c.entries, c.sols = nil, nil
+	c.keys.reset()
 }
 
 // paramsRead calls f for every variable occurrence in e.
@@ -165,42 +143,15 @@ func paramsRead(e lps.Expr, f func(*lps.Var)) {
 // starts recording the outcome about to be computed.
 func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 	for i, p := range c.reads {
-		c.key[i] = state[p]
+		c.keys.key[i] = state[p]
 	}
 	c.lookups++
-	if c.hasLast && slices.Equal(c.key, c.last) {
+	if id, ok := c.keys.find(); ok {
 		c.hits++
-		return c.entries[c.lastID], true
-	}
-	var id int
-	var ok bool
-	switch {
-	case c.short != nil:
-		var wid uint32
-		wid, ok = c.short.Find(c.packedKey())
-		id = int(wid)
-	case c.keys != nil:
-		var sid uint32
-		sid, ok = c.keys.Find(c.key)
-		id = int(sid)
-	}
-	if ok {
-		c.hits++
-		c.remember(id)
 		return c.entries[id], true
 	}
 	c.recording, c.recStart = true, len(c.sols)
 	return guardEntry{}, false
-}
-
-// remember makes the key of the lookup at hand, whose entry is id, the
-// last key. Successive states of a search share most values, so a
-// summand's condition often reads the same values as for the state
-// before: 10.1M of dining_10's 14.3M lookups, 3.9M of 15.7M on FlexRay's
-// 3_Regular.
-func (c *guardCache) remember(id int) {
-	c.key, c.last = c.last, c.key
-	c.lastID, c.hasLast = id, true
 }
 
 // record adds a solution of the outcome being recorded.
@@ -221,49 +172,19 @@ func (c *guardCache) finish(holds, ok bool) {
 		c.sols = c.sols[:c.recStart]
 		return
 	}
-	switch {
-	case len(c.reads) <= 2:
-		if c.short == nil {
-			c.short = new(wordset.Set)
-			c.short.Init(4)
-		}
-		c.short.Insert(c.packedKey())
-	default:
-		if c.keys == nil {
-			c.keys = vecset.New(len(c.reads))
-		}
-		c.keys.Insert(c.key)
-	}
+	c.keys.add()
 	c.entries = append(c.entries, guardEntry{holds: holds, lo: uint32(c.recStart), hi: uint32(len(c.sols))})
-	c.remember(len(c.entries) - 1)
-	if c.lookups == guardTrial && c.hits*guardMinHitRate < c.lookups {
-		c.off = true
-		c.keys, c.short, c.entries, c.sols = nil, nil, nil, nil
-		c.budget.used -= c.counted
-		c.counted = 0
+	if c.decide(guardTrial, guardMinHitRate) {
+		c.empty()
+		c.budget.charge(&c.counted, 0)
 		return
 	}
 	// Bytes sums a few capacities; a miss costs a rewrite or more.
-	b := c.Bytes()
-	c.budget.used += b - c.counted
-	c.counted = b
-	if c.budget.used > c.budget.max {
-		c.budget.flushes++
+	c.budget.charge(&c.counted, c.Bytes())
+	if c.budget.full() {
 		c.empty()
-		b = c.Bytes()
-		c.budget.used += b - c.counted
-		c.counted = b
+		c.budget.charge(&c.counted, c.Bytes())
 	}
-}
-
-// packedKey is the key of a condition that reads at most two parameters,
-// in one word.
-func (c *guardCache) packedKey() uint64 {
-	var k uint64
-	for _, v := range c.key {
-		k = k<<32 | uint64(v)
-	}
-	return k
 }
 
 // Bytes is the memory held by the cache's tables.
@@ -271,14 +192,7 @@ func (c *guardCache) Bytes() int {
 	if c.off {
 		return 0
 	}
-	b := 12*cap(c.entries) + 4*cap(c.sols)
-	switch {
-	case c.short != nil:
-		b += c.short.Bytes()
-	case c.keys != nil:
-		b += c.keys.Bytes()
-	}
-	return b
+	return 12*cap(c.entries) + 4*cap(c.sols) + c.keys.bytes()
 }
 
 // fork returns an empty cache for the same condition, for a fork of the

@@ -1,11 +1,7 @@
 package lpsgen
 
 import (
-	"slices"
-
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/internal/vecset"
-	"github.com/lps2lts/lps2lts/internal/wordset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -31,21 +27,13 @@ type stepCache struct {
 	// assigned is the number of parameters the summand assigns (not
 	// kept); an entry's values are values[id*assigned:(id+1)*assigned].
 	assigned int
-	short    *wordset.Set // keys of at most two values, packed
-	keys     *vecset.Set  // longer keys
-	labels   []explore.LabelID
-	values   []uint32
-	key      []uint32 // the key of the lookup at hand
-	// last is the key of the last lookup that found or made an entry,
-	// lastID its entry (valid when hasLast): successive states often
-	// repeat the values a summand reads.
-	last          []uint32
-	lastID        int
-	hasLast       bool
-	lookups, hits int
-	off, tried    bool
-	budget        *guardBudget
-	counted       int
+	// keys numbers the values of vars; an entry's number is its key's.
+	keys   keyTable
+	labels []explore.LabelID
+	values []uint32
+	cacheCounts
+	budget  *guardBudget
+	counted int
 }
 
 const (
@@ -87,38 +75,26 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 			}
 		})
 	}
-	c.key, c.last = make([]uint32, len(c.vars)), make([]uint32, len(c.vars))
+	c.keys = newKeyTable(len(c.vars))
 	return c
 }
 
 // fork returns an empty cache for the same summand.
 func (c *stepCache) fork(budget *guardBudget) *stepCache {
-	return &stepCache{vars: c.vars, assigned: c.assigned, key: make([]uint32, len(c.vars)), last: make([]uint32, len(c.vars)), budget: budget}
+	return &stepCache{vars: c.vars, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget}
 }
 
 // lookup returns the entry for the current bindings of sub, if any.
 func (c *stepCache) lookup(sub *rewrite.Subst) (int, bool) {
 	for i, v := range c.vars {
-		c.key[i] = uint32(sub.Get(v))
+		c.keys.key[i] = uint32(sub.Get(v))
 	}
 	c.lookups++
-	if c.hasLast && slices.Equal(c.key, c.last) {
-		c.hits++
-		return c.lastID, true
-	}
-	var id uint32
-	var ok bool
-	switch {
-	case c.short != nil:
-		id, ok = c.short.Find(c.packedKey())
-	case c.keys != nil:
-		id, ok = c.keys.Find(c.key)
-	}
+	id, ok := c.keys.find()
 	if ok {
 		c.hits++
-		c.remember(int(id))
 	}
-	return int(id), ok
+	return id, ok
 }
 
 // add makes an entry of the key of the last lookup: label, and the
@@ -127,80 +103,33 @@ func (c *stepCache) add(label explore.LabelID, next []uint32, keep []bool) {
 	if len(c.labels) >= guardMaxEntries {
 		return
 	}
-	switch {
-	case len(c.vars) <= 2:
-		if c.short == nil {
-			c.short = new(wordset.Set)
-			c.short.Init(4)
-		}
-		c.short.Insert(c.packedKey())
-	default:
-		if c.keys == nil {
-			c.keys = vecset.New(len(c.vars))
-		}
-		c.keys.Insert(c.key)
-	}
+	c.keys.add()
 	c.labels = append(c.labels, label)
 	for i, v := range next {
 		if !keep[i] {
 			c.values = append(c.values, v)
 		}
 	}
-	c.remember(len(c.labels) - 1)
-	// The trial ends at the first miss after guardTrial lookups (a hit
-	// adds no entry).
-	if !c.tried && c.lookups >= stepTrial {
-		c.tried = true
-		c.off = c.hits*stepMinHitRate < c.lookups
-	}
-	if c.off {
+	if c.decide(stepTrial, stepMinHitRate) {
 		c.empty()
-		c.budget.used -= c.counted
-		c.counted = 0
+		c.budget.charge(&c.counted, 0)
 		return
 	}
-	b := c.Bytes()
-	c.budget.used += b - c.counted
-	c.counted = b
-	if c.budget.used > c.budget.max {
-		c.budget.flushes++
+	c.budget.charge(&c.counted, c.Bytes())
+	if c.budget.full() {
 		c.empty()
-		b = c.Bytes()
-		c.budget.used += b - c.counted
-		c.counted = b
+		c.budget.charge(&c.counted, c.Bytes())
 	}
-}
-
-// remember makes the key at hand, whose entry is id, the last key.
-func (c *stepCache) remember(id int) {
-	c.key, c.last = c.last, c.key
-	c.lastID, c.hasLast = id, true
 }
 
 func (c *stepCache) empty() {
-	c.short, c.keys, c.labels, c.values = nil, nil, nil, nil
-	c.hasLast = false
-}
-
-// packedKey is the key of at most two values, in one word.
-func (c *stepCache) packedKey() uint64 {
-	var k uint64
-	for _, v := range c.key {
-		k = k<<32 | uint64(v)
-	}
-	return k
+	c.labels, c.values = nil, nil
+	c.keys.reset()
 }
 
 // Bytes is the memory held by the cache's tables.
 func (c *stepCache) Bytes() int {
-	b := 4*cap(c.labels) + 4*cap(c.values)
-	switch {
-	case c.short != nil:
-		b += c.short.Bytes()
-	case c.keys != nil:
-		b += c.keys.Bytes()
-	}
-	return b
+	return 4*cap(c.labels) + 4*cap(c.values) + c.keys.bytes()
 }
 
 // StepStats sums up the step caches as GuardStats does the guard caches.

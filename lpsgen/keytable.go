@@ -1,0 +1,143 @@
+package lpsgen
+
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/vecset"
+	"github.com/lps2lts/lps2lts/internal/wordset"
+)
+
+// keyTable numbers the keys of a summand's cache, the guard cache's or the
+// step cache's, densely in order of insertion: vectors of values of a
+// fixed width, filled in key by the cache before each lookup. Keys of at
+// most two values are packed in one word (short); longer ones go to a
+// vector set. Most conditions read one or two parameters, and on
+// ex.academic.dining.dining_10 (92 lookups per state) the vector set's
+// hash of bytes and compare in a second array were a fifth of the search.
+//
+// The table remembers the last key it found or numbered: successive
+// states of a search share most values, so a summand often reads the
+// same values as for the state before (10.1M of dining_10's 14.3M
+// condition lookups, 3.9M of 15.7M on FlexRay's 3_Regular), and comparing
+// with the last key spares the hash and the probe.
+type keyTable struct {
+	width int
+	short *wordset.Set
+	keys  *vecset.Set
+	key   []uint32 // the key of the lookup at hand
+	// last is the last key found or numbered, lastID its number (valid
+	// when hasLast).
+	last    []uint32
+	lastID  int
+	hasLast bool
+}
+
+func newKeyTable(width int) keyTable {
+	return keyTable{width: width, key: make([]uint32, width), last: make([]uint32, width)}
+}
+
+// find returns the number of key, if the table holds it.
+func (t *keyTable) find() (int, bool) {
+	if t.hasLast && slices.Equal(t.key, t.last) {
+		return t.lastID, true
+	}
+	var id uint32
+	var ok bool
+	switch {
+	case t.short != nil:
+		id, ok = t.short.Find(t.packedKey())
+	case t.keys != nil:
+		id, ok = t.keys.Find(t.key)
+	}
+	if ok {
+		t.remember(int(id))
+	}
+	return int(id), ok
+}
+
+// add numbers key, which the table does not hold, and returns its number.
+func (t *keyTable) add() int {
+	var id uint32
+	switch {
+	case t.width <= 2:
+		if t.short == nil {
+			t.short = new(wordset.Set)
+			t.short.Init(4)
+		}
+		id, _ = t.short.Insert(t.packedKey())
+	default:
+		if t.keys == nil {
+			t.keys = vecset.New(t.width)
+		}
+		id, _ = t.keys.Insert(t.key)
+	}
+	t.remember(int(id))
+	return int(id)
+}
+
+// remember makes key, numbered id, the last key.
+func (t *keyTable) remember(id int) {
+	t.key, t.last = t.last, t.key
+	t.lastID, t.hasLast = id, true
+}
+
+// reset empties the table; the first key added makes its set again, so
+// that an empty table costs nothing against a bound (a vector set's
+// first index is 8 KB, and dining3's 330 guard caches made 2.6 MB empty).
+func (t *keyTable) reset() {
+	t.short, t.keys, t.hasLast = nil, nil, false
+}
+
+// packedKey is a key of at most two values, in one word.
+func (t *keyTable) packedKey() uint64 {
+	var k uint64
+	for _, v := range t.key {
+		k = k<<32 | uint64(v)
+	}
+	return k
+}
+
+// bytes is the memory the table's sets hold.
+func (t *keyTable) bytes() int {
+	switch {
+	case t.short != nil:
+		return t.short.Bytes()
+	case t.keys != nil:
+		return t.keys.Bytes()
+	}
+	return 0
+}
+
+// cacheCounts are a cache's lookups and hits, and its trial: after trial
+// lookups, a cache with fewer than one hit in minHitRate is dropped.
+type cacheCounts struct {
+	lookups, hits int
+	off, tried    bool
+}
+
+// decide ends the trial, at the first miss after trial lookups (a hit adds
+// no entry, so a cache decides when it adds one), and says whether the
+// cache is now off.
+func (c *cacheCounts) decide(trial, minHitRate int) bool {
+	if !c.tried && c.lookups >= trial {
+		c.tried = true
+		c.off = c.hits*minHitRate < c.lookups
+	}
+	return c.off
+}
+
+// charge records that a cache holds b bytes, where it held *counted.
+func (bg *guardBudget) charge(counted *int, b int) {
+	bg.used += b - *counted
+	*counted = b
+}
+
+// full says whether the caches of the budget pass its bound; the cache
+// that asks is then emptied, which counts as a flush.
+func (bg *guardBudget) full() bool {
+	if bg.used > bg.max {
+		bg.flushes++
+		return true
+	}
+	return false
+}
