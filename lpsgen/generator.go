@@ -85,7 +85,8 @@ type Options struct {
 	// assigned values by the variables they read (for measurements).
 	NoStepCache bool
 	// GuardCacheBytes bounds the bytes of the guard caches of the
-	// generator, and of each fork apart (0: DefaultGuardCacheBytes).
+	// generator, and apart those of its step caches, and of each fork's
+	// likewise (0: DefaultGuardCacheBytes).
 	GuardCacheBytes int
 	// EnumCacheBytes bounds the bytes of each enumeration cache (0:
 	// enumerate.DefaultCacheBytes).
