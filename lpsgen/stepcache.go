@@ -18,7 +18,8 @@ import (
 // The values depend on nothing else: the terms are rewritten under the
 // bindings of the variables they contain, and the rewriter is
 // deterministic. The key takes every variable the terms contain, bound
-// ones too (those are unbound between steps, so they only repeat a 0).
+// ones too: the bound ones do not change a term's value, so their values
+// in the bindings can only make a key finer than it needs to be.
 // A summand whose keys rarely repeat turns its cache off after a trial,
 // and the caches of a generator share a bound in bytes, as the guard
 // caches do.
