@@ -212,29 +212,49 @@ type GuardStats struct {
 // GuardStats returns the figures of the generator's guard caches and of
 // its forks'.
 func (g *Generator) GuardStats() GuardStats {
+	return g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
+		if s.guard == nil {
+			return nil
+		}
+		return s.guard
+	})
+}
+
+// summandCache is a guard or step cache, as cacheStats sums it up.
+type summandCache interface {
+	counts() *cacheCounts
+	Bytes() int
+}
+
+func (c *cacheCounts) counts() *cacheCounts { return c }
+
+// cacheStats sums up one kind of cache, of g and its forks: budget gives
+// a generator's bound, cache a summand's cache (nil if none).
+func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(*Summand) summandCache) GuardStats {
 	var st GuardStats
 	for _, f := range g.forks {
-		fs := f.GuardStats()
+		fs := f.cacheStats(budget, cache)
 		st.Lookups += fs.Lookups
 		st.Hits += fs.Hits
 		st.Off += fs.Off
 		st.Bytes += fs.Bytes
 		st.Flushes += fs.Flushes
 	}
-	if g.guardBudget != nil {
-		st.Flushes += g.guardBudget.flushes
-		st.MaxBytes = g.guardBudget.max
+	if b := budget(g); b != nil {
+		st.Flushes += b.flushes
+		st.MaxBytes = b.max
 	}
 	for k := range g.summands {
-		c := g.summands[k].guard
+		c := cache(&g.summands[k])
 		if c == nil {
 			continue
 		}
+		n := c.counts()
 		st.Summands++
-		st.Lookups += c.lookups
-		st.Hits += c.hits
+		st.Lookups += n.lookups
+		st.Hits += n.hits
 		st.Bytes += c.Bytes()
-		if c.off {
+		if n.off {
 			st.Off++
 		}
 	}

@@ -17,15 +17,7 @@ import (
 // corpus models, with the table store, the tree store (lps2lts's default) and
 // ComBack; run under -race by CI.
 func TestParallelSameLTS(t *testing.T) {
-	files, _ := filepath.Glob("../examples/*.lps")
-	if dir := corpus.Dir(); dir != "" {
-		for _, name := range []string{"merc.onebit", "merc.brp_4_4_4-b", "ex.academic.dining.dining_3"} {
-			if p := filepath.Join(dir, "plain", name, "model.lps"); fileExists(p) {
-				files = append(files, p)
-			}
-		}
-	}
-	for _, f := range files {
+	for _, f := range modelFiles("merc.onebit", "merc.brp_4_4_4-b", "ex.academic.dining.dining_3") {
 		spec, err := lps.ParseFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -80,6 +72,20 @@ func timedOrStochastic(spec *lps.Spec) bool {
 		}
 	}
 	return false
+}
+
+// modelFiles returns the examples' models and those of the plain corpus
+// models named that are on this machine.
+func modelFiles(corpusNames ...string) []string {
+	files, _ := filepath.Glob("../examples/*.lps")
+	if dir := corpus.Dir(); dir != "" {
+		for _, name := range corpusNames {
+			if p := filepath.Join(dir, "plain", name, "model.lps"); fileExists(p) {
+				files = append(files, p)
+			}
+		}
+	}
+	return files
 }
 
 func fileExists(p string) bool {

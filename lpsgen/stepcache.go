@@ -130,37 +130,18 @@ func (c *stepCache) empty() {
 
 // Bytes is the memory held by the cache's tables.
 func (c *stepCache) Bytes() int {
+	if c.off {
+		return 0
+	}
 	return 4*cap(c.labels) + 4*cap(c.values) + c.keys.bytes()
 }
 
 // StepStats sums up the step caches as GuardStats does the guard caches.
 func (g *Generator) StepStats() GuardStats {
-	var st GuardStats
-	for _, f := range g.forks {
-		fs := f.StepStats()
-		st.Lookups += fs.Lookups
-		st.Hits += fs.Hits
-		st.Off += fs.Off
-		st.Bytes += fs.Bytes
-		st.Flushes += fs.Flushes
-	}
-	if g.stepBudget != nil {
-		st.Flushes += g.stepBudget.flushes
-		st.MaxBytes = g.stepBudget.max
-	}
-	for k := range g.summands {
-		c := g.summands[k].steps
-		if c == nil {
-			continue
+	return g.cacheStats(func(g *Generator) *guardBudget { return g.stepBudget }, func(s *Summand) summandCache {
+		if s.steps == nil {
+			return nil
 		}
-		st.Summands++
-		st.Lookups += c.lookups
-		st.Hits += c.hits
-		if c.off {
-			st.Off++
-		} else {
-			st.Bytes += c.Bytes()
-		}
-	}
-	return st
+		return s.steps
+	})
 }

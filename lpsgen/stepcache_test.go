@@ -1,7 +1,6 @@
 package lpsgen
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -35,20 +34,8 @@ func TestStepCacheSameLTS(t *testing.T) {
 		name string
 		spec *lps.Spec
 	}
-	spec, err := lps.Parse("step.lps", []byte(stepSpec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	models := []model{{"stepSpec", spec}}
-	files, _ := filepath.Glob("../examples/*.lps")
-	if dir := corpus.Dir(); dir != "" {
-		for _, name := range []string{"merc.onebit", "ex.academic.dining.dining_3", "ex.project.wafer_stepper"} {
-			if p := filepath.Join(dir, "plain", name, "model.lps"); fileExists(p) {
-				files = append(files, p)
-			}
-		}
-	}
-	for _, f := range files {
+	models := []model{{"stepSpec", parseSource(t, "step.lps", stepSpec)}}
+	for _, f := range modelFiles("merc.onebit", "ex.academic.dining.dining_3", "ex.project.wafer_stepper") {
 		s, err := lps.ParseFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -59,10 +46,7 @@ func TestStepCacheSameLTS(t *testing.T) {
 	}
 	for _, m := range models {
 		run := func(opt Options) (explore.Result, string, GuardStats) {
-			g, err := New(m.spec, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGenerator(t, m.spec, opt)
 			r, aut := exploretest.Aut(t, g, explore.Options{MaxStates: 30000})
 			return r, aut, g.StepStats()
 		}
@@ -81,14 +65,7 @@ func TestStepCacheSameLTS(t *testing.T) {
 // and e (and y, the where clause's variable); its second summand's only
 // z; its third's m and w.
 func TestStepCacheKeys(t *testing.T) {
-	spec, err := lps.Parse("step.lps", []byte(stepSpec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGenerator(t, parseSource(t, "step.lps", stepSpec), Options{})
 	for k, want := range [][]string{{"n", "x", "e", "y"}, {"z"}, {"m", "w"}} {
 		c := g.summands[k].steps
 		var names []string
@@ -126,14 +103,7 @@ func TestStepCacheTrial(t *testing.T) {
 proc P(n: Nat) = (n < 5000) -> a(n) . P(n = n + 1) + delta;
 init P(0);
 `
-	spec, err := lps.Parse("count.lps", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGenerator(t, parseSource(t, "count.lps", src), Options{})
 	r, err := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())}).Run()
 	if err != nil {
 		t.Fatal(err)
@@ -152,10 +122,7 @@ func TestStepCacheBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(opt Options) (explore.Result, string, CacheBytes) {
-		g, err := New(spec, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGenerator(t, spec, opt)
 		r, aut := exploretest.Aut(t, g, explore.Options{})
 		return r, aut, g.CacheBytes()
 	}
@@ -172,4 +139,24 @@ func TestStepCacheBound(t *testing.T) {
 	if cb.Flushes == 0 || cb.Step > bound || cb.StepMax != bound {
 		t.Errorf("step caches: %d bytes of %d, %d flushes; want at most the bound and some flushes", cb.Step, cb.StepMax, cb.Flushes)
 	}
+}
+
+// parseSource parses the LPS text src, named name.
+func parseSource(t *testing.T, name, src string) *lps.Spec {
+	t.Helper()
+	spec, err := lps.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
+// newGenerator is New, failing the test on an error.
+func newGenerator(t *testing.T, spec *lps.Spec, opt Options) *Generator {
+	t.Helper()
+	g, err := New(spec, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -569,18 +569,22 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 	}
 	el := elapsed.Seconds()
 	fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
-	if g, ok := x.Generator().(interface{ GuardStats() lpsgen.GuardStats }); ok {
-		st := g.GuardStats()
-		fmt.Fprintf(stderr, "guard cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes\n",
-			st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes)
-	}
-	if g, ok := x.Generator().(interface{ StepStats() lpsgen.GuardStats }); ok {
-		st := g.StepStats()
-		fmt.Fprintf(stderr, "step cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes, %d flushes\n",
-			st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes, st.Flushes)
+	if g, ok := x.Generator().(interface {
+		GuardStats() lpsgen.GuardStats
+		StepStats() lpsgen.GuardStats
+	}); ok {
+		reportCache(stderr, "guard", g.GuardStats())
+		reportCache(stderr, "step", g.StepStats())
 	}
 	if conf, ok := x.Generator().(*confluence.Generator); ok {
 		st := conf.Stats()
 		fmt.Fprintf(stderr, "confluence: %d representative searches visited %d states; %d moved a state\n", st.Searches, st.Visited, st.Moved)
 	}
+}
+
+// reportCache prints the figures of one kind of the generator's caches
+// (-v).
+func reportCache(w io.Writer, kind string, st lpsgen.GuardStats) {
+	fmt.Fprintf(w, "%s cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes, %d flushes\n",
+		kind, st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes, st.Flushes)
 }

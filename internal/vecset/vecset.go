@@ -127,9 +127,9 @@ func (s *Set) Insert(state []uint32) (uint32, bool) {
 	}
 	ci := int(id >> chunkShift)
 	if ci == len(s.chunks) {
-		// The first chunk grows by append (small searches stay small; the
-		// vectors already handed out keep their old, unchanged backing
-		// array). Later chunks are allocated whole.
+		// The first chunk grows (small searches stay small; the vectors
+		// already handed out keep their old, unchanged backing array).
+		// Later chunks are allocated whole.
 		var c []uint32
 		if ci > 0 {
 			c = make([]uint32, 0, chunkStates*s.width)
