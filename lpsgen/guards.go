@@ -201,17 +201,18 @@ func (c *guardCache) fork(budget *guardBudget) *guardCache {
 	return newGuardKeys(c.reads, budget)
 }
 
-// GuardStats sums up the guard caches: lookups, hits, the summands whose
-// cache was dropped, the bytes the tables hold, and how often a cache was
-// emptied for passing the bound (MaxBytes, per generator and fork).
-type GuardStats struct {
+// CacheStats sums up one kind of a generator's caches (GuardStats,
+// StepStats): lookups, hits, the summands whose cache was dropped, the
+// bytes the tables hold, and how often a cache was emptied for passing the
+// bound (MaxBytes, per generator and fork).
+type CacheStats struct {
 	Lookups, Hits, Off, Summands, Bytes int
 	Flushes, MaxBytes                   int
 }
 
 // GuardStats returns the figures of the generator's guard caches and of
 // its forks'.
-func (g *Generator) GuardStats() GuardStats {
+func (g *Generator) GuardStats() CacheStats {
 	return g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
 		if s.guard == nil {
 			return nil
@@ -230,8 +231,8 @@ func (c *cacheCounts) counts() *cacheCounts { return c }
 
 // cacheStats sums up one kind of cache, of g and its forks: budget gives
 // a generator's bound, cache a summand's cache (nil if none).
-func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(*Summand) summandCache) GuardStats {
-	var st GuardStats
+func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(*Summand) summandCache) CacheStats {
+	var st CacheStats
 	for _, f := range g.forks {
 		fs := f.cacheStats(budget, cache)
 		st.Lookups += fs.Lookups

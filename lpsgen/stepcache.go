@@ -137,7 +137,7 @@ func (c *stepCache) Bytes() int {
 }
 
 // StepStats sums up the step caches as GuardStats does the guard caches.
-func (g *Generator) StepStats() GuardStats {
+func (g *Generator) StepStats() CacheStats {
 	return g.cacheStats(func(g *Generator) *guardBudget { return g.stepBudget }, func(s *Summand) summandCache {
 		if s.steps == nil {
 			return nil

@@ -45,7 +45,7 @@ func TestStepCacheSameLTS(t *testing.T) {
 		}
 	}
 	for _, m := range models {
-		run := func(opt Options) (explore.Result, string, GuardStats) {
+		run := func(opt Options) (explore.Result, string, CacheStats) {
 			g := newGenerator(t, m.spec, opt)
 			r, aut := exploretest.Aut(t, g, explore.Options{MaxStates: 30000})
 			return r, aut, g.StepStats()

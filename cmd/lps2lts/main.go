@@ -570,8 +570,8 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 	el := elapsed.Seconds()
 	fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
 	if g, ok := x.Generator().(interface {
-		GuardStats() lpsgen.GuardStats
-		StepStats() lpsgen.GuardStats
+		GuardStats() lpsgen.CacheStats
+		StepStats() lpsgen.CacheStats
 	}); ok {
 		reportCache(stderr, "guard", g.GuardStats())
 		reportCache(stderr, "step", g.StepStats())
@@ -584,7 +584,7 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 
 // reportCache prints the figures of one kind of the generator's caches
 // (-v).
-func reportCache(w io.Writer, kind string, st lpsgen.GuardStats) {
+func reportCache(w io.Writer, kind string, st lpsgen.CacheStats) {
 	fmt.Fprintf(w, "%s cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes, %d flushes\n",
 		kind, st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes, st.Flushes)
 }
