@@ -136,3 +136,42 @@ func TestBinaryUnknownSort(t *testing.T) {
 		t.Errorf("message %q has a position the file does not have", err)
 	}
 }
+
+// TestBinaryScopes: a variable reference is to the innermost variable of
+// its name and sort in scope: a sum variable before the parameter it
+// shadows, a parameter before a global. The parameters and globals are
+// looked up by a map, the variables above them one by one
+// (binReader.fixScope). testdata/scopes.lps is txt2lps's output for
+// testdata/scopes.txt.
+func TestBinaryScopes(t *testing.T) {
+	src, err := os.ReadFile("testdata/scopes.lps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := Read("scopes.lps", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := func(e Expr) *Var {
+		t.Helper()
+		r, ok := e.(*VarRef)
+		if !ok {
+			t.Fatalf("%s is not a variable", FormatExpr(e))
+		}
+		return r.Var
+	}
+	n, m := spec.Params[0], spec.Params[1]
+	sum := spec.Summands[0]
+	if len(sum.SumVars) != 1 || sum.SumVars[0] == n {
+		t.Fatalf("summand 1's sum variables: %v", sum.SumVars)
+	}
+	if v := ref(sum.Actions[0].Args[0]); v != sum.SumVars[0] {
+		t.Errorf("summand 1's a(n) refers to %p, not to its sum variable %p (parameter %p)", v, sum.SumVars[0], n)
+	}
+	if v := ref(spec.Summands[1].Actions[0].Args[0]); v != n {
+		t.Errorf("summand 2's a(n) refers to %p, not to the parameter %p", v, n)
+	}
+	if len(sum.Assignments) != 2 || sum.Assignments[1].Param != m {
+		t.Errorf("summand 1 assigns %v", sum.Assignments)
+	}
+}

@@ -57,8 +57,12 @@ type binReader struct {
 	// funcs are the user's constructors and mappings and the functions
 	// of structured sorts, by name (overloads differ in sort).
 	funcs map[string][]*Func
-	// scope is the stack of variables in scope, innermost last.
-	scope []*Var
+	// scope is the stack of variables in scope, innermost last. Its
+	// first nfixed (the globals, and the parameters while summands are
+	// read) are also in fixed, by name and sort (see fixScope).
+	scope  []*Var
+	fixed  map[varKey]*Var
+	nfixed int
 	// where says what is being read, for messages ("summand 3").
 	where string
 }
@@ -91,6 +95,7 @@ func (r *binReader) read() {
 		r.spec.Params = append(r.spec.Params, r.newVar(p))
 	}
 	r.scope = append(r.scope, r.spec.Params...)
+	r.fixScope()
 	n := 0
 	for range r.count() {
 		n++
@@ -125,6 +130,7 @@ func (r *binReader) read() {
 		r.failf("the initial state expected")
 	}
 	r.scope = r.scope[:len(r.spec.Globals)]
+	r.fixScope()
 	r.spec.InitDist = r.dist(init.Args[1])
 	vals := r.list(init.Args[0])
 	if len(vals) != len(r.spec.Params) {
@@ -509,10 +515,28 @@ func (r *binReader) newVar(t *aterm.Term) *Var {
 
 // lookupVar finds the innermost variable of that name and sort in scope.
 func (r *binReader) lookupVar(name string, s *Sort) *Var {
-	for i := len(r.scope) - 1; i >= 0; i-- {
-		if v := r.scope[i]; v.Name == name && v.S == s {
+	for i := len(r.scope) - 1; i >= r.nfixed; i-- {
+		if v := r.scope[i]; v.S == s && v.Name == name {
 			return v
 		}
 	}
-	return nil
+	return r.fixed[varKey{name, s}]
+}
+
+type varKey struct {
+	name string
+	s    *Sort
+}
+
+// fixScope puts the variables in scope now in fixed, the map lookupVar
+// searches after the variables above them. Searched one by one, the
+// 2,388 global variables and 76 parameters of a FlexRay model took 24 of
+// the 40 ms of reading it. The scope must not shrink below them until
+// fixScope is called again.
+func (r *binReader) fixScope() {
+	r.fixed = make(map[varKey]*Var, len(r.scope))
+	for _, v := range r.scope {
+		r.fixed[varKey{v.Name, v.S}] = v // the innermost of a name and sort last
+	}
+	r.nfixed = len(r.scope)
 }
