@@ -22,16 +22,24 @@ type varKey struct {
 
 // renamer gives clashing declarations fresh names.
 type renamer struct {
-	taken map[varKey]bool
-	n     int
+	// global holds the parameters and global variables, shared by the
+	// summands' renamers and not written: a FlexRay model has 2,388
+	// globals, and a map of them for each of its 49 summands took a
+	// fifth of the time to load it. taken holds the summand's variables
+	// in scope.
+	global, taken map[varKey]bool
+	n             int
 }
+
+// isTaken says whether a variable in scope has the name and sort of k.
+func (r *renamer) isTaken(k varKey) bool { return r.global[k] || r.taken[k] }
 
 // fresh returns a variable like v whose name is taken by no other.
 func (r *renamer) fresh(v *lps.Var) *lps.Var {
 	for {
 		r.n++
 		name := fmt.Sprintf("%s'%d", v.Name, r.n)
-		if !r.taken[varKey{name, v.S}] {
+		if !r.isTaken(varKey{name, v.S}) {
 			return &lps.Var{Name: name, S: v.S, Pos: v.Pos}
 		}
 	}
@@ -44,7 +52,7 @@ func (r *renamer) declare(vs []*lps.Var, m map[*lps.Var]*lps.Var) (out []*lps.Va
 	out = vs
 	for i, v := range vs {
 		k := varKey{v.Name, v.S}
-		if r.taken[k] {
+		if r.isTaken(k) {
 			if !renamed {
 				out = append([]*lps.Var(nil), vs...)
 				renamed = true
@@ -70,8 +78,15 @@ func (r *renamer) release(ks []varKey) {
 // (a copy; spec itself is not changed), or spec itself.
 func renameApart(spec *lps.Spec) *lps.Spec {
 	var out *lps.Spec
+	global := make(map[varKey]bool, len(spec.Params)+len(spec.Globals))
+	for _, p := range spec.Params {
+		global[varKey{p.Name, p.S}] = true
+	}
+	for _, g := range spec.Globals {
+		global[varKey{g.Name, g.S}] = true
+	}
 	for i, src := range spec.Summands {
-		if s := renameSummand(spec, src); s != src {
+		if s := renameSummand(global, src); s != src {
 			if out == nil {
 				c := *spec
 				c.Summands = append([]*lps.Summand(nil), spec.Summands...)
@@ -87,16 +102,10 @@ func renameApart(spec *lps.Spec) *lps.Spec {
 }
 
 // renameSummand returns src with its sum variables and bound variables
-// renamed apart from the parameters and globals (and from each other), or
-// src itself when nothing clashes.
-func renameSummand(spec *lps.Spec, src *lps.Summand) *lps.Summand {
-	r := &renamer{taken: map[varKey]bool{}}
-	for _, p := range spec.Params {
-		r.taken[varKey{p.Name, p.S}] = true
-	}
-	for _, g := range spec.Globals {
-		r.taken[varKey{g.Name, g.S}] = true
-	}
+// renamed apart from the parameters and globals (global) and from each
+// other, or src itself when nothing clashes.
+func renameSummand(global map[varKey]bool, src *lps.Summand) *lps.Summand {
+	r := &renamer{global: global, taken: map[varKey]bool{}}
 	m := map[*lps.Var]*lps.Var{}
 	s := *src
 	s.SumVars, _, _ = r.declare(src.SumVars, m)
