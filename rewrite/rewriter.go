@@ -83,7 +83,10 @@ type Rewriter struct {
 	sub      Subst // the substitution rules bind their variables in
 	lastRule *rule // most recently applied rule, for error messages
 	active   int   // nesting of guarded calls (Rewrite, Solve)
-	qdepth   int   // nesting of quantifier evaluations
+	// solvers holds, per nesting level, a solver whose substitutions
+	// Solve reuses (newSolver).
+	solvers []*solver
+	qdepth  int // nesting of quantifier evaluations
 	// Caches of sym and constant, of this rewriter alone; and of the
 	// internal symbols of comparisons and operations, which the shared
 	// tables give out under a lock that two threads of
