@@ -373,3 +373,37 @@ func checkStates(t *testing.T, s *TreeStore, w int, stored [][]uint32) {
 		}
 	}
 }
+
+// TestInnerMemo: with far more inner pairs than the memo has entries
+// (pairs of a value below 4 and one below 10^6), so that pairs meet in
+// its entries, often with the same left half, and it grows to its most,
+// every vector still comes back and gets its number back.
+func TestInnerMemo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const w = 6
+	s := NewTreeStore(w)
+	var stored [][]uint32
+	for i := range 20_000 {
+		v := make([]uint32, w) // the first all zeros: the pair (0, 0), as an empty entry holds it
+		for j := range v {
+			if i == 0 {
+				break
+			}
+			v[j] = uint32(rng.IntN(4))
+			if j%2 == 1 {
+				v[j] = uint32(rng.IntN(1_000_000))
+			}
+		}
+		id, isNew := s.Insert(v)
+		stored = checkNumbered(t, w, stored, v, id, isNew)
+	}
+	checkStates(t, s, w, stored)
+	for i, v := range stored {
+		if id, isNew := s.Insert(v); isNew || int(id) != i {
+			t.Fatalf("vector %d inserted again as %d (new %v)", i, id, isNew)
+		}
+	}
+	if len(s.memo) != 1<<memoBits || s.inner.Len() < 4*len(s.memo) {
+		t.Errorf("%d inner pairs, a memo of %d entries", s.inner.Len(), len(s.memo))
+	}
+}
