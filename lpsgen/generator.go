@@ -24,7 +24,9 @@ type Generator struct {
 	// with forks and views, like labels.
 	multiActions *multiActions
 
-	params   []rewrite.Term
+	params []rewrite.Term
+	// slots are the params' places in a substitution (bindParams).
+	slots    []rewrite.VarSlot
 	init     []rewrite.Term
 	summands []Summand
 	// guardBudget bounds the summands' guard caches together (nil
@@ -124,6 +126,7 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 	pindex := make(map[*lps.Var]int, len(spec.Params))
 	for i, p := range spec.Params {
 		g.params = append(g.params, r.VarTerm(p))
+		g.slots = append(g.slots, r.Slot(g.params[i]))
 		g.init = append(g.init, r.Translate(spec.Init[i]))
 		pindex[p] = i
 	}
@@ -181,7 +184,7 @@ func (g *Generator) initScratch() {
 // of its own; g and its views must not be used concurrently, nor one from
 // inside another's emit. Summands are numbered anew within the view.
 func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
-	v := &Generator{spec: g.spec, r: g.r, labels: g.labels, multiActions: g.multiActions, params: g.params, init: g.init}
+	v := &Generator{spec: g.spec, r: g.r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init}
 	v.en = enumerate.New(g.r)
 	v.en.Limit = g.en.Limit
 	for _, s := range g.summands {
@@ -201,7 +204,7 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 // enumeration results); the Labels table is shared.
 func (g *Generator) Fork() explore.Generator {
 	r := g.r.Clone()
-	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, init: g.init}
+	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init}
 	f.en = enumerate.New(r)
 	f.en.Limit = g.en.Limit
 	f.summands = slices.Clone(g.summands)
@@ -443,8 +446,8 @@ func (g *Generator) onSolution(vals []rewrite.Term) bool {
 
 func (g *Generator) bindParams(state []uint32) {
 	g.sub.Clear()
-	for i, p := range g.params {
-		g.sub.Set(p, rewrite.Term(state[i]))
+	for i, slot := range g.slots {
+		g.sub.SetSlot(slot, rewrite.Term(state[i]))
 	}
 }
 

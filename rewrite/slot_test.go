@@ -1,0 +1,51 @@
+package rewrite_test
+
+import (
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// TestSetSlot: binding a variable by its place (Slot, SetSlot) is
+// binding it by its term: the same rewrites, Get gives the value back,
+// Clear unbinds it; and Slot refuses a term that is not a variable.
+func TestSetSlot(t *testing.T) {
+	spec, err := lps.Parse("slot.txt", []byte("act a: Nat;\nproc P(n: Nat, m: Nat) = a(n + m) . P(n = n + 1);\ninit P(1, 2);\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rewrite.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, m := r.VarTerm(spec.Params[0]), r.VarTerm(spec.Params[1])
+	sum := r.Translate(spec.Summands[0].Actions[0].Args[0])
+	two, err := r.Rewrite(r.Translate(spec.Init[1]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byTerm, bySlot := r.NewSubst(), r.NewSubst()
+	byTerm.Set(n, two)
+	byTerm.Set(m, two)
+	bySlot.SetSlot(r.Slot(n), two)
+	bySlot.SetSlot(r.Slot(m), two)
+	if bySlot.Get(n) != two || bySlot.Get(m) != two {
+		t.Fatalf("bound by slot: n = %s, m = %s", r.String(bySlot.Get(n)), r.String(bySlot.Get(m)))
+	}
+	a, err1 := r.Rewrite(sum, byTerm)
+	b, err2 := r.Rewrite(sum, bySlot)
+	if err1 != nil || err2 != nil || a != b || r.String(b) != "4" {
+		t.Fatalf("n + m: %s by term, %s by slot (%v, %v)", r.String(a), r.String(b), err1, err2)
+	}
+	bySlot.Clear()
+	if bySlot.Get(n) != 0 || bySlot.Get(m) != 0 {
+		t.Error("Clear left a binding made by slot")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Slot of a sum took no panic")
+		}
+	}()
+	r.Slot(sum)
+}
