@@ -407,3 +407,37 @@ func TestInnerMemo(t *testing.T) {
 		t.Errorf("%d inner pairs, a memo of %d entries", s.inner.Len(), len(s.memo))
 	}
 }
+
+// BenchmarkTreeFold inserts the successors of every state of six
+// counters modulo 6 (46,656 states, 279,936 transitions), as a search
+// meets them: each state's successors in turn, each a counter further.
+// Nearly all inner pairs the fold looks up were seen before, as in
+// counters.lps (TreeStore.innerID's memo).
+func BenchmarkTreeFold(b *testing.B) {
+	const w, k = 6, 6
+	var states [][]uint32
+	var rec func(v []uint32, i int)
+	rec = func(v []uint32, i int) {
+		if i == w {
+			states = append(states, slices.Clone(v))
+			return
+		}
+		for c := range uint32(k) {
+			v[i] = c
+			rec(v, i+1)
+		}
+	}
+	rec(make([]uint32, w), 0)
+	succ := make([]uint32, w)
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewTreeStore(w)
+		for _, v := range states {
+			for i := range w {
+				copy(succ, v)
+				succ[i] = (succ[i] + 1) % k
+				s.Insert(succ)
+			}
+		}
+	}
+}
