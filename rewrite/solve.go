@@ -99,7 +99,8 @@ func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
 	if level < len(r.solvers) {
 		if old := r.solvers[level]; old != nil {
 			r.solvers[level] = nil
-			return &solver{r: r, s: old.s, es: old.es, rs: old.rs, vars: vars, vals: append(old.vals[:0], make([]Term, len(vars))...), limit: limit, level: level}
+			*old = solver{r: r, s: old.s, es: old.es, rs: old.rs, vars: vars, vals: append(old.vals[:0], make([]Term, len(vars))...), limit: limit, level: level}
+			return old
 		}
 	}
 	return &solver{r: r, s: r.NewSubst(), es: r.NewSubst(), rs: r.NewSubst(), vars: vars, vals: make([]Term, len(vars)), limit: limit, level: level}
@@ -109,8 +110,10 @@ func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
 // Only a solver that finished is kept: bindAndRec unbinds every variable
 // of s and es it bound on its way back, and rs is cleared here. One that
 // panicked (an error) may have left bindings, and is dropped.
+// It keeps nothing of the caller's (vars, yield).
 func (r *Rewriter) keepSolver(sv *solver) {
 	sv.rs.Clear()
+	*sv = solver{s: sv.s, es: sv.es, rs: sv.rs, vals: sv.vals[:0], level: sv.level}
 	for len(r.solvers) <= sv.level {
 		r.solvers = append(r.solvers, nil)
 	}
