@@ -447,7 +447,7 @@ func (g *Generator) onSolution(vals []rewrite.Term) bool {
 func (g *Generator) bindParams(state []uint32) {
 	g.sub.Clear()
 	for i, slot := range g.slots {
-		g.sub.SetSlot(slot, rewrite.Term(state[i]))
+		g.sub.SetFixed(slot, rewrite.Term(state[i]))
 	}
 }
 

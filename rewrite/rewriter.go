@@ -339,6 +339,16 @@ func (r *Rewriter) Slot(v Term) VarSlot {
 // SetSlot binds the variable whose place is slot to val, a normal form.
 func (s *Subst) SetSlot(slot VarSlot, val Term) { s.setID(uint32(slot), val) }
 
+// SetFixed binds the variable whose place is slot to val, a normal form,
+// and leaves it out of Clear: it stays bound until it is bound again. The
+// generator binds a state's parameters so: every state binds them all,
+// and recording each for Clear and clearing it cost more than the
+// binding.
+func (s *Subst) SetFixed(slot VarSlot, val Term) {
+	s.grow(uint32(slot))
+	s.vals[slot] = val
+}
+
 // Set binds the variable v (a term made by VarTerm) to val, a normal form.
 func (s *Subst) Set(v, val Term) {
 	n := s.sh.st.node(v)

@@ -9,7 +9,8 @@ import (
 
 // TestSetSlot: binding a variable by its place (Slot, SetSlot) is
 // binding it by its term: the same rewrites, Get gives the value back,
-// Clear unbinds it; and Slot refuses a term that is not a variable.
+// Clear unbinds it. A binding by SetFixed stays through Clear until the
+// variable is bound again. Slot refuses a term that is not a variable.
 func TestSetSlot(t *testing.T) {
 	spec, err := lps.Parse("slot.txt", []byte("act a: Nat;\nproc P(n: Nat, m: Nat) = a(n + m) . P(n = n + 1);\ninit P(1, 2);\n"))
 	if err != nil {
@@ -41,6 +42,23 @@ func TestSetSlot(t *testing.T) {
 	bySlot.Clear()
 	if bySlot.Get(n) != 0 || bySlot.Get(m) != 0 {
 		t.Error("Clear left a binding made by slot")
+	}
+	// A binding by SetFixed stays through Clear, one by Set does not.
+	fixed := r.NewSubst()
+	fixed.SetFixed(r.Slot(n), two)
+	fixed.Set(m, two)
+	fixed.Clear()
+	if fixed.Get(n) != two || fixed.Get(m) != 0 {
+		t.Errorf("after Clear: n = %s (fixed), m = %s (set)", r.String(fixed.Get(n)), r.String(fixed.Get(m)))
+	}
+	one, err := r.Rewrite(r.Translate(spec.Init[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed.SetFixed(r.Slot(n), one)
+	fixed.Set(m, two)
+	if c, err := r.Rewrite(sum, fixed); err != nil || r.String(c) != "3" {
+		t.Errorf("n + m after binding n again: %s (%v)", r.String(c), err)
 	}
 	defer func() {
 		if recover() == nil {
