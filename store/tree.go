@@ -67,6 +67,14 @@ type memoEntry struct {
 	id   uint32
 }
 
+// memoShare bounds the memo to a sixteenth of the tables' bytes: on
+// FlexRay 3_Ideal_trace (28,473 states and 30,145 inner pairs, few of
+// them met often) a memo of 64 kB was 2.3 bytes/state.
+const memoShare = 16
+
+// memoEntryBytes is the size of a memo entry.
+const memoEntryBytes = int(unsafe.Sizeof(memoEntry{}))
+
 // memoBits is the log of the most entries of the memo: 4,096, 64 kB.
 // 2^10 and 2^14 entries measured the same within noise.
 const memoBits = 12
@@ -377,7 +385,8 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 // chunks. User time, alternating runs: hesselink_2-b 11% less,
 // onebit_3-b 13%, counters.lps 10%, FlexRay 3_Regular 10%, dining_10 5%.
 // The memo has twice as many entries as there are inner pairs, up to
-// 2^memoBits, and starts again empty when it grows.
+// 2^memoBits and to a memoShare-th of the tables' bytes, and starts
+// again empty when it grows.
 func (s *TreeStore) innerID(pair uint64) uint32 {
 	if len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 64)
@@ -388,7 +397,7 @@ func (s *TreeStore) innerID(pair uint64) uint32 {
 	}
 	id, _ := s.inner.Insert(pair)
 	*e = memoEntry{pair, id + 1}
-	if n := len(s.memo); s.inner.Len() > n/2 && n < 1<<memoBits {
+	if n := len(s.memo); s.inner.Len() > n/2 && n < 1<<memoBits && 2*n*memoEntryBytes*memoShare <= s.roots.Bytes()+s.inner.Bytes() {
 		s.memo = make([]memoEntry, 2*n)
 	}
 	return id
@@ -471,7 +480,7 @@ func (s *TreeStore) expand(leaves []uint32, p uint64) {
 
 // Bytes is the memory held by the tables.
 func (s *TreeStore) Bytes() int {
-	return s.roots.Bytes() + s.inner.Bytes() + len(s.memo)*int(unsafe.Sizeof(memoEntry{}))
+	return s.roots.Bytes() + s.inner.Bytes() + len(s.memo)*memoEntryBytes
 }
 
 func (s *TreeStore) Describe() string {
