@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -59,6 +60,10 @@ type TreeStore struct {
 	// memo holds inner pairs looked up before, and their numbers, by a
 	// hash of the pair (innerID).
 	memo []memoEntry
+	// rootCount is the number of states, rounded down to a multiple of
+	// 1,024 (insertRoot): the fold reads it while another goroutine
+	// inserts (FoldingStore), and may not read the roots.
+	rootCount atomic.Uint32
 }
 
 // memoEntry is an inner pair and its number plus one (0: empty).
@@ -67,10 +72,10 @@ type memoEntry struct {
 	id   uint32
 }
 
-// memoShare bounds the memo to a sixteenth of the tables' bytes: on
-// FlexRay 3_Ideal_trace (28,473 states and 30,145 inner pairs, few of
-// them met often) a memo of 64 kB was 2.3 bytes/state.
-const memoShare = 16
+// memoStates bounds the memo to one entry per 16 states, a byte per
+// state: on FlexRay 3_Ideal_trace (28,473 states and 30,145 inner pairs)
+// a memo of 64 kB was 2.3 bytes/state.
+const memoStates = 16
 
 // memoEntryBytes is the size of a memo entry.
 const memoEntryBytes = int(unsafe.Sizeof(memoEntry{}))
@@ -101,7 +106,16 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 		panic(fmt.Sprintf("store: a vector of %d values in a tree store of width %d", len(state), s.width))
 	}
 	s.maybeReorder()
-	id, isNew := s.roots.Insert(s.rootKey(state))
+	return s.insertRoot(s.rootKey(state))
+}
+
+// insertRoot inserts the root pair key and, every 1,024 states, tells
+// the fold the number of states (roots), which the memo's size follows.
+func (s *TreeStore) insertRoot(key uint64) (explore.StateID, bool) {
+	id, isNew := s.roots.Insert(key)
+	if isNew && id&1023 == 0 {
+		s.rootCount.Store(id)
+	}
 	return explore.StateID(id), isNew
 }
 
@@ -295,8 +309,7 @@ func (s *TreeStore) InsertRootKey(key uint64) (explore.StateID, bool) {
 	if !s.ordered && s.outstanding > 0 {
 		s.outstanding--
 	}
-	id, isNew := s.roots.Insert(key)
-	return explore.StateID(id), isNew
+	return s.insertRoot(key)
 }
 
 // rootPair folds state into the two halves below the root: each level
@@ -385,8 +398,8 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 // chunks. User time, alternating runs: hesselink_2-b 11% less,
 // onebit_3-b 13%, counters.lps 10%, FlexRay 3_Regular 10%, dining_10 5%.
 // The memo has twice as many entries as there are inner pairs, up to
-// 2^memoBits and to a memoShare-th of the tables' bytes, and starts
-// again empty when it grows.
+// 2^memoBits and one per memoStates states, and starts again empty when
+// it grows.
 func (s *TreeStore) innerID(pair uint64) uint32 {
 	if len(s.memo) == 0 {
 		s.memo = make([]memoEntry, 64)
@@ -397,7 +410,7 @@ func (s *TreeStore) innerID(pair uint64) uint32 {
 	}
 	id, _ := s.inner.Insert(pair)
 	*e = memoEntry{pair, id + 1}
-	if n := len(s.memo); s.inner.Len() > n/2 && n < 1<<memoBits && 2*n*memoEntryBytes*memoShare <= s.roots.Bytes()+s.inner.Bytes() {
+	if n := len(s.memo); s.inner.Len() > n/2 && n < 1<<memoBits && 2*n*memoStates <= int(s.rootCount.Load()) {
 		s.memo = make([]memoEntry, 2*n)
 	}
 	return id

@@ -383,8 +383,9 @@ func TestInnerMemo(t *testing.T) {
 	const w = 6
 	s := NewTreeStore(w)
 	var stored [][]uint32
-	for i := range 20_000 {
-		v := make([]uint32, w) // the first all zeros: the pair (0, 0), as an empty entry holds it
+	ids := map[[w]uint32]int{}
+	for i := range 70_000 { // a memo entry per 16 states
+		var v [w]uint32 // the first all zeros: the pair (0, 0), as an empty entry holds it
 		for j := range v {
 			if i == 0 {
 				break
@@ -394,8 +395,15 @@ func TestInnerMemo(t *testing.T) {
 				v[j] = uint32(rng.IntN(1_000_000))
 			}
 		}
-		id, isNew := s.Insert(v)
-		stored = checkNumbered(t, w, stored, v, id, isNew)
+		id, isNew := s.Insert(v[:])
+		known, ok := ids[v]
+		if isNew == ok || ok && int(id) != known || isNew && int(id) != len(stored) {
+			t.Fatalf("%v inserted as %d (new %v); known %v as %d of %d", v, id, isNew, ok, known, len(stored))
+		}
+		if isNew {
+			ids[v] = len(stored)
+			stored = append(stored, v[:])
+		}
 	}
 	checkStates(t, s, w, stored)
 	for i, v := range stored {
