@@ -174,17 +174,8 @@ func (c *guardCache) finish(holds, ok bool) {
 	}
 	c.keys.add()
 	c.entries = append(c.entries, guardEntry{holds: holds, lo: uint32(c.recStart), hi: uint32(len(c.sols))})
-	if c.decide(guardTrial, guardMinHitRate) {
-		c.empty()
-		c.budget.charge(&c.counted, 0)
-		return
-	}
 	// Bytes sums a few capacities; a miss costs a rewrite or more.
-	c.budget.charge(&c.counted, c.Bytes())
-	if c.budget.full() {
-		c.empty()
-		c.budget.charge(&c.counted, c.Bytes())
-	}
+	settle(c, &c.cacheCounts, c.budget, &c.counted, guardTrial, guardMinHitRate)
 }
 
 // Bytes is the memory held by the cache's tables.

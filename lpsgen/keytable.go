@@ -141,3 +141,26 @@ func (bg *guardBudget) full() bool {
 	}
 	return false
 }
+
+// boundedCache is what settle needs of a guard or step cache.
+type boundedCache interface {
+	empty()
+	Bytes() int
+}
+
+// settle is what a guard or step cache does after it added an entry: it
+// goes off, emptied, when its trial ends with too few hits (counts), and
+// it empties when the caches of its budget together pass the bound;
+// counted is what it has charged to budget.
+func settle(c boundedCache, counts *cacheCounts, budget *guardBudget, counted *int, trial, minHitRate int) {
+	if counts.decide(trial, minHitRate) {
+		c.empty()
+		budget.charge(counted, 0)
+		return
+	}
+	budget.charge(counted, c.Bytes())
+	if budget.full() {
+		c.empty()
+		budget.charge(counted, c.Bytes())
+	}
+}

@@ -111,16 +111,7 @@ func (c *stepCache) add(label explore.LabelID, next []uint32, keep []bool) {
 			c.values = append(c.values, v)
 		}
 	}
-	if c.decide(stepTrial, stepMinHitRate) {
-		c.empty()
-		c.budget.charge(&c.counted, 0)
-		return
-	}
-	c.budget.charge(&c.counted, c.Bytes())
-	if c.budget.full() {
-		c.empty()
-		c.budget.charge(&c.counted, c.Bytes())
-	}
+	settle(c, &c.cacheCounts, c.budget, &c.counted, stepTrial, stepMinHitRate)
 }
 
 func (c *stepCache) empty() {
