@@ -60,6 +60,8 @@ type TreeStore struct {
 	// memo holds inner pairs looked up before, and their numbers, by a
 	// hash of the pair (innerID).
 	memo []memoEntry
+	// memoShift takes a hash's top bits, log2(len(memo)) of them.
+	memoShift uint
 	// rootCount is the number of states, rounded down to a multiple of
 	// 1,024 (insertRoot): the fold reads it while another goroutine
 	// inserts (FoldingStore), and may not read the roots.
@@ -236,7 +238,7 @@ func (s *TreeStore) reorder() {
 	if best != s {
 		s.roots, s.inner, s.order, s.leaves, s.leafOf = best.roots, best.inner, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
-		s.memo = best.memo
+		s.memo, s.memoShift = best.memo, best.memoShift
 	}
 }
 
@@ -402,18 +404,24 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 // it grows.
 func (s *TreeStore) innerID(pair uint64) uint32 {
 	if len(s.memo) == 0 {
-		s.memo = make([]memoEntry, 64)
+		s.newMemo(64)
 	}
-	e := &s.memo[pair*0x9E3779B97F4A7C15>>(64-bits.Len(uint(len(s.memo)-1)))]
+	e := &s.memo[pair*0x9E3779B97F4A7C15>>(s.memoShift&63)]
 	if e.pair == pair && e.id != 0 {
 		return e.id - 1
 	}
 	id, _ := s.inner.Insert(pair)
 	*e = memoEntry{pair, id + 1}
 	if n := len(s.memo); s.inner.Len() > n/2 && n < 1<<memoBits && 2*n*memoStates <= int(s.rootCount.Load()) {
-		s.memo = make([]memoEntry, 2*n)
+		s.newMemo(2 * n)
 	}
 	return id
+}
+
+// newMemo makes the memo an empty one of n entries, a power of two.
+func (s *TreeStore) newMemo(n int) {
+	s.memo = make([]memoEntry, n)
+	s.memoShift = uint(64 - bits.TrailingZeros(uint(n)))
 }
 
 // initLevels sizes the kept levels of the tree: the shape depends on the
