@@ -325,7 +325,7 @@ func (r *Rewriter) NewSubst() *Subst { return &Subst{sh: r.shared} }
 type VarSlot uint32
 
 // Slot returns the place of variable v (a term made by VarTerm) in the
-// substitutions, for SetSlot: binding a variable by its place skips
+// substitutions, for SetFixed: binding a variable by its place skips
 // finding its node, which was half the cost of binding a state's
 // parameters (about a tenth of merc.hesselink_2-b's run).
 func (r *Rewriter) Slot(v Term) VarSlot {
@@ -335,9 +335,6 @@ func (r *Rewriter) Slot(v Term) VarSlot {
 	}
 	return VarSlot(n.v.id)
 }
-
-// SetSlot binds the variable whose place is slot to val, a normal form.
-func (s *Subst) SetSlot(slot VarSlot, val Term) { s.setID(uint32(slot), val) }
 
 // SetFixed binds the variable whose place is slot to val, a normal form,
 // and leaves it out of Clear: it stays bound until it is bound again. The
