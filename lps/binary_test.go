@@ -90,14 +90,7 @@ func FuzzReadBinary(f *testing.F) {
 // comparison, prints as the text has it). testdata/casts.lps is txt2lps's
 // output for testdata/casts.txt.
 func TestBinaryNumericCasts(t *testing.T) {
-	src, err := os.ReadFile("testdata/casts.lps")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Read("casts.lps", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := readTestdata(t, "casts.lps")
 	want, err := ParseFile("testdata/casts.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -144,14 +137,7 @@ func TestBinaryUnknownSort(t *testing.T) {
 // (binReader.fixScope). testdata/scopes.lps is txt2lps's output for
 // testdata/scopes.txt.
 func TestBinaryScopes(t *testing.T) {
-	src, err := os.ReadFile("testdata/scopes.lps")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := Read("scopes.lps", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := readTestdata(t, "scopes.lps")
 	ref := func(e Expr) *Var {
 		t.Helper()
 		r, ok := e.(*VarRef)
@@ -174,4 +160,19 @@ func TestBinaryScopes(t *testing.T) {
 	if len(sum.Assignments) != 2 || sum.Assignments[1].Param != m {
 		t.Errorf("summand 1 assigns %v", sum.Assignments)
 	}
+}
+
+// readTestdata reads the binary file testdata/name, failing the test on
+// an error.
+func readTestdata(t *testing.T, name string) *Spec {
+	t.Helper()
+	src, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := Read(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
 }
