@@ -388,6 +388,10 @@ func (s *Subst) Get(v Term) Term {
 	return s.getID(n.v.id)
 }
 
+// GetSlot returns the value bound to the variable whose place is slot,
+// or 0: Get without finding the variable.
+func (s *Subst) GetSlot(slot VarSlot) Term { return s.getID(uint32(slot)) }
+
 func (s *Subst) getID(id uint32) Term {
 	if int(id) < len(s.vals) {
 		return s.vals[id]
