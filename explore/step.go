@@ -117,6 +117,7 @@ type step struct {
 	// block, computed ahead.
 	keyNext, touched int
 	blockKeys        bool
+	prefetch         Prefetcher // the store, if it is one
 }
 
 // insertion is how a successor is inserted: the store's Insert, its two
@@ -139,6 +140,7 @@ func (st *step) init(x *Explorer) {
 		st.how = tracedInsert
 	case p.twoPhase != nil:
 		st.how = twoPhaseInsert
+		st.prefetch, _ = p.twoPhase.(Prefetcher)
 	}
 }
 
@@ -226,11 +228,26 @@ func (x *Explorer) discover(id StateID, vec []uint32, from StateID, label LabelI
 }
 
 // insertNextKey inserts the successor whose key is next, touching the
-// memory of the keys ahead a run at a time.
+// memory of the keys ahead a run at a time. With a Prefetcher, the memory
+// of the keys of a block is asked for ahead: at the start of each run,
+// the words of the next run and the slots of the one after it.
 func (st *step) insertNextKey(tp TwoPhaseStore) (StateID, bool) {
 	if st.keyNext >= st.touched {
 		st.touched = min(st.keyNext+touchAhead, len(st.keys))
-		tp.Touch(st.keys[st.keyNext:st.touched])
+		pf := st.prefetch
+		if pf == nil || !st.blockKeys || st.keyNext == 0 {
+			tp.Touch(st.keys[st.keyNext:st.touched])
+		}
+		if pf != nil && st.blockKeys {
+			if st.keyNext == 0 {
+				pf.PrefetchSlots(st.keys[st.touched:])
+			}
+			next := st.keys[st.touched:]
+			pf.PrefetchWords(next)
+			if len(next) > touchAhead {
+				pf.PrefetchSlots(next[touchAhead:])
+			}
+		}
 	}
 	k := st.keys[st.keyNext]
 	st.keyNext++

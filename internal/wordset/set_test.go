@@ -238,3 +238,35 @@ func TestWordBitsEdges(t *testing.T) {
 		t.Errorf("words of %d bits", set.wordBits)
 	}
 }
+
+// TestPrefetch: asking for the memory of keys ahead, present, absent or
+// too wide for the set's words, between insertions that grow the index and
+// widen the words, changes nothing the set answers.
+func TestPrefetch(t *testing.T) {
+	var p Set
+	p.Init(4)
+	p.PrefetchSlots(nil)
+	p.PrefetchWords([]uint64{1, 2})
+	rng := rand.New(rand.NewPCG(3, 4))
+	var keys []uint64
+	for i := range 20_000 {
+		// Words widen as the halves grow.
+		k := uint64(rng.IntN(i+2))<<32 | uint64(rng.IntN(2*i+2))
+		keys = append(keys, k)
+		ahead := keys[max(0, len(keys)-3*touchRun):]
+		p.PrefetchSlots(ahead)
+		p.PrefetchWords(append(ahead, ^uint64(0), 1<<63|5))
+		id, isNew := p.Insert(k)
+		if got := p.Word(id); got != k {
+			t.Fatalf("key %x inserted as %d (new %v), which holds %x", k, id, isNew, got)
+		}
+	}
+	for _, k := range keys {
+		if id, ok := p.Find(k); !ok || p.Word(id) != k {
+			t.Fatalf("key %x: found %v as %d", k, ok, id)
+		}
+	}
+	if _, ok := p.Find(^uint64(0)); ok {
+		t.Fatal("found a key never inserted")
+	}
+}
