@@ -270,3 +270,18 @@ func TestPrefetch(t *testing.T) {
 		t.Fatal("found a key never inserted")
 	}
 }
+
+// TestFirstChunkSlack: a set that fits in its first chunk holds at most a
+// quarter more bytes for its words than they take, at every size (by
+// doubling, up to twice as many).
+func TestFirstChunkSlack(t *testing.T) {
+	var p Set
+	p.Init(4)
+	for i := range uint64(chunkLen - 1) {
+		p.Insert(i<<15 | i) // 32-bit words, 4 bytes each
+		used, held := len(p.chunks[0]), cap(p.chunks[0])
+		if i > 64 && 4*held > 5*used+64 {
+			t.Fatalf("%d words take %d bytes and the chunk holds %d", i+1, used, held)
+		}
+	}
+}
