@@ -285,3 +285,29 @@ func TestFirstChunkSlack(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowIndex: up to narrowSlots slots the index takes 3 bytes a
+// slot, and every word keeps its number through the growth past it.
+func TestNarrowIndex(t *testing.T) {
+	var p Set
+	p.Init(4)
+	word := func(i uint64) uint64 { return i*0x9E3779B97F4A7C15>>40<<32 | i }
+	n := uint64(0)
+	for ; p.size <= narrowSlots; n++ {
+		if p.index != nil || uint64(len(p.narrow)) != 3*p.size+1 {
+			t.Fatalf("%d slots: %d 4-byte entries and %d bytes of 3-byte ones", p.size, len(p.index), len(p.narrow))
+		}
+		p.Insert(word(n))
+	}
+	if p.narrow != nil || uint64(len(p.index)) != p.size {
+		t.Fatalf("%d slots: %d 4-byte entries and %d bytes of 3-byte ones", p.size, len(p.index), len(p.narrow))
+	}
+	for i := range n {
+		if id, ok := p.Find(word(i)); !ok || uint64(id) != i {
+			t.Fatalf("word %d: found %v as %d", i, ok, id)
+		}
+		if _, ok := p.Find(word(i) ^ 1<<63); ok {
+			t.Fatalf("found a word never inserted")
+		}
+	}
+}
