@@ -119,11 +119,12 @@ const (
 	wideTodo  = 16 * wideBlock
 )
 
+// newParallelSearch prepares a search with threads. The generator is
+// forked when the threads first take part (expandBlocks): on models whose
+// levels stay narrow they never do, and the forks would only cost their
+// making.
 func newParallelSearch(x *Explorer) *parallelSearch {
 	p := &parallelSearch{width: x.plan.width}
-	for range x.plan.threads {
-		p.forks = append(p.forks, x.plan.forker.Fork())
-	}
 	if x.plan.keys != nil {
 		p.keys = x.plan.portable
 	}
@@ -243,6 +244,9 @@ func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 // and the blocks of expensive states are fine, so that the search stops
 // as soon as the limit is reached, not when a block is done.
 func (p *parallelSearch) expandBlocks(x *Explorer) error {
+	for len(p.forks) < x.plan.threads {
+		p.forks = append(p.forks, x.plan.forker.Fork())
+	}
 	q := &p.pipe
 	n := pipelineBlocks * len(p.forks)
 	for len(q.all) < n {
