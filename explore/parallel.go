@@ -541,10 +541,11 @@ func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bo
 }
 
 // blockSize returns the number of states to take into the next block,
-// and whether a state limit (Options.MaxStates) made it smaller than
-// the block's size (parallelBlock, or wideBlock on wide levels): the blocks under way, inFlight states not yet inserted,
-// then hold no more states than the limit will need, as the states found
-// so far per state expanded let one estimate. In breadth-first search
+// and whether a state limit (Options.MaxStates) made it smaller than a
+// block (parallelBlock, or wideBlock on wide levels): the blocks under
+// way, inFlight states not yet inserted, then hold no more states than
+// the limit will need, as the states found so far per state expanded let
+// one estimate. In breadth-first search
 // the later states of a level find fewer new ones, so the estimate is
 // short rather than long: then the blocks are filled again as their
 // states are inserted.

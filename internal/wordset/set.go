@@ -22,7 +22,7 @@ type Set struct {
 	limit    uint32   // the number of words at which the index grows
 	idMask   uint32   // the number's bits in an entry
 	tagMask  uint32   // the tag's bits in an entry
-	tagShift uint     // 32 - idBits, or 24 - idBits + 16 for narrow entries (see slot)
+	tagShift uint     // 32 - idBits, or 40 - idBits in a narrow index (see slot)
 	shift    uint     // 64 - idBits
 	scaled   bool     // the number of slots is not a power of two (see slot)
 	idBits   uint
@@ -128,7 +128,7 @@ func (t *Set) initIndex(size uint64) {
 	t.idMask = uint32(1<<t.idBits - 1)
 	t.index, t.narrow = nil, nil
 	if size <= narrowSlots {
-		// 4 bytes more, so that the last entry is read by a 4-byte load.
+		// A byte more, so that the last entry is read by a 4-byte load.
 		t.narrow = make([]byte, 3*size+1)
 		t.tagShift = 40 - t.idBits
 		t.tagMask = (1<<24 - 1) &^ t.idMask
@@ -193,7 +193,7 @@ func (t *Set) stored(id uint32) uint64 {
 // reduction"). The multiply, on the way from the key to the first load,
 // made a lookup 4 ns slower (BenchmarkFind, 42 against 38 ns), so an
 // index of 2^L slots goes without. The tag is the 32-L bits below the
-// top L.
+// top L (24-L in a narrow index).
 func (t *Set) slot(key uint64) (uint64, uint32) {
 	key ^= key >> 29
 	h := key * 0x9E3779B97F4A7C15
