@@ -178,17 +178,14 @@ type TwoPhaseStore interface {
 }
 
 // Prefetcher is a TwoPhaseStore that can ask for the memory that
-// inserting keys will read without waiting for it, for the first
-// touchAhead keys: PrefetchSlots for the memory a lookup reads first,
-// PrefetchWords, once that is in the cache, for the memory it names. A
-// search that has the keys of many states at once (a thread's block)
-// asks for the first two runs of keys ahead, and the second one ahead,
-// as it inserts, instead of reading each run just before inserting it
-// (Touch), which waits for the memory.
+// inserting keys will read first without waiting for it, for the first
+// touchAhead keys. A search that has the keys of many states at once (a
+// thread's block) asks for it two runs of keys ahead as it inserts,
+// instead of reading each run just before inserting it (Touch), which
+// waits for the memory.
 type Prefetcher interface {
 	TwoPhaseStore
-	PrefetchSlots(keys []uint64)
-	PrefetchWords(keys []uint64)
+	Prefetch(keys []uint64)
 }
 
 // FoldingStore is a TwoPhaseStore whose AppendRootKeys may run on another

@@ -228,9 +228,10 @@ func (x *Explorer) discover(id StateID, vec []uint32, from StateID, label LabelI
 }
 
 // insertNextKey inserts the successor whose key is next, touching the
-// memory of the keys ahead a run at a time. With a Prefetcher, the memory
-// of the keys of a block is asked for ahead: at the start of each run,
-// the words of the next run and the slots of the one after it.
+// memory of the keys ahead a run at a time. With a Prefetcher, the keys
+// of a block are touched for the first run only; at the start of each
+// run the first memory of the run after next is asked for (the next
+// run's was at the start of the last one).
 func (st *step) insertNextKey(tp TwoPhaseStore) (StateID, bool) {
 	if st.keyNext >= st.touched {
 		st.touched = min(st.keyNext+touchAhead, len(st.keys))
@@ -239,13 +240,12 @@ func (st *step) insertNextKey(tp TwoPhaseStore) (StateID, bool) {
 			tp.Touch(st.keys[st.keyNext:st.touched])
 		}
 		if pf != nil && st.blockKeys {
-			if st.keyNext == 0 {
-				pf.PrefetchSlots(st.keys[st.touched:])
-			}
 			next := st.keys[st.touched:]
-			pf.PrefetchWords(next)
+			if st.keyNext == 0 {
+				pf.Prefetch(next)
+			}
 			if len(next) > touchAhead {
-				pf.PrefetchSlots(next[touchAhead:])
+				pf.Prefetch(next[touchAhead:])
 			}
 		}
 	}

@@ -305,11 +305,9 @@ func (s *TreeStore) FoldAhead() bool { return s.ordered }
 // insertion that reads it cold waits for two misses in a row.
 func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.Touch(keys) }
 
-// PrefetchSlots and PrefetchWords ask for the memory of inserting keys
-// ahead of time, without waiting for it (explore.Prefetcher,
-// wordset.Set.PrefetchSlots).
-func (s *TreeStore) PrefetchSlots(keys []uint64) { s.roots.PrefetchSlots(keys) }
-func (s *TreeStore) PrefetchWords(keys []uint64) { s.roots.PrefetchWords(keys) }
+// Prefetch asks for the index slots that inserting keys reads first,
+// without waiting for them (explore.Prefetcher, wordset.Set.Prefetch).
+func (s *TreeStore) Prefetch(keys []uint64) { s.roots.Prefetch(keys) }
 
 // InsertRootKey stores the state whose root pair is key, if it is new,
 // and returns its number.

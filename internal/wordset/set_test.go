@@ -245,8 +245,7 @@ func TestWordBitsEdges(t *testing.T) {
 func TestPrefetch(t *testing.T) {
 	var p Set
 	p.Init(4)
-	p.PrefetchSlots(nil)
-	p.PrefetchWords([]uint64{1, 2})
+	p.Prefetch(nil)
 	rng := rand.New(rand.NewPCG(3, 4))
 	var keys []uint64
 	for i := range 20_000 {
@@ -254,8 +253,7 @@ func TestPrefetch(t *testing.T) {
 		k := uint64(rng.IntN(i+2))<<32 | uint64(rng.IntN(2*i+2))
 		keys = append(keys, k)
 		ahead := keys[max(0, len(keys)-3*touchRun):]
-		p.PrefetchSlots(ahead)
-		p.PrefetchWords(append(ahead, ^uint64(0), 1<<63|5))
+		p.Prefetch(append(ahead, ^uint64(0), 1<<63|5))
 		id, isNew := p.Insert(k)
 		if got := p.Word(id); got != k {
 			t.Fatalf("key %x inserted as %d (new %v), which holds %x", k, id, isNew, got)
