@@ -250,10 +250,7 @@ func (p *parallelSearch) expandBlocks(x *Explorer) error {
 	q := &p.pipe
 	n := pipelineBlocks * len(p.forks)
 	for len(q.all) < n {
-		q.all = append(q.all, &parallelBuffer{
-			results: make([]successorList, wideBlock),
-			done:    make([]atomic.Bool, wideBlock),
-		})
+		q.all = append(q.all, &parallelBuffer{})
 	}
 	q.free, q.queue = append(q.free[:0], q.all...), q.queue[:0]
 	q.finished, q.err, q.inline, q.aheads = false, nil, 0, 0
@@ -619,6 +616,13 @@ func (x *Explorer) takeBlock(b *parallelBuffer, n int, ahead, fine bool) {
 		b.inputs = append(b.inputs, vec...)
 	}
 	b.n = len(b.ids)
+	if len(b.results) < b.n {
+		// Sized by the blocks taken, so that a search whose levels
+		// never get wide holds results for parallelBlock states, not
+		// wideBlock. No goroutine holds b while it is filled.
+		b.results = append(b.results, make([]successorList, b.n-len(b.results))...)
+		b.done = make([]atomic.Bool, b.n)
+	}
 	for i := range b.n {
 		b.done[i].Store(false)
 	}

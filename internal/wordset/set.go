@@ -155,9 +155,14 @@ const narrowSlots = 1 << 16
 // entry returns the entry of slot i.
 func (t *Set) entry(i uint64) uint32 {
 	if t.narrow != nil {
-		return binary.LittleEndian.Uint32(t.narrow[3*i:]) & (1<<24 - 1)
+		return narrowEntry(t.narrow, i)
 	}
 	return t.index[i]
+}
+
+// narrowEntry returns the entry of slot i of a narrow index.
+func narrowEntry(narrow []byte, i uint64) uint32 {
+	return binary.LittleEndian.Uint32(narrow[3*i:]) & (1<<24 - 1)
 }
 
 // setEntry writes e, the entry of an empty slot i.
@@ -235,13 +240,16 @@ func (t *Set) find(key uint64) (id uint32, slot uint64, tag uint32, ok bool) {
 	return 0, i, tag, false
 }
 
-// findNarrow is find for an index of 3-byte entries.
+// findNarrow is find for an index of 3-byte entries. It is a loop of its
+// own, not find's loop reading entries through entry: one loop for both
+// widths made the 4-byte path 7-12% slower at stop 34 (its values no
+// longer fit the registers), and the 4-byte path is the large tables'.
 func (t *Set) findNarrow(key uint64) (id uint32, slot uint64, tag uint32, ok bool) {
 	narrow, idMask := t.narrow, t.idMask
 	i, tag := t.slot(key)
 	p, fits := t.pack(key)
 	for {
-		e := binary.LittleEndian.Uint32(narrow[3*i:]) & (1<<24 - 1)
+		e := narrowEntry(narrow, i)
 		if e == 0 {
 			return 0, i, tag, false
 		}
