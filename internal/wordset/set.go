@@ -408,16 +408,56 @@ func (t *Set) grow() {
 	}
 	size = min(size, 1<<32-1)
 	t.initIndex(size)
-	for id := range t.n {
-		i, tag := t.slot(t.Word(id))
-		for t.entry(i) != 0 {
-			if i++; i == size {
-				i = 0
+	if t.narrow != nil {
+		for id := range t.n {
+			i, tag := t.slot(t.Word(id))
+			for narrowEntry(t.narrow, i) != 0 {
+				if i++; i == size {
+					i = 0
+				}
 			}
+			t.setEntry(i, tag|(id+1))
 		}
-		t.setEntry(i, tag|(id+1))
+		return
+	}
+	t.place()
+}
+
+// place places the words in an empty index of 4-byte entries, growRun
+// at a time: it asks for their first slots together (package prefetch),
+// so that the misses of a large index overlap, and its loop reads the
+// 4-byte entries directly, not through entry. Placing one word at a time
+// through entry took 62 ms of the 2.4 s of counters.lps with K = 6;
+// user time of the whole run went from 2.53 to 2.39 s (medians of seven
+// alternating runs; BenchmarkGrow 9.8 -> 6.5 ms, medians of six).
+func (t *Set) place() {
+	index := t.index
+	size := uint64(len(index))
+	var slots [growRun]uint64
+	var tags [growRun]uint32
+	var addrs [growRun]uintptr
+	for first := uint32(0); first < t.n; first += growRun {
+		n := min(growRun, t.n-first)
+		for k := range n {
+			i, tag := t.slot(t.Word(first + k))
+			slots[k], tags[k] = i, tag
+			addrs[k] = uintptr(unsafe.Pointer(&index[i]))
+		}
+		prefetch.Addrs(addrs[:n])
+		for k := range n {
+			i := slots[k]
+			for index[i] != 0 {
+				if i++; i == size {
+					i = 0
+				}
+			}
+			index[i] = tags[k] | (first + k + 1)
+		}
 	}
 }
+
+// growRun is the number of words place places together.
+const growRun = 32
 
 // finerGrowth is the number of slots up to which the index doubles.
 // Growing by half and a third from the start takes every state space
