@@ -26,9 +26,9 @@ type Set struct {
 	shift    uint     // 64 - idBits
 	scaled   bool     // the number of slots is not a power of two (see slot)
 	idBits   uint
-	// finerFrom is the number of slots from which the index grows by
-	// half or a third (finerGrowth; tests set less).
-	finerFrom uint64
+	// growth says where the index grows by half or a third rather than
+	// doubling (defaultGrowth; tests set smaller sizes).
+	growth growth
 	// A word is two 32-bit halves; stored, its high half takes hiBits
 	// and its low half loBits, the fewest that every word stored so far
 	// needs (at least 1 byte in all).
@@ -46,7 +46,7 @@ const (
 
 // Init empties the set, with an index of 2^bits slots to begin with.
 func (t *Set) Init(bits uint) {
-	*t = Set{finerFrom: finerGrowth}
+	*t = Set{growth: defaultGrowth}
 	t.initIndex(1 << bits)
 	t.setWidth(0, 0)
 }
@@ -137,7 +137,7 @@ func (t *Set) initIndex(size uint64) {
 		t.tagShift = 32 - t.idBits
 		t.tagMask = ^t.idMask
 	}
-	t.limit = uint32(min(size*maxLoadEighths/8, size-1))
+	t.limit = uint32(min(size*t.growth.maxLoad(size)/16, size-1))
 	if size == 1<<32-1 {
 		t.limit = ^uint32(0) // the largest: never grows
 	}
@@ -390,16 +390,14 @@ func (t *Set) Prefetch(keys []uint64) {
 }
 
 // grow makes the index larger and places the words again, in order of
-// their numbers. It doubles up to finerGrowth slots; from there the sizes
-// are 2^k and 3·2^k in turn, so that the index grows by half or by a
-// third: its load after a run stays between 7/12 and 7/8 instead of
-// 7/16 and 7/8, and the old index and the new one, both live while the
-// words are placed, take 2.5 or 2.33 times the old one's memory rather
-// than 3 times (at 939M states, 4 + 6 GB instead of 4 + 8 GB).
+// their numbers. It doubles, or where t.growth says so grows by half or
+// a third: the sizes are then 2^k and 3·2^k in turn, and the load after
+// a growth is 7/12 or 21/32 of the bound instead of half of it (see
+// defaultGrowth).
 func (t *Set) grow() {
 	size := t.size
 	switch {
-	case size < t.finerFrom:
+	case !t.growth.finer(size):
 		size *= 2
 	case size&(size-1) == 0:
 		size += size / 2
@@ -459,16 +457,56 @@ func (t *Set) place() {
 // growRun is the number of words place places together.
 const growRun = 32
 
-// finerGrowth is the number of slots up to which the index doubles.
-// Growing by half and a third from the start takes every state space
-// of the corpus's largest models to at most 10 bytes/state (hesselink_2-b
-// 11.47 -> 9.50, onebit_3-b 10.39 -> 8.58), but cost 3-10% of user time
-// (alternating runs; hesselink_2-b 0.81 s against 0.77, counters.lps
-// with K = 6 4.94 s against 4.63 with doubling): the index is fuller on
-// average, so probes are longer, and the words are placed again 2.5
-// times as often. From 2^24 slots (14.7M states) the memory a growth
-// needs matters more.
-const finerGrowth = 1 << 24
+// growth is where an index grows by half or a third instead of doubling:
+// from bandFrom slots to bandTo, where it also holds at most
+// bandLoadSixteenths, and from finerFrom on.
+type growth struct {
+	bandFrom, bandTo, finerFrom uint64
+}
+
+// defaultGrowth is the growth of a Set.
+//
+// The band: the state spaces of the corpus's largest plain models end
+// in it, and there an index that doubles is often half empty at the end
+// (hesselink_2-b's 540,736 states in 2^20 slots, onebit_3-b's 289,296 in
+// 2^19, dining_10's 154,450 in 2^18: 10.5 to 11.7 bytes/state, of which
+// the index took 6.8 to 7.8). Grown by half or a third, at most 13/16
+// full, they end in 3·2^18, 3·2^17 and 3·2^16 slots: 9.71, 8.80 and 8.83
+// bytes/state. The load bound is 13/16, not 7/8, because the probes at
+// 7/8 cost more than the smaller index saved: counters.lps with K = 6
+// took 6% more user time with the band at 7/8 from 2^16 slots on.
+//
+// Between 2^20 and 2^24 slots (from 917,504 states) the index doubles,
+// because growing finer there cost time: counters.lps with K = 6, whose
+// 1,679,616 states end in 2^21 slots either way, took 2.53 s with the
+// band reaching to 2^21 slots against 2.46 with the band ending at 2^20,
+// 2.39 with no band (medians of seven to nine alternating runs): more
+// growths, and a fuller index while its last states are inserted.
+//
+// From 2^24 slots (14.7M states) the memory a growth needs matters more:
+// the old index and the new one are both live while the words are
+// placed, and grown by half or a third they take 2.5 or 2.33 times the
+// old one's memory rather than 3 times (at 939M states, 4 + 6 GB instead
+// of 4 + 8 GB). There the bound stays 7/8.
+var defaultGrowth = growth{bandFrom: 1 << 17, bandTo: 1 << 20, finerFrom: 1 << 24}
+
+// finer says whether an index of size slots grows by half or a third.
+func (g growth) finer(size uint64) bool {
+	return g.bandFrom <= size && size < g.bandTo || size >= g.finerFrom
+}
+
+// maxLoad is the most words an index of size slots holds, in sixteenths
+// of its slots: bandLoadSixteenths inside the band (after its first
+// size, which a doubling index reaches too), 7/8 elsewhere.
+func (g growth) maxLoad(size uint64) uint64 {
+	if g.bandFrom < size && size < g.bandTo {
+		return bandLoadSixteenths
+	}
+	return 2 * maxLoadEighths
+}
+
+// bandLoadSixteenths is the largest load inside the band, in sixteenths.
+const bandLoadSixteenths = 13
 
 // Bytes returns the memory the set holds.
 func (t *Set) Bytes() int {

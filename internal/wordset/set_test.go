@@ -3,6 +3,7 @@ package wordset
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -134,15 +135,19 @@ func TestPackedNoFalseMatch(t *testing.T) {
 	}
 }
 
-// TestSizes: through the index's sizes, doubling up to finerFrom slots
-// and 2^k and 3·2^k in turn from there, each word keeps its number and no
-// absent word is found, also where a probe runs past the last slot to
-// the first (a small index, nearly full).
+// TestSizes: through the index's sizes (doubling below the band, by half
+// and a third in it, doubling again above it, by half and a third from
+// finerFrom on), each word keeps its number and no absent word is found,
+// also where a probe runs past the last slot to the first (a small
+// index, nearly full); the index grows when its load passes the bound
+// of its size and not before.
 func TestSizes(t *testing.T) {
+	g := growth{bandFrom: 64, bandTo: 256, finerFrom: 1024}
 	for _, start := range []uint{0, 1, 2, 3} {
 		var set Set
 		set.Init(start)
-		set.finerFrom = 64
+		set.growth = g
+		set.initIndex(set.size) // the limit of the test's growth
 		var sizes []uint64
 		for i := range uint32(3000) {
 			w := uint64(i)*0x10001 + 7
@@ -169,11 +174,21 @@ func TestSizes(t *testing.T) {
 				}
 			}
 		}
-		for k := 1; k < len(sizes); k++ {
-			a, b := sizes[k-1], sizes[k]
-			if !(a < 64 && b == 2*a || a >= 64 && a&(a-1) == 0 && b == a+a/2 || a&(a-1) != 0 && b == a+a/3) {
-				t.Errorf("Init(%d): the index grew from %d to %d slots", start, a, b)
-			}
+		want := []uint64{2, 4, 8, 16, 32, 64, 96, 128, 192, 256, 512, 1024, 1536, 2048, 3072, 4096}
+		if start > 1 {
+			want = want[start-1:]
+		}
+		if !slices.Equal(sizes, want) {
+			t.Errorf("Init(%d): sizes %v, want %v", start, sizes, want)
+		}
+	}
+	// The bound: 13/16 strictly inside the band, 7/8 elsewhere (the
+	// largest index holds 2^32-2 words and never grows).
+	for size, want := range map[uint64]uint32{32: 28, 64: 56, 96: 78, 128: 104, 192: 156, 256: 224, 1536: 1344} {
+		set := Set{growth: g}
+		set.initIndex(size)
+		if set.limit != want {
+			t.Errorf("%d slots: bound %d words, want %d", size, set.limit, want)
 		}
 	}
 }
