@@ -478,10 +478,13 @@ type growth struct {
 //
 // Between 2^20 and 2^24 slots (from 917,504 states) the index doubles,
 // because growing finer there cost time: counters.lps with K = 6, whose
-// 1,679,616 states end in 2^21 slots either way, took 2.53 s with the
-// band reaching to 2^21 slots against 2.46 with the band ending at 2^20,
-// 2.39 with no band (medians of seven to nine alternating runs): more
-// growths, and a fuller index while its last states are inserted.
+// 1,679,616 states end in 2^21 slots either way, took 2.53 s of user
+// time with the band reaching 2^21 slots against 2.36 with the band
+// ending at 2^20 (medians of nine alternating runs): more growths, and
+// a fuller index while its last states are inserted. Ending at 2^20, it
+// takes no more than doubling everywhere (2.43 against 2.48 s).
+// hesselink_2-b and onebit_3-b take 2-3% more (0.635 against 0.624 s,
+// 0.578 against 0.561, 25 alternating runs): their index is fuller.
 //
 // From 2^24 slots (14.7M states) the memory a growth needs matters more:
 // the old index and the new one are both live while the words are
