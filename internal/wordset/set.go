@@ -392,8 +392,8 @@ func (t *Set) Prefetch(keys []uint64) {
 // grow makes the index larger and places the words again, in order of
 // their numbers. It doubles, or where t.growth says so grows by half or
 // a third: the sizes are then 2^k and 3·2^k in turn, and the load after
-// a growth is 7/12 or 21/32 of the bound instead of half of it (see
-// defaultGrowth).
+// a growth is two thirds or three quarters of the bound instead of half
+// of it (see defaultGrowth).
 func (t *Set) grow() {
 	size := t.size
 	switch {
