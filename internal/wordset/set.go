@@ -199,9 +199,18 @@ func (t *Set) stored(id uint32) uint64 {
 // made a lookup 4 ns slower (BenchmarkFind, 42 against 38 ns), so an
 // index of 2^L slots goes without. The tag is the 32-L bits below the
 // top L (24-L in a narrow index).
+//
+// The hash multiplies, folds the product's high half into its low half,
+// and multiplies again, so that its top bits depend on every bit of the
+// key. One multiply (after key ^ key>>29) left the root pairs of
+// counters.lps, two small numbers each, in long runs of full slots: a
+// lookup read 22.7 slots on average with K = 6, and 5.6 with the second
+// multiply (user time 2.41 -> 2.12 s, medians of seven alternating
+// runs; the corpus models within 1-3%, read slots equal within 7%).
 func (t *Set) slot(key uint64) (uint64, uint32) {
-	key ^= key >> 29
 	h := key * 0x9E3779B97F4A7C15
+	h ^= h >> 32
+	h *= 0xD6E8FEB86659FD93
 	i := h >> (t.shift & 63)
 	if t.scaled {
 		i = (h >> 32) * t.size >> 32
