@@ -361,3 +361,43 @@ func TestGridSpread(t *testing.T) {
 		t.Errorf("the grid's words lie %.2f slots from their first on average, random words %.2f", g, r)
 	}
 }
+
+// TestNewestFirst: a new word takes its first slot, and the words of
+// the run from there move one slot on, also across the last slot to
+// the first, in a 3-byte index and in a 4-byte one; every word is still
+// found under its number.
+func TestNewestFirst(t *testing.T) {
+	for _, bits := range []uint{4, 17} {
+		var set Set
+		set.Init(bits)
+		// Three words whose first slot is the last one, two whose first
+		// slot is the first one: the runs wrap.
+		var last, first []uint64
+		for w := uint64(1); len(last) < 3 || len(first) < 2; w++ {
+			switch i, _ := set.slot(w); {
+			case i == set.size-1 && len(last) < 3:
+				last = append(last, w)
+			case i == 0 && len(first) < 2:
+				first = append(first, w)
+			}
+		}
+		words := []uint64{last[0], first[0], last[1], first[1], last[2]}
+		for n, w := range words {
+			id, isNew := set.Insert(w)
+			if !isNew || id != uint32(n) {
+				t.Fatalf("%d slots: word %d inserted as %d (new %v)", set.size, n, id, isNew)
+			}
+			if home, _ := set.slot(w); set.entry(home)&set.idMask != id+1 {
+				t.Errorf("%d slots: word %d is not in its first slot %d", set.size, n, home)
+			}
+			for m, v := range words[:n+1] {
+				if got, ok := set.Find(v); !ok || got != uint32(m) {
+					t.Fatalf("%d slots, %d words: word %d found as %d, %v", set.size, n+1, m, got, ok)
+				}
+			}
+		}
+		if set.narrow == nil == (bits < 16) {
+			t.Errorf("%d slots: 3-byte entries %v", set.size, set.narrow != nil)
+		}
+	}
+}
