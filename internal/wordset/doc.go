@@ -6,8 +6,9 @@
 // parameters by their values packed in one word.
 //
 // A Set is an open-addressing index of 32-bit entries (3-byte entries up
-// to 2^16 slots; linear probing, load factor at most 7/8, 13/16 from
-// 2^17 to 2^20 slots) over the words, which live in chunks that grow by
+// to 2^16 slots; linear probing, the newest word in its first slot and
+// the older ones of its run moved on; load factor at most 7/8, 13/16
+// from 2^17 to 2^20 slots) over the words, which live in chunks that grow by
 // doubling up to a fixed size, so that growing never copies more than
 // one chunk, packed in as few bits as the widest of each half needs so
 // far (set.go, pack). The index doubles, but from 2^17 to 2^20 slots and

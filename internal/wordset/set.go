@@ -438,10 +438,10 @@ func (t *Set) Prefetch(keys []uint64) {
 
 // grow makes the index larger and places the words again, from the
 // newest back, so that the newest words are nearest their first slots,
-// as insertAt leaves them. It doubles, or where t.growth says so grows by half or
-// a third: the sizes are then 2^k and 3·2^k in turn, and the load after
-// a growth is two thirds or three quarters of the bound instead of half
-// of it (see defaultGrowth).
+// as insertAt leaves them. It doubles, or where t.growth says so grows
+// by half or a third: the sizes are then 2^k and 3·2^k in turn, and the
+// load after a growth is two thirds or three quarters of the bound
+// instead of half of it (see defaultGrowth).
 func (t *Set) grow() {
 	size := t.size
 	switch {
