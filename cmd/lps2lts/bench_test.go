@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -132,5 +133,81 @@ func BenchmarkCounters(b *testing.B) {
 			b.ReportAllocs()
 			benchRuns(b, path, storeConfig{kind: "tree"}, explore.Options{Threads: threads})
 		})
+	}
+}
+
+// BenchmarkPlainModels measures whole runs (one and two threads, no
+// output) on the plain corpus models that docs/stores.md compares with
+// mCRL2's lps2lts --cached: the five slowest that mCRL2 explores in 1 to
+// 20 seconds, and brp_4_4_4-b, whose store's bytes per state issue 28
+// bounds. states/s and the store's bytes per state.
+func BenchmarkPlainModels(b *testing.B) {
+	for _, name := range []string{
+		"merc.onebit_3-b", "merc.franklin_3_2-b", "ex.games.magic_square",
+		"ex.project.wafer_stepper", "ex.academic.onebit", "merc.brp_4_4_4-b",
+	} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", name, threads), func(b *testing.B) {
+				benchRuns(b, corpus.Model(b, "plain", name), storeConfig{kind: "tree"}, explore.Options{Threads: threads})
+			})
+		}
+	}
+}
+
+// BenchmarkBenchPrefixes measures the first states of each big model in
+// ../shared/bench (as many as its prefix.json's max_states), with one
+// thread and with two: states/s and the store's bytes per state. Two
+// threads should never be slower than one, also on models whose
+// breadth-first levels hold a few states each (bakery, goback).
+func BenchmarkBenchPrefixes(b *testing.B) {
+	if corpus.Dir() == "" {
+		b.Skip("no benchmark models at ../shared/bench beside the repository (they live outside it)")
+	}
+	dir := filepath.Join(corpus.Dir(), "..", "bench")
+	cases, _ := filepath.Glob(filepath.Join(dir, "*", "prefix.json"))
+	if len(cases) == 0 {
+		b.Skip("no benchmark models at " + dir)
+	}
+	for _, prefix := range cases {
+		data, err := os.ReadFile(prefix)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var p struct {
+			MaxStates int `json:"max_states"`
+		}
+		if err := json.Unmarshal(data, &p); err != nil || p.MaxStates <= 0 {
+			b.Fatalf("%s: no max_states (%v)", prefix, err)
+		}
+		name := filepath.Base(filepath.Dir(prefix))
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", name[strings.LastIndex(name, ".")+1:], threads), func(b *testing.B) {
+				benchRuns(b, corpus.BenchModel(b, name), storeConfig{kind: "tree"}, explore.Options{Threads: threads, MaxStates: p.MaxStates})
+			})
+		}
+	}
+}
+
+// benchModelsEnv names the variable that lists .lps files (separated by
+// commas) for BenchmarkModels.
+const benchModelsEnv = "LPS2LTS_BENCH_MODELS"
+
+// BenchmarkModels measures whole runs, one and two threads, on models
+// that are not in the corpus: mCRL2's own examples, such as FlexRay and
+// commprot, linearised with mcrl22lps (docs/stores.md says how). Their
+// files come from the environment, LPS2LTS_BENCH_MODELS=a.lps,b.lps;
+// without it the benchmark is skipped. states/s and the store's bytes
+// per state.
+func BenchmarkModels(b *testing.B) {
+	list := os.Getenv(benchModelsEnv)
+	if list == "" {
+		b.Skip("set " + benchModelsEnv + " to a comma-separated list of .lps files to measure")
+	}
+	for _, path := range strings.Split(list, ",") {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", strings.TrimSuffix(filepath.Base(path), ".lps"), threads), func(b *testing.B) {
+				benchRuns(b, path, storeConfig{kind: "tree"}, explore.Options{Threads: threads})
+			})
+		}
 	}
 }
