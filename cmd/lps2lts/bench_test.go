@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -195,18 +196,27 @@ const benchModelsEnv = "LPS2LTS_BENCH_MODELS"
 // BenchmarkModels measures whole runs, one and two threads, on models
 // that are not in the corpus: mCRL2's own examples, such as FlexRay and
 // commprot, linearised with mcrl22lps (docs/stores.md says how). Their
-// files come from the environment, LPS2LTS_BENCH_MODELS=a.lps,b.lps;
-// without it the benchmark is skipped. states/s and the store's bytes
-// per state.
+// files come from the environment, LPS2LTS_BENCH_MODELS=a.lps,b.lps:N,
+// where :N explores the first N states only (commprot's state space has
+// no end); without it the benchmark is skipped. states/s and the
+// store's bytes per state.
 func BenchmarkModels(b *testing.B) {
 	list := os.Getenv(benchModelsEnv)
 	if list == "" {
-		b.Skip("set " + benchModelsEnv + " to a comma-separated list of .lps files to measure")
+		b.Skip("set " + benchModelsEnv + " to a comma-separated list of .lps files (FILE:N for the first N states) to measure")
 	}
-	for _, path := range strings.Split(list, ",") {
+	for _, entry := range strings.Split(list, ",") {
+		path, limit := entry, 0
+		if i := strings.LastIndexByte(entry, ':'); i >= 0 {
+			n, err := strconv.Atoi(entry[i+1:])
+			if err != nil || n <= 0 {
+				b.Fatalf("%s: %q: the number of states after the colon is not a positive number", benchModelsEnv, entry)
+			}
+			path, limit = entry[:i], n
+		}
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/threads=%d", strings.TrimSuffix(filepath.Base(path), ".lps"), threads), func(b *testing.B) {
-				benchRuns(b, path, storeConfig{kind: "tree"}, explore.Options{Threads: threads})
+				benchRuns(b, path, storeConfig{kind: "tree"}, explore.Options{Threads: threads, MaxStates: limit})
 			})
 		}
 	}
