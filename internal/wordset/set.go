@@ -189,7 +189,10 @@ func (t *Set) setEntry(i uint64, e uint32) {
 // slot as a probe for an absent word goes. Lookups read 1.8 slots on
 // average instead of 5.6 on counters.lps (K = 6), 2.0 instead of 4.6 on
 // onebit_3-b, 3.2 instead of 5.3 on hesselink_2-b. Moving the entries is
-// a copy of a few bytes in a row.
+// a copy of a few bytes in a row. (One copy for both widths, over the
+// slots as bytes, w bytes a slot, made whole runs 6-8% slower:
+// counters.lps K = 6 2.09-2.13 s against 1.98-2.02, hesselink_2-b 0.63-
+// 0.66 against 0.59-0.61, medians of seven and nine alternating runs.)
 func (t *Set) insertAt(home, end uint64, e uint32) {
 	if t.narrow != nil {
 		b := t.narrow[:3*t.size]
