@@ -25,17 +25,23 @@ const autHeaderWidth = 64
 // (from,"label",to) per transition, as mCRL2 writes it (labels in double
 // quotes, no escaping). On a seekable output (a file) the transitions are
 // streamed while exploring after a blank header of fixed width, which Close
-// overwrites; otherwise they are kept as compact records (12 bytes each) and
-// written by Close, since the header must come first.
+// overwrites. The header must come first and holds the counts, so an output
+// that cannot seek (a pipe) gets the whole file at the end: the lines go
+// meanwhile to a spill file (NewAutWriterSpill), or else are kept as compact
+// records (12 bytes each).
 type AutWriter struct {
 	explore.NopVisitor
 	labels *explore.Labels
 	seeker io.WriteSeeker
-	w      *bufio.Writer
-	buf    []byte
-	recs   []uint32 // from, label, to when buffering
-	n      uint64
-	err    error
+	// final, when not nil, is the real output and seeker a spill file
+	// whose lines Close copies to it after the header.
+	final io.Writer
+	spill io.ReadSeeker
+	w     *bufio.Writer
+	buf   []byte
+	recs  []uint32 // from, label, to when buffering
+	n     uint64
+	err   error
 	// bg, when the lines are written in the background, takes the
 	// transitions in batches of records.
 	bg *autBackground
@@ -104,6 +110,25 @@ func NewAutWriter(out io.Writer, labels *explore.Labels) *AutWriter {
 			a.seeker = ws
 		}
 	}
+	a.start(out)
+	return a
+}
+
+// NewAutWriterSpill returns an .aut writer on out, an output that cannot
+// seek (a pipe, a terminal), whose lines are written to spill (an empty
+// file, typically unlinked, that the caller closes after Close) while
+// exploring and copied to out by Close after the header. Memory stays
+// flat however many transitions there are; out sees the whole file at the
+// end, as it would from a writer that keeps the lines.
+func NewAutWriterSpill(out io.Writer, spill io.ReadWriteSeeker, labels *explore.Labels) *AutWriter {
+	a := &AutWriter{labels: labels, seeker: spill, final: out, spill: spill}
+	a.start(spill)
+	return a
+}
+
+// start opens the buffered writer on out and, when it streams, writes the
+// header's placeholder.
+func (a *AutWriter) start(out io.Writer) {
 	a.w = bufio.NewWriterSize(out, 1<<16)
 	if a.seeker != nil {
 		var hdr [autHeaderWidth]byte
@@ -113,7 +138,6 @@ func NewAutWriter(out io.Writer, labels *explore.Labels) *AutWriter {
 		hdr[autHeaderWidth-1] = '\n'
 		a.w.Write(hdr[:])
 	}
-	return a
 }
 
 func (a *AutWriter) ExamineTransition(from explore.StateID, label explore.LabelID, to explore.StateID) {
@@ -171,6 +195,9 @@ func (a *AutWriter) Close(r explore.Result) error {
 	if err := a.w.Flush(); err != nil {
 		return err
 	}
+	if a.final != nil {
+		return a.copySpill(hdr)
+	}
 	if _, err := a.seeker.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -178,6 +205,19 @@ func (a *AutWriter) Close(r explore.Result) error {
 		return err
 	}
 	_, err := a.seeker.Seek(0, io.SeekEnd)
+	return err
+}
+
+// copySpill writes the header and then the spilled lines, which follow
+// the placeholder, to the real output.
+func (a *AutWriter) copySpill(hdr string) error {
+	if _, err := io.WriteString(a.final, hdr+"\n"); err != nil {
+		return err
+	}
+	if _, err := a.spill.Seek(autHeaderWidth, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(a.final, a.spill)
 	return err
 }
 

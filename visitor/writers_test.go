@@ -206,3 +206,34 @@ func withTable(g explore.Generator, opt explore.Options) explore.Options {
 	}
 	return opt
 }
+
+// TestAutSpill: the .aut written through a spill file (standard output,
+// a pipe) is the file the in-memory records give: the header first,
+// unpadded, then every line in order.
+func TestAutSpill(t *testing.T) {
+	labels := explore.NewLabels()
+	a, b := labels.InternString("a"), labels.InternString("b(1)")
+	run := func(w *visitor.AutWriter) {
+		for i := range 1000 {
+			w.ExamineTransition(explore.StateID(i), a, explore.StateID(i+1))
+			w.ExamineTransition(explore.StateID(i+1), b, 0)
+		}
+		if err := w.Close(explore.Result{States: 1001, Transitions: 2000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var kept, spilled bytes.Buffer
+	run(visitor.NewAutWriter(&kept, labels)) // a bytes.Buffer cannot seek: records
+	spill, err := os.CreateTemp(t.TempDir(), "spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spill.Close()
+	run(visitor.NewAutWriterSpill(&spilled, spill, labels))
+	if !bytes.HasPrefix(spilled.Bytes(), []byte("des (0,2000,1001)\n(0,\"a\",1)\n")) {
+		t.Fatalf("spilled output starts %q", spilled.Bytes()[:40])
+	}
+	if !bytes.Equal(kept.Bytes(), spilled.Bytes()) {
+		t.Errorf("spilled output (%d bytes) differs from the kept one (%d bytes)", spilled.Len(), kept.Len())
+	}
+}

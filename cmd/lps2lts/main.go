@@ -360,8 +360,14 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		case out.temporary():
 			fmt.Fprintf(stderr, "lps2lts: '%s' was left as it was\n", out.final)
 		}
+	} else if closeErr != nil {
+		// The output could not be written (a full disk, a file-size
+		// limit): the first failed write stopped the search, and the
+		// unfinished file is gone.
+		closeErr = fmt.Errorf("writing '%s': %w", out.final, closeErr)
+		printError(stderr, closeErr)
 	}
-	reportRun(cfg, j, x, res, rep, stopped, runErr != nil, searchTime, stderr)
+	reportRun(cfg, j, x, res, rep, stopped, runErr != nil || closeErr != nil, searchTime, stderr)
 	writeTimings(cfg, time.Since(start), searchTime, stderr)
 	if cfg.stats != "" {
 		if err := writeStats(cfg.stats, x, res, cfg.store.kind, searchTime); err != nil {
@@ -372,7 +378,7 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	case runErr != nil:
 		return 2, errReported
 	case closeErr != nil:
-		return 2, fmt.Errorf("writing '%s': %w", out.final, closeErr)
+		return 2, errReported
 	case stopped.signal != nil:
 		return stopsignal.ExitCode(stopped.signal), nil
 	case stopped.defaultMemory:

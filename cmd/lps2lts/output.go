@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -53,6 +54,8 @@ type output struct {
 	writer visitor.LTSWriter
 	file   *outfile.File // nil for standard output
 	final  string        // OUTFILE, or the file its symbolic links lead to
+	guard  *writeGuard
+	spill  *os.File // the .aut lines on their way to standard output
 }
 
 // openOutput creates OUTFILE's writer and adds it to x.
@@ -83,6 +86,8 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		}
 		out.file, out.final, w = f, f.Final, f.Writer()
 	}
+	out.guard = &writeGuard{stop: x.Stop}
+	w = out.guard.wrap(w)
 	switch {
 	case j.format == "lts":
 		lw, err := newLTSWriter(w, cfg, x)
@@ -93,6 +98,8 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		out.writer = lw
 	case isStochastic:
 		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
+	case j.format == "aut" && j.outfile == "-":
+		out.writer = out.autToStream(w, gen)
 	case j.format == "aut":
 		out.writer = visitor.NewAutWriter(w, gen.Labels())
 	case j.format == "fsm":
@@ -109,6 +116,29 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "writing state space in %s format to '%s'.\n", strings.ToUpper(j.format), j.outfile)
 	}
 	return out, nil
+}
+
+// autToStream is the .aut writer for standard output, which is never
+// sought in: its lines go to an unlinked temporary file while exploring,
+// so that memory stays flat (12 bytes a transition otherwise), and reach w
+// after the header at the end. Without a temporary folder they are kept
+// in memory.
+func (o *output) autToStream(w io.Writer, gen explore.Generator) visitor.LTSWriter {
+	spill, err := os.CreateTemp("", "lps2lts-*.aut")
+	if err != nil {
+		return visitor.NewAutWriter(w, gen.Labels())
+	}
+	os.Remove(spill.Name()) // the open file lives on, and goes with the process
+	o.spill = spill
+	return visitor.NewAutWriterSpill(w, o.guard.wrap(spill).(io.ReadWriteSeeker), gen.Labels())
+}
+
+// writeErr is the first write to the output that failed, or nil.
+func (o *output) writeErr() error {
+	if o.guard == nil {
+		return nil
+	}
+	return o.guard.failed()
 }
 
 // discard closes and removes a temporary file no writer was made for.
@@ -130,6 +160,13 @@ func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
 		return false, nil
 	}
 	err = o.writer.Close(res)
+	if o.spill != nil {
+		o.spill.Close()
+	}
+	if err == nil {
+		// A write error the writer swallowed (one in the background).
+		err = o.writeErr()
+	}
 	if o.file == nil {
 		return err == nil, err
 	}

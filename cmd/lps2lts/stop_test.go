@@ -174,3 +174,33 @@ func progressAgrees(t *testing.T, stderr string) {
 		t.Errorf("last progress line %q counts more than the summary %q", last[0], sum[0])
 	}
 }
+
+// TestFileSizeLimit: under "ulimit -f" the first write past the limit
+// stops the search at once (the write failed with EFBIG; the search used
+// to run to --max and then print "Done"), exit 2, "State space generation
+// failed", and no file left, temporary or not.
+func TestFileSizeLimit(t *testing.T) {
+	dir := t.TempDir()
+	c := command(t, dir, "-l2000000", "COUNTERS", "big.aut")
+	c.Args = append([]string{"sh", "-c", `ulimit -f 512 && exec "$0" "$@"`, c.Path}, c.Args[1:]...)
+	c.Path = "/bin/sh"
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	code := exitStatus(t, c.Run())
+	out := stderr.String()
+	if code != 2 || !strings.Contains(out, "State space generation failed") || !strings.Contains(out, "file too large") {
+		t.Fatalf("exit %d, want 2 with the write error and the failure: %s", code, out)
+	}
+	m := regexp.MustCompile(`failed \((\d+) levels, (\d+) states`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no summary: %s", out)
+	}
+	// 512 KiB hold about 25,000 transitions of counters.lps: the search
+	// stops near there, not at --max.
+	if states, _ := strconv.Atoi(m[2]); states > 200000 {
+		t.Errorf("the search went on to %d states after the write failed", states)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files left behind: %v", entries)
+	}
+}
