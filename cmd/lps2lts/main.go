@@ -120,8 +120,8 @@ or .dot, chosen by --out or the extension. OUTFILE '-' writes to standard
 output (format from --out, default aut). Without OUTFILE the state space is
 explored but not saved. OUTFILE is written under a temporary name and
 renamed at the end, so a run that fails leaves an existing OUTFILE as it
-was; a signal (Ctrl-C, SIGTERM, SIGHUP, a closed pipe), --max and
---max-memory still give a valid OUTFILE.
+was; a signal (Ctrl-C, SIGTERM, SIGHUP, a closed pipe, Ctrl-\, SIGALRM,
+SIGUSR1, SIGUSR2), --max and --max-memory still give a valid OUTFILE.
 
 Exit status:
   0      the state space was explored (to its end, or to the limit of an
@@ -132,7 +132,8 @@ Exit status:
          the memory; --max-memory not given) stopped the search, also
          when a check reported something
   128+N  signal N stopped the run: 130 Ctrl-C (SIGINT), 129 SIGHUP,
-         141 SIGPIPE (a closed pipe), 143 SIGTERM`,
+         131 Ctrl-\ (SIGQUIT), 138/140 SIGUSR1/2, 141 SIGPIPE (a closed
+         pipe), 142 SIGALRM, 143 SIGTERM`,
 		Args:                  fileArgs,
 		Version:               version,
 		DisableFlagsInUseLine: true,
@@ -498,8 +499,8 @@ func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start ti
 	return div
 }
 
-// stopCause says why a search stopped early: a signal (Ctrl-C, SIGTERM,
-// SIGHUP, SIGPIPE) or the memory limit, given or by default.
+// stopCause says why a search stopped early: a signal (stopsignal.Signals)
+// or the memory limit, given or by default.
 type stopCause struct {
 	signal        os.Signal
 	memory        bool

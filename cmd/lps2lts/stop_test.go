@@ -112,11 +112,12 @@ func TestBrokenStdoutPipe(t *testing.T) {
 	}
 }
 
-// TestStopSignals: SIGHUP (a closed terminal), SIGTERM and SIGPIPE end a
+// TestStopSignals: SIGHUP (a closed terminal), SIGTERM, SIGPIPE, SIGQUIT
+// (Ctrl-\: a goroutine dump), SIGALRM and SIGUSR1/2 (ignored) end a
 // run as Ctrl-C does: exit 128+N, a valid OUTFILE, no temporary file,
 // the reason and the summary.
 func TestStopSignals(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGINT} {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGALRM, syscall.SIGUSR1, syscall.SIGUSR2} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			c := command(t, dir, "-v", "--progress-interval=10ms", "-l500000", "COUNTERS", "out.aut")

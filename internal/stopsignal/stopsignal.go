@@ -9,11 +9,15 @@ import (
 )
 
 // Signals end a run cleanly: Ctrl-C (SIGINT), SIGTERM, a closed terminal
-// (SIGHUP) and a reader that closed the pipe of standard output or
-// standard error (SIGPIPE, as in "lps2lts -v m.lps 2>&1 | head"). Left to
-// Go's default, each of them kills the process with its output
-// unfinished under a temporary name.
-var Signals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
+// (SIGHUP), a reader that closed the pipe of standard output or standard
+// error (SIGPIPE, as in "lps2lts -v m.lps 2>&1 | head"), Ctrl-\ (SIGQUIT),
+// an alarm ("timeout -s ALRM") and the user signals. Left to Go's
+// default, the first four kill the process with its output unfinished
+// under a temporary name (SIGQUIT after a dump of every goroutine), and
+// SIGALRM, SIGUSR1 and SIGUSR2 are ignored, so that "timeout -s ALRM"
+// would not stop a run.
+var Signals = append([]os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE,
+	syscall.SIGQUIT, syscall.SIGALRM}, userSignals...)
 
 // Notify relays the stop signals to ch. A signal that the process
 // inherited as ignored stays ignored (nohup lps2lts ..., a background job

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package stopsignal
+
+import "os"
+
+var userSignals []os.Signal
