@@ -205,3 +205,31 @@ func TestFileSizeLimit(t *testing.T) {
 		t.Errorf("files left behind: %v", entries)
 	}
 }
+
+// TestUmask: OUTFILE and the --stats file get the mode the shell, mCRL2
+// and open(O_CREAT, 0666) give a new file under the user's umask (they
+// came out -rw-r--r-- under umask 077: the temporary file renamed over
+// them was chmod-ed to 0644).
+func TestUmask(t *testing.T) {
+	for _, c := range []struct {
+		umask string
+		want  os.FileMode
+	}{{"077", 0o600}, {"027", 0o640}, {"002", 0o664}} {
+		dir := t.TempDir()
+		cmd := command(t, dir, "-l100", "COUNTERS", "out.aut", "--stats=s.json")
+		cmd.Args = append([]string{"sh", "-c", "umask " + c.umask + ` && exec "$0" "$@"`, cmd.Path}, cmd.Args[1:]...)
+		cmd.Path = "/bin/sh"
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("umask %s: %v: %s", c.umask, err, out)
+		}
+		for _, name := range []string{"out.aut", "s.json"} {
+			st, err := os.Stat(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Mode().Perm() != c.want {
+				t.Errorf("umask %s: %s has mode %v, want %v", c.umask, name, st.Mode().Perm(), c.want)
+			}
+		}
+	}
+}

@@ -5,8 +5,9 @@
 // open(2) follows it (the file it names is written, the link stays); an
 // existing OUTFILE that open(2) would not open for writing is refused,
 // though the rename could replace it; devices and pipes are written
-// directly. Errors name the file the user asked for, never the
-// temporary name.
+// directly. A new OUTFILE gets the mode open(2) would give it under the
+// user's umask; an existing one keeps its mode. Errors name the file the
+// user asked for, never the temporary name.
 package outfile
 
 import (
@@ -36,7 +37,9 @@ type File struct {
 // Create opens the file to write for path: a temporary file beside a
 // regular (or new) file, path itself when it is a device or a pipe.
 func Create(path string) (*File, error) {
-	f := &File{Final: path, mode: 0o644}
+	// A new file gets the mode open(path, O_CREAT, 0666) would give it;
+	// the temporary file is made 0600 whatever the umask.
+	f := &File{Final: path, mode: 0o666 &^ umask()}
 	target, err := followLinks(path)
 	if err != nil {
 		return nil, f.cannotOpen(err)
