@@ -76,22 +76,24 @@ func (c *compatFlags) apply(cfg *config, flags *pflag.FlagSet) error {
 
 // writeTimings appends the run's timings in mCRL2's layout to the file
 // of --timings ("-": standard error).
-func writeTimings(cfg *config, total, search time.Duration, stderr io.Writer) {
+func writeTimings(cfg *config, total, search time.Duration, stderr io.Writer) error {
 	if cfg.timings == "" {
-		return
+		return nil
 	}
 	text := fmt.Sprintf("- tool: lps2lts\n  timing:\n    total: %.6f\n    exploration: %.6f\n", total.Seconds(), search.Seconds())
 	if cfg.timings == "-" {
 		io.WriteString(stderr, text)
-		return
+		return nil
 	}
-	f, err := os.OpenFile(cfg.timings, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(cfg.timings, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o666)
 	if err != nil {
-		fmt.Fprintf(stderr, "lps2lts: timings: %v\n", err)
-		return
+		return err
 	}
-	defer f.Close()
-	io.WriteString(f, text)
+	_, err = io.WriteString(f, text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // declaredActions is implemented by generators that know the action

@@ -369,16 +369,21 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 		printError(stderr, closeErr)
 	}
 	reportRun(cfg, j, x, res, rep, stopped, runErr != nil || closeErr != nil, searchTime, stderr)
-	writeTimings(cfg, time.Since(start), searchTime, stderr)
+	// The figures a script asked for are part of the result: a run that
+	// cannot write them fails.
+	var figuresErr error
+	if err := writeTimings(cfg, time.Since(start), searchTime, stderr); err != nil {
+		figuresErr = fmt.Errorf("--timings: %w", err)
+		printError(stderr, figuresErr)
+	}
 	if cfg.stats != "" {
 		if err := writeStats(cfg.stats, x, res, cfg.store.kind, searchTime); err != nil {
-			fmt.Fprintf(stderr, "lps2lts: --stats: %v\n", err)
+			figuresErr = fmt.Errorf("--stats: %w", err)
+			printError(stderr, figuresErr)
 		}
 	}
 	switch {
-	case runErr != nil:
-		return 2, errReported
-	case closeErr != nil:
+	case runErr != nil, closeErr != nil, figuresErr != nil:
 		return 2, errReported
 	case stopped.signal != nil:
 		return stopsignal.ExitCode(stopped.signal), nil
@@ -411,7 +416,7 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 		return nil, err
 	}
 	// Negative counts, each named as mCRL2 names a bad argument.
-	for _, name := range []string{"max", "qlimit", "threads", "todo-max"} {
+	for _, name := range []string{"max", "qlimit", "threads", "todo-max", "enum-limit", "max-memory", "cache-kb"} {
 		if f := flags.Lookup(name); f.Changed && strings.HasPrefix(f.Value.String(), "-") {
 			return nil, &usageError{Msg: fmt.Sprintf("argument '%s' to option %s is invalid (it takes a non-negative number)", f.Value, cli.OptionName(f))}
 		}
@@ -437,7 +442,7 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if j.format, err = outputFormat(cfg.out, j.outfile); err != nil {
 		return nil, err
 	}
-	if err := checkNotInput(j.infile, j.outfile); err != nil {
+	if err := checkWrittenFiles(cfg, j); err != nil {
 		return nil, err
 	}
 	if err := checkSweep(cfg, flags, j); err != nil {

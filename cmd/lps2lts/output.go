@@ -34,11 +34,35 @@ func outputFormat(out, outfile string) (string, error) {
 	return "", &usageError{Msg: fmt.Sprintf("output format '%s' is not supported (use aut, lts, fsm or dot)", format)}
 }
 
-// checkNotInput refuses an OUTFILE that is the input file: writing the
-// LTS would destroy the specification.
-func checkNotInput(infile, path string) error {
-	if outfile.IsInput(infile, path) {
-		return &usageError{Msg: fmt.Sprintf("OUTFILE '%s' is the input file; refusing to overwrite it", path)}
+// writtenFile is a file a run writes, and the option that names it.
+type writtenFile struct{ what, path string }
+
+// checkWrittenFiles refuses a run that would write over its input
+// (INFILE, or the file standard input reads) or write two of its files
+// into one: OUTFILE, --stats, --timings, --cpuprofile and --memprofile.
+// Writing the LTS or the statistics over the specification would destroy
+// it, and two writers of one file leave neither output whole.
+func checkWrittenFiles(cfg *config, j *job) error {
+	var files []writtenFile
+	add := func(what, path string) {
+		if path != "" && path != "-" {
+			files = append(files, writtenFile{what, path})
+		}
+	}
+	add("OUTFILE", j.outfile)
+	add("--stats", cfg.stats)
+	add("--timings", cfg.timings)
+	add("--cpuprofile", cfg.cpuProfile)
+	add("--memprofile", cfg.memProfile)
+	for i, f := range files {
+		if outfile.IsInput(j.infile, f.path) {
+			return &usageError{Msg: fmt.Sprintf("%s '%s' is the input file; refusing to overwrite it", f.what, f.path)}
+		}
+		for _, g := range files[:i] {
+			if outfile.Same(f.path, g.path) {
+				return &usageError{Msg: fmt.Sprintf("%s '%s' is also %s; refusing to write both into one file", f.what, f.path, g.what)}
+			}
+		}
 	}
 	return nil
 }

@@ -295,3 +295,66 @@ func TestStdoutIsAFile(t *testing.T) {
 		t.Errorf("stdout file holds %q", data)
 	}
 }
+
+// TestWrittenFilesGuarded: no file a run writes (OUTFILE, --stats,
+// --timings, --cpuprofile, --memprofile) may be INFILE or another of
+// them; each such run is refused before anything is written, and the
+// model is left as it was (--stats=m.lps replaced the model with JSON,
+// --timings=m.lps appended YAML to it, --cpuprofile=m.lps overwrote it).
+func TestWrittenFilesGuarded(t *testing.T) {
+	for _, args := range [][]string{
+		{"--stats=IN", "IN", "DIR/out.aut"},
+		{"--stats=DIR/out.aut", "IN", "DIR/out.aut"},
+		{"--timings=IN", "IN"},
+		{"--cpuprofile=IN", "IN"},
+		{"--memprofile=IN", "IN"},
+		{"--stats=DIR/s.json", "--timings=DIR/./s.json", "IN"},
+		{"--cpuprofile=DIR/p", "--memprofile=DIR/p", "IN"},
+	} {
+		dir, in := writeModel(t, model)
+		os.WriteFile(filepath.Join(dir, "out.aut"), []byte("old"), 0o644)
+		var a []string
+		for _, s := range args {
+			s = strings.ReplaceAll(s, "IN", in)
+			a = append(a, strings.ReplaceAll(s, "DIR", dir))
+		}
+		code, _, stderr := lps2lts(a...)
+		if code != 2 || !strings.Contains(stderr, "refusing") {
+			t.Errorf("%v: exit %d, want 2 with a refusal: %s", args, code, stderr)
+		}
+		if got, _ := os.ReadFile(in); string(got) != model {
+			t.Errorf("%v: the model was changed", args)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "out.aut")); string(got) != "old" {
+			t.Errorf("%v: OUTFILE was changed", args)
+		}
+	}
+}
+
+// TestFiguresWriteFails: a --stats or --timings file that cannot be
+// written fails the run with exit 2 (it exited 0); the LTS is written.
+func TestFiguresWriteFails(t *testing.T) {
+	for _, opt := range []string{"--stats", "--timings"} {
+		dir, in := writeModel(t, model)
+		code, _, stderr := lps2lts(opt+"="+filepath.Join(dir, "no", "such", "folder"), in, filepath.Join(dir, "m.aut"))
+		if code != 2 || !strings.Contains(stderr, opt+":") {
+			t.Errorf("%s: exit %d, want 2 naming the option: %s", opt, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "m.aut")); err != nil {
+			t.Errorf("%s: the LTS was not written: %v", opt, err)
+		}
+	}
+}
+
+// TestNegativeLimits: --enum-limit, --max-memory and --cache-kb take no
+// negative value (--enum-limit=-1 then called a two-value sum probably
+// infinite).
+func TestNegativeLimits(t *testing.T) {
+	_, in := writeModel(t, model)
+	for _, opt := range []string{"--enum-limit=-1", "--max-memory=-1", "--cache-kb=-1"} {
+		code, _, stderr := lps2lts(opt, in)
+		if code != 2 || !strings.Contains(stderr, "non-negative") {
+			t.Errorf("%s: exit %d, want 2: %s", opt, code, stderr)
+		}
+	}
+}

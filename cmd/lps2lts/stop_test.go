@@ -233,3 +233,32 @@ func TestUmask(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinIsOutfile: "lps2lts -o aut - m.lps < m.lps" reads the model
+// from standard input and would write the LTS over it: refused, the
+// model kept.
+func TestStdinIsOutfile(t *testing.T) {
+	dir := t.TempDir()
+	model, err := os.ReadFile(counters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "m.lps")
+	if err := os.WriteFile(in, model, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := command(t, dir, "-l10", "-o", "aut", "-", "m.lps")
+	c.Stdin = f
+	out, err := c.CombinedOutput()
+	if code := exitStatus(t, err); code != 2 || !strings.Contains(string(out), "is the input file") {
+		t.Errorf("exit %d, want 2 with a refusal: %s", code, out)
+	}
+	if got, _ := os.ReadFile(in); !bytes.Equal(got, model) {
+		t.Error("the model was overwritten")
+	}
+}

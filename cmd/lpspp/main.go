@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lps2lts/lps2lts/internal/cli"
+	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -86,6 +87,10 @@ command line, INFILE, a specification with errors, OUTFILE).`,
 // prettyPrint reads and checks in, prints it in memory, and only then
 // writes out: an error leaves OUTFILE untouched.
 func prettyPrint(in, out string, stdin io.Reader, stdout, stderr io.Writer, verbose bool) error {
+	if outfile.IsInput(in, out) {
+		// lpspp b.lps b.lps would turn a binary model into its text.
+		return fmt.Errorf("OUTFILE '%s' is the input file; refusing to overwrite it", out)
+	}
 	name, r := in, stdin
 	if in == "-" {
 		name = "stdin"
@@ -115,8 +120,17 @@ func prettyPrint(in, out string, stdin io.Reader, stdout, stderr io.Writer, verb
 	if out == "-" {
 		_, err = stdout.Write(text.Bytes())
 		out = "standard output"
-	} else if err = os.WriteFile(out, text.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot open '%s' for writing: %w", out, pathless(err))
+	} else {
+		// Under a temporary name, renamed at the end, with the mode
+		// the umask gives (internal/outfile, as lps2lts writes).
+		f, cerr := outfile.Create(out)
+		if cerr != nil {
+			return cerr
+		}
+		_, err = f.Writer().Write(text.Bytes())
+		if cerr := f.Close(err == nil); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", out, pathless(err))

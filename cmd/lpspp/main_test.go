@@ -131,3 +131,20 @@ func TestMCRL2Interface(t *testing.T) {
 		}
 	}
 }
+
+// TestOutfileIsInput: "lpspp b.lps b.lps" is refused and leaves the model
+// as it was (it turned a binary model into its text).
+func TestOutfileIsInput(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.lps")
+	if err := os.WriteFile(path, []byte(abp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{path, filepath.Join(dir, ".", "m.lps")}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "is the input file") {
+		t.Errorf("exit %d, want 2 with a refusal: %s", code, errb.String())
+	}
+	if got, _ := os.ReadFile(path); string(got) != abp {
+		t.Error("the model was changed")
+	}
+}

@@ -146,16 +146,42 @@ func followLinks(path string) (string, error) {
 	return "", syscall.ELOOP
 }
 
-// IsInput reports whether outfile is the file infile names ("-", standard
-// input or output, is neither): writing it would destroy the input.
+// IsInput reports whether outfile is the file infile names, or, with
+// infile "-", the regular file standard input reads: writing it would
+// destroy the input. Standard output ("-") is never an input.
 func IsInput(infile, outfile string) bool {
-	if infile == "-" || outfile == "-" || outfile == "" {
+	if outfile == "-" || outfile == "" {
 		return false
 	}
-	in, err := os.Stat(infile)
+	out, err := os.Stat(outfile)
 	if err != nil {
+		return false // a new file
+	}
+	var in os.FileInfo
+	if infile == "-" {
+		// lps2lts - m.lps < m.lps: the model arrives through standard
+		// input. Only a regular file counts (not /dev/null, a pipe or a
+		// terminal, which an OUTFILE may also be).
+		in, err = os.Stdin.Stat()
+		if err != nil || !in.Mode().IsRegular() {
+			return false
+		}
+	} else if in, err = os.Stat(infile); err != nil {
 		return false // the input's own error comes when it is read
 	}
-	out, err := os.Stat(outfile)
-	return err == nil && os.SameFile(in, out)
+	return os.SameFile(in, out)
+}
+
+// Same reports whether the paths a and b name one file: the same path, or
+// two names of one existing file (links, "./x" and "x").
+func Same(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }
