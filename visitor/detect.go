@@ -141,7 +141,7 @@ func (d *ActionDetector) ExamineTransition(from explore.StateID, l explore.Label
 		func(n int) string {
 			name := d.Reporter.prefix() + "_act_" + strconv.Itoa(n)
 			if d.matchedMulti[l] {
-				name += "_" + text
+				name += "_" + fileNamePart(text)
 			}
 			for _, a := range ActionNames(d.Labels.Text(l)) {
 				if d.names[a] {
@@ -151,6 +151,23 @@ func (d *ActionDetector) ExamineTransition(from explore.StateID, l explore.Label
 			return name
 		},
 		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceVia(from, l, to) })
+}
+
+// fileNamePart is a label as part of a file name: '/' (a multi-action's
+// data may hold 1/2) would name a folder, and NUL cannot be in a name;
+// both become '_'. Long labels are cut so that the name stays within the
+// 255 bytes most file systems allow.
+func fileNamePart(label string) string {
+	b := []byte(label)
+	for i, c := range b {
+		if c == '/' || c == 0 {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 160 {
+		b = b[:160]
+	}
+	return string(b)
 }
 
 // NondeterminismDetector reports a state with two outgoing transitions that

@@ -210,3 +210,57 @@ func TestCycleDetector(t *testing.T) {
 		}
 	})
 }
+
+// TestTracesNeverOverwrite: a trace whose name an earlier file takes (an
+// old trace, or a symbolic link planted beside INFILE) is numbered on;
+// the file and the link's target are left as they were, and the budget
+// of -t counts the trace once.
+func TestTracesNeverOverwrite(t *testing.T) {
+	x, r, out, prefix := setup(t, deadlockGraph(), explore.Options{}, 1)
+	x.AddVisitor(&visitor.DeadlockDetector{Reporter: r})
+	target := filepath.Join(filepath.Dir(prefix), "precious")
+	for name, content := range map[string]string{prefix + "_dlk_0.trc": "old trace", target: "precious"} {
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(target, prefix+"_dlk_0_1.aut"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, prefix+"_dlk_0.trc"); got != "old trace" {
+		t.Errorf("the old trace was overwritten: %q", got)
+	}
+	if got := readFile(t, target); got != "precious" {
+		t.Errorf("the link's target was written: %q", got)
+	}
+	if _, err := os.Stat(prefix + "_dlk_0_1.trc"); err == nil {
+		t.Error("a .trc was written beside a planted .aut link")
+	}
+	if want := "saved trace to '" + prefix + "_dlk_0_2.trc'"; !strings.Contains(out.String(), want) {
+		t.Errorf("missing %q in\n%s", want, out)
+	}
+	if r.Found != 1 {
+		t.Errorf("found %d, want 1 (-t1)", r.Found)
+	}
+}
+
+// TestActionTraceName: a multi-action whose data holds '/' (a(1/2)) gives
+// a trace file name without a folder in it; the trace was not saved.
+func TestActionTraceName(t *testing.T) {
+	g := exploretest.NewGraph(2, 0, "a(1/2)", 1)
+	x, r, out, prefix := setup(t, g, explore.Options{}, 10)
+	x.AddVisitor(visitor.NewActionDetector(r, g.Labels(), nil, []string{"a(1/2)"}))
+	if _, err := x.Run(); err != nil {
+		t.Fatal(err)
+	}
+	name := prefix + "_act_0_a(1_2).trc"
+	if want := "saved trace to '" + name + "'"; !strings.Contains(out.String(), want) {
+		t.Errorf("missing %q in\n%s", want, out)
+	}
+	if got := readFile(t, name); got != "a(1/2)\n" {
+		t.Errorf("trace %q", got)
+	}
+}

@@ -1,7 +1,9 @@
 package visitor
 
 import (
+	"errors"
 	"github.com/lps2lts/lps2lts/explore"
+	"io/fs"
 
 	"bufio"
 	"fmt"
@@ -68,11 +70,33 @@ type TraceWriter struct {
 
 // Save writes the trace given by states (nil when unknown) and labels to
 // base+".trc" (and, in the text form, base+".aut") and returns the name
-// of the .trc file.
+// of the .trc file. A trace never replaces a file, nor follows a symbolic
+// link: when a file of that name exists (an earlier run's trace, a link),
+// the name is numbered on, base+"_1.trc", base+"_2.trc", ...
 func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []explore.LabelID) (string, error) {
+	name := base
+	for k := 1; ; k++ {
+		trc, err := tw.save(name, states, labels)
+		if !errors.Is(err, fs.ErrExist) || k > maxTraceNames {
+			return trc, err
+		}
+		name = base + "_" + strconv.Itoa(k)
+	}
+}
+
+// maxTraceNames bounds the names Save tries for one trace.
+const maxTraceNames = 1000
+
+// save writes the trace under base; an existing file of either name makes
+// it fail with fs.ErrExist, having written nothing.
+func (tw *TraceWriter) save(base string, states []explore.StateID, labels []explore.LabelID) (string, error) {
 	trc := base + ".trc"
 	if tw.Write != nil {
 		return trc, writeFile(trc, func(w *bufio.Writer) error { return tw.Write(w, states, labels) })
+	}
+	aut := base + ".aut"
+	if _, err := os.Lstat(aut); err == nil {
+		return trc, &fs.PathError{Op: "create", Path: aut, Err: fs.ErrExist}
 	}
 	if err := writeFile(trc, func(w *bufio.Writer) error {
 		for _, l := range labels {
@@ -83,7 +107,6 @@ func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []expl
 	}); err != nil {
 		return trc, err
 	}
-	aut := base + ".aut"
 	err := writeFile(aut, func(w *bufio.Writer) error {
 		fmt.Fprintf(w, "des (0,%d,%d)\n", len(labels), len(labels)+1)
 		var b []byte
@@ -102,9 +125,11 @@ func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []expl
 	return trc, err
 }
 
-// writeFile creates name and writes it through body, buffered.
+// writeFile creates name, which must not exist, and writes it through
+// body, buffered. O_EXCL also refuses a symbolic link at name, even one
+// to nowhere: a link planted beside INFILE cannot redirect a trace.
 func writeFile(name string, body func(*bufio.Writer) error) error {
-	f, err := os.Create(name)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
 		return err
 	}
