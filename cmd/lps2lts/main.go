@@ -342,7 +342,8 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	kept, closeErr := out.close(res, runErr == nil)
 	// The signal is read after the output is closed: a reader of
 	// standard output may close the pipe while the output is finished.
-	stopped := stopCause{signal: sigs.signal(), memory: memoryHit, defaultMemory: memoryHit && !c.Flags().Changed("max-memory")}
+	stopped := stopCause{signal: sigs.signal(), memory: memoryHit != memoryOK, addressSpace: memoryHit == memoryAddressSpace,
+		defaultMemory: memoryHit != memoryOK && !c.Flags().Changed("max-memory")}
 	if errors.Is(closeErr, syscall.EPIPE) {
 		// The reader of OUTFILE went away: a stop, not a failure.
 		closeErr, stopped.signal = nil, syscall.SIGPIPE
@@ -510,12 +511,13 @@ type stopCause struct {
 	signal        os.Signal
 	memory        bool
 	defaultMemory bool // the limit was --max-memory's default, not the user's
+	addressSpace  bool // the address-space limit (ulimit -v) stopped it
 }
 
 // search runs the explorer under the memory watch and the CPU profile,
-// and finishes the divergence check. memoryHit says whether the memory
-// limit stopped it.
-func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (res explore.Result, err error, memoryHit bool) {
+// and finishes the divergence check. memoryHit says which memory limit
+// stopped it, if any.
+func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (res explore.Result, err error, memoryHit memoryStop) {
 	memoryReached, memoryDone := watchMemory(x, cfg.maxMemory)
 	defer func() {
 		memoryDone()
@@ -524,7 +526,7 @@ func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (
 	if cfg.cpuProfile != "" {
 		pf, err := os.Create(cfg.cpuProfile)
 		if err != nil {
-			return res, err, false
+			return res, err, memoryOK
 		}
 		pprof.StartCPUProfile(pf)
 		defer func() {
@@ -535,7 +537,7 @@ func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (
 	res, err = x.Run()
 	if cfg.memProfile != "" {
 		if err := writeHeapProfile(cfg.memProfile); err != nil {
-			return res, err, false
+			return res, err, memoryOK
 		}
 	}
 	if err == nil && div != nil {
@@ -545,7 +547,7 @@ func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (
 	if res.Stopped && errors.Is(err, explore.ErrInterrupted) {
 		err = nil // a check after the search, cut short by the interrupt
 	}
-	return res, err, false
+	return res, err, memoryOK
 }
 
 // reportRun prints why the search stopped early, mCRL2's summary line (a
@@ -553,15 +555,21 @@ func search(cfg *config, x *explore.Explorer, div *visitor.DivergenceDetector) (
 // -v, the rate and confluence figures.
 func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep *visitor.Reporter, stopped stopCause, failed bool, elapsed time.Duration, stderr io.Writer) {
 	summary := visitor.Summary(res, j.opt.Strategy == explore.Breadth && !j.opt.Cycles)
-	if stopped.defaultMemory {
-		// Also with -q: the limit was not the user's, and the exit
-		// status alone would not say what is missing.
+	asLimit := fmt.Sprintf("Address-space limit of %d MB (ulimit -v) nearly reached: the state space is incomplete.\n", addressSpaceLimit()>>20)
+	switch {
+	// Also with -q: the limit was not the user's, and the exit status
+	// alone would not say what is missing.
+	case stopped.defaultMemory && stopped.addressSpace:
+		io.WriteString(stderr, asLimit)
+	case stopped.defaultMemory:
 		fmt.Fprintf(stderr, "Memory limit of %d MB reached (the default of --max-memory: 90%% of the memory): the state space is incomplete.\n", cfg.maxMemory)
 	}
 	if !cfg.quiet {
 		switch {
 		case res.MaxReached:
 			fmt.Fprintf(stderr, "Explored the maximum number (%d) of states, terminating.\n", cfg.max)
+		case stopped.addressSpace && !stopped.defaultMemory:
+			io.WriteString(stderr, asLimit)
 		case stopped.memory && !stopped.defaultMemory:
 			fmt.Fprintf(stderr, "Memory limit of %d MB reached (--max-memory): the state space is incomplete.\n", cfg.maxMemory)
 		case stopped.signal == syscall.SIGINT && res.Stopped:

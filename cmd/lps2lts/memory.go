@@ -74,26 +74,65 @@ func memoryInUse() uint64 {
 	return s[0].Value.Uint64() - s[1].Value.Uint64()
 }
 
+// memoryStop says which limit, if any, stopped a search.
+type memoryStop int32
+
+const (
+	memoryOK           memoryStop = iota
+	memoryLimit                   // --max-memory, given or by default
+	memoryAddressSpace            // the address-space limit (ulimit -v)
+)
+
+// addressSpaceShare is the part of the address space left free at the
+// start of the search (RLIMIT_AS less what the Go runtime and the C
+// library have already reserved, over a gigabyte) that the search may
+// take. The rest is for the reservations that follow the heap and for the
+// next growth of a table, which for a moment holds the old table and the
+// new: an allocation past RLIMIT_AS is a fatal error of the runtime, with
+// no output and no summary.
+const addressSpaceShare = 0.6
+
 // watchMemory stops x cleanly, as Ctrl-C does, once the process uses more
-// than limitMB megabytes (0: no limit), so that a run that would run out
-// of memory still writes a valid LTS and its summary. It also sets the Go
-// runtime's soft memory limit, so that the garbage collector works harder
-// before the limit is reached. reached says whether the limit stopped the
-// run; done ends the watching.
-func watchMemory(x *explore.Explorer, limitMB int) (reached func() bool, done func()) {
-	var hit atomic.Bool
-	if limitMB <= 0 {
-		return hit.Load, func() {}
-	}
-	limit := uint64(limitMB) << 20
-	old := debug.SetMemoryLimit(int64(limit))
-	check := func() bool {
-		if memoryInUse() > limit {
-			hit.Store(true)
-			x.Stop()
-			return true
+// than limitMB megabytes (0: no limit), or, under an address-space limit
+// (ulimit -v, RLIMIT_AS), once its address space comes near that limit,
+// so that a run that would run out of memory still writes a valid LTS and
+// its summary. It also sets the Go runtime's soft memory limit, so that
+// the garbage collector works harder before a limit is reached. reached
+// says which limit stopped the run; done ends the watching.
+func watchMemory(x *explore.Explorer, limitMB int) (reached func() memoryStop, done func()) {
+	var hit atomic.Int32
+	reached = func() memoryStop { return memoryStop(hit.Load()) }
+	limit := uint64(max(limitMB, 0)) << 20
+	soft := limit     // the collector's target
+	var asStop uint64 // the address space at which to stop; 0: none
+	if as := addressSpaceLimit(); as > 0 {
+		base, share := virtualSize(), uint64(0)
+		if as > base {
+			share = uint64(float64(as-base) * addressSpaceShare)
 		}
-		return false
+		asStop = base + share
+		if share > 0 && (soft == 0 || share < soft) {
+			soft = share
+		}
+	}
+	if limit == 0 && asStop == 0 {
+		return reached, func() {}
+	}
+	old := int64(-1)
+	if soft > 0 {
+		old = debug.SetMemoryLimit(int64(soft))
+	}
+	check := func() bool {
+		switch {
+		case limit > 0 && memoryInUse() > limit:
+			hit.Store(int32(memoryLimit))
+		case asStop > 0 && virtualSize() > asStop:
+			hit.Store(int32(memoryAddressSpace))
+		default:
+			return false
+		}
+		x.Stop()
+		return true
 	}
 	fin := make(chan struct{})
 	if !check() {
@@ -112,10 +151,27 @@ func watchMemory(x *explore.Explorer, limitMB int) (reached func() bool, done fu
 			}
 		}()
 	}
-	return hit.Load, func() {
+	return reached, func() {
 		close(fin)
-		debug.SetMemoryLimit(old)
+		if old >= 0 {
+			debug.SetMemoryLimit(old)
+		}
 	}
+}
+
+// virtualSize is the process's address space (VmSize), 0 where the
+// system does not tell.
+func virtualSize() uint64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	pages, _ := strconv.ParseUint(f[0], 10, 64)
+	return pages * uint64(os.Getpagesize())
 }
 
 // peakRSS is the process's peak resident set (VmHWM on Linux), 0 where

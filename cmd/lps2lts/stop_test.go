@@ -262,3 +262,37 @@ func TestStdinIsOutfile(t *testing.T) {
 		t.Error("the model was overwritten")
 	}
 }
+
+// TestAddressSpaceLimit: under "ulimit -v" the search stops before the
+// address space runs out (it ended in a fatal error of the Go runtime:
+// a goroutine dump, no output, a temporary file left): a valid OUTFILE,
+// the limit named, exit 3 without --max-memory and 0 with it. The limit
+// is this process's address space plus 300 MB, so that the run stops
+// after a few hundred megabytes whatever the runtime reserves up front.
+func TestAddressSpaceLimit(t *testing.T) {
+	vm := virtualSize()
+	if vm == 0 {
+		t.Skip("no /proc/self/statm: the address space is not known")
+	}
+	limitKB := strconv.FormatUint((vm+300<<20)>>10, 10)
+	for _, c := range []struct {
+		args []string
+		code int
+	}{{nil, 3}, {[]string{"--max-memory=100000"}, 0}} {
+		dir := t.TempDir()
+		args := append([]string{"--store=table", "-l20000000"}, c.args...)
+		cmd := command(t, dir, append(args, "COUNTERS", "out.aut")...)
+		cmd.Args = append([]string{"sh", "-c", "ulimit -v " + limitKB + ` && exec "$0" "$@"`, cmd.Path}, cmd.Args[1:]...)
+		cmd.Path = "/bin/sh"
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		code := exitStatus(t, cmd.Run())
+		if code != c.code || !strings.Contains(stderr.String(), "Address-space limit") || !strings.Contains(stderr.String(), "Done with state space generation") {
+			t.Fatalf("%v: exit %d, want %d with the limit named: %s", c.args, code, c.code, stderr.String())
+		}
+		if n := checkAut(t, filepath.Join(dir, "out.aut")); n == 0 {
+			t.Error("no transitions written")
+		}
+		noTemporaryFiles(t, dir)
+	}
+}
