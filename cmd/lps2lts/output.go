@@ -109,6 +109,11 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 			return nil, err
 		}
 		out.file, out.final, w = f, f.Final, f.Writer()
+		for _, name := range f.Removed {
+			if !cfg.quiet {
+				fmt.Fprintf(stderr, "lps2lts: removed '%s', the unfinished output of an earlier run that was killed\n", name)
+			}
+		}
 	}
 	out.guard = &writeGuard{stop: x.Stop}
 	w = out.guard.wrap(w)

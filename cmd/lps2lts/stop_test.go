@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // counters has 10^8 states: every run below is stopped by a signal or a
@@ -295,4 +296,49 @@ func TestAddressSpaceLimit(t *testing.T) {
 		}
 		noTemporaryFiles(t, dir)
 	}
+}
+
+// TestDevStdoutPipe: OUTFILE /dev/stdout into a pipe is written, as mCRL2
+// writes it (it was refused: "cannot open '/proc/self/fd/pipe:[N]'", the
+// link's target followed by hand).
+func TestDevStdoutPipe(t *testing.T) {
+	if _, err := os.Stat("/dev/stdout"); err != nil {
+		t.Skip("no /dev/stdout")
+	}
+	c := command(t, t.TempDir(), "-l100", "-o", "aut", "COUNTERS", "/dev/stdout")
+	var stdout, stderr bytes.Buffer
+	c.Stdout, c.Stderr = &stdout, &stderr // pipes: Cmd copies them
+	if code := exitStatus(t, c.Run()); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.HasPrefix(stdout.String(), "des (0,") || strings.Count(stdout.String(), "\n") < 100 {
+		t.Errorf("no LTS on standard output: %.200q", stdout.String())
+	}
+}
+
+// TestKilledRunLeftover: the temporary file a killed run left beside
+// OUTFILE is removed by the next run on OUTFILE, which says so.
+func TestKilledRunLeftover(t *testing.T) {
+	dir := t.TempDir()
+	c := command(t, dir, "-l100000000", "COUNTERS", "out.aut")
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for range 200 { // until the temporary file is there
+		if left, _ = filepath.Glob(filepath.Join(dir, ".out.aut.*.tmp")); len(left) > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.Process.Kill()
+	c.Wait()
+	if len(left) != 1 {
+		t.Fatalf("temporary files %v", left)
+	}
+	out, err := command(t, dir, "-l10", "COUNTERS", "out.aut").CombinedOutput()
+	if exitStatus(t, err) != 0 || !strings.Contains(string(out), "removed '"+filepath.Base(left[0])+"'") {
+		t.Errorf("the leftover was not reported: %s", out)
+	}
+	noTemporaryFiles(t, dir)
 }

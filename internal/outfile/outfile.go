@@ -16,6 +16,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -27,6 +29,9 @@ type File struct {
 	Final, Link string
 	// Existed: OUTFILE was there before the run.
 	Existed bool
+	// Removed are the temporary files of earlier runs on OUTFILE that
+	// were killed (SIGKILL, a crash) before they could remove them.
+	Removed []string
 
 	mu   sync.Mutex // Discard may come from a signal handler
 	file *os.File   // nil once closed or discarded
@@ -40,6 +45,17 @@ func Create(path string) (*File, error) {
 	// A new file gets the mode open(path, O_CREAT, 0666) would give it;
 	// the temporary file is made 0600 whatever the umask.
 	f := &File{Final: path, mode: 0o666 &^ umask()}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// A device or a pipe, also through links (/dev/stdout ->
+		// /proc/self/fd/1 -> pipe:[N], which names no file): open(2)
+		// opens it by the name given.
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, f.cannotOpen(err)
+		}
+		f.Existed, f.file = true, w
+		return f, nil
+	}
 	target, err := followLinks(path)
 	if err != nil {
 		return nil, f.cannotOpen(err)
@@ -64,7 +80,10 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	w, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	f.Removed = removeLeftovers(dir, base)
+	// The process id in the name tells a later run whether the file is
+	// still being written.
+	w, err := os.CreateTemp(dir, "."+base+"."+strconv.Itoa(os.Getpid())+".*.tmp")
 	if err != nil {
 		if f.Existed && errors.Is(err, fs.ErrPermission) {
 			return nil, f.cannotOpen(fmt.Errorf("OUTFILE is written under a temporary name in its folder '%s', which is not writable", dir))
@@ -124,13 +143,51 @@ func (f *File) cannotOpen(err error) error {
 	return fmt.Errorf("cannot open '%s' for writing: %w", f.Final, err)
 }
 
+// removeLeftovers removes the temporary files that runs killed while
+// writing OUTFILE base in dir left there (".base.PID.N.tmp" whose process
+// is gone), and returns their names.
+func removeLeftovers(dir, base string) []string {
+	names, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+".*.tmp"))
+	var removed []string
+	for _, name := range names {
+		rest := strings.TrimPrefix(filepath.Base(name), "."+base+".")
+		pid, err := strconv.Atoi(rest[:max(strings.IndexByte(rest, '.'), 0)])
+		if err != nil || pid <= 0 || processAlive(pid) {
+			continue // not ours, or still being written
+		}
+		if os.Remove(name) == nil {
+			removed = append(removed, name)
+		}
+	}
+	return removed
+}
+
+// escapeGlob quotes the characters filepath.Match treats specially.
+func escapeGlob(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
 // followLinks is the file that path names after its symbolic links are
 // followed, also when the last link points at a file still to be made.
+// It follows a link only where the kernel's fs.protected_symlinks would:
+// in a sticky folder that everyone may write (/tmp), a link that another
+// user planted is refused, so that it cannot redirect a run, by root
+// above all, onto a file of the link's choosing.
 func followLinks(path string) (string, error) {
 	for range 40 { // Linux's limit, beyond which open(2) fails with ELOOP
 		st, err := os.Lstat(path)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
 			return path, nil // a new file, or an error that opening reports
+		}
+		if err := mayFollow(path, st); err != nil {
+			return "", err
 		}
 		link, err := os.Readlink(path)
 		if err != nil {

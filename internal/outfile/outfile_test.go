@@ -3,6 +3,7 @@ package outfile
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -96,4 +97,79 @@ func TestIsInput(t *testing.T) {
 	if !IsInput(in, filepath.Join(dir, ".", "m.lps")) || IsInput(in, filepath.Join(dir, "o.aut")) || IsInput("-", in) {
 		t.Error("IsInput answers wrongly")
 	}
+}
+
+// TestLeftoversRemoved: the temporary file of a run that was killed
+// (its process gone) is removed by the next run on the same OUTFILE; one
+// whose process lives, and files of other names, are left.
+func TestLeftoversRemoved(t *testing.T) {
+	dir := t.TempDir()
+	dead := filepath.Join(dir, ".out.aut.999999999.123.tmp") // no such process
+	live := filepath.Join(dir, ".out.aut."+strconv.Itoa(os.Getpid())+".456.tmp")
+	other := filepath.Join(dir, ".other.aut.999999999.1.tmp")
+	for _, name := range []string{dead, live, other} {
+		if err := os.WriteFile(name, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := Create(filepath.Join(dir, "out.aut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Discard()
+	if len(f.Removed) != 1 || f.Removed[0] != dead {
+		t.Errorf("removed %v, want [%s]", f.Removed, dead)
+	}
+	for name, want := range map[string]bool{dead: false, live: true, other: true} {
+		if _, err := os.Stat(name); (err == nil) != want {
+			t.Errorf("%s exists: %v, want %v", name, err == nil, want)
+		}
+	}
+}
+
+// TestProtectedSymlink: in a sticky folder everyone may write (/tmp), a
+// symbolic link another user owns is not followed (as the kernel's
+// fs.protected_symlinks would refuse; the rename onto the target went
+// round it), and the target is left as it was; the folder owner's own
+// link is followed. Needs root, to give the link another owner.
+func TestProtectedSymlink(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a link owned by another user")
+	}
+	dir := t.TempDir()
+	sticky := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(sticky, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(sticky, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "precious")
+	if err := os.WriteFile(target, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(sticky, "out.aut")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(link, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := Create(link); err == nil || !strings.Contains(err.Error(), "refusing to follow") {
+		if f != nil {
+			f.Discard()
+		}
+		t.Fatalf("another user's link was followed (err %v)", err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "precious" {
+		t.Errorf("the target was changed: %q", got)
+	}
+	if err := os.Lchown(link, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(link)
+	if err != nil {
+		t.Fatalf("the owner's own link: %v", err)
+	}
+	f.Discard()
 }
