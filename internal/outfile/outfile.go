@@ -242,3 +242,7 @@ func Same(a, b string) bool {
 	sb, err := os.Stat(b)
 	return err == nil && os.SameFile(sa, sb)
 }
+
+// ProcessGone reports whether no process pid exists any more, so that
+// the files it left may be removed (false where that cannot be told).
+func ProcessGone(pid int) bool { return !processAlive(pid) }

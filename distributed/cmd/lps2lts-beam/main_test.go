@@ -306,6 +306,8 @@ func TestErrors(t *testing.T) {
 		{[]string{filepath.Join(dir, "absent.lps"), out}, "absent.lps"},
 		{[]string{bad, out}, "bad.lps:1:"},
 		{[]string{same, same}, "is the input file"},
+		// Beam exited 1 from inside the search, leaving the work folder.
+		{[]string{"--runner=bogus", example("abp.lps"), out}, "unknown runner"},
 	} {
 		code, _, stderr := runCommand(t, nil, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
@@ -318,5 +320,26 @@ func TestErrors(t *testing.T) {
 	code, stdout, _ := runCommand(t, nil, "-h")
 	if code != 0 || !strings.Contains(stdout, "-D, --deadlock") || !strings.Contains(stdout, "--runner") {
 		t.Errorf("-h: exit status %d, usage %q", code, stdout)
+	}
+}
+
+// TestStaleWorkFoldersRemoved: the folders a run killed with SIGKILL
+// left (lps2lts-beam-PID-* of a process that is gone) are removed by the
+// next run; a live process's folder and other names are left.
+func TestStaleWorkFoldersRemoved(t *testing.T) {
+	dir := t.TempDir()
+	dead := filepath.Join(dir, "lps2lts-beam-999999999-123")
+	live := filepath.Join(dir, "lps2lts-beam-"+strconv.Itoa(os.Getppid())+"-456")
+	other := filepath.Join(dir, "lps2lts-beam-notapid")
+	for _, d := range []string{dead, live, other} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeStale(dir)
+	for d, want := range map[string]bool{dead: false, live: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s exists: %v, want %v", d, err == nil, want)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
+
 	"github.com/lps2lts/lps2lts/internal/outfile"
 )
 
@@ -110,7 +112,21 @@ func (o *options) plan(pos []string) (*job, error) {
 	if outfile.IsInput(j.infile, j.outfile) {
 		return nil, fmt.Errorf("OUTFILE '%s' is the input file; refusing to overwrite it", j.outfile)
 	}
+	if r := *runners.Runner; r != "" && !beamRunners[r] {
+		// Beam itself would exit with status 1 (the status of a found
+		// deadlock) from inside the search, leaving the work folder.
+		return nil, fmt.Errorf("--runner=%s: unknown runner (use prism, direct, flink, spark, dataflow, universal or dot)", r)
+	}
 	return j, nil
+}
+
+// beamRunners are the names the runners this command imports register
+// with Beam (beamx imports them all).
+var beamRunners = map[string]bool{
+	"prism": true, "PrismRunner": true, "direct": true, "DirectRunner": true,
+	"flink": true, "FlinkRunner": true, "spark": true, "SparkRunner": true,
+	"dataflow": true, "DataflowRunner": true, "universal": true, "PortableRunner": true,
+	"portable": true, "dot": true,
 }
 
 // usage prints the synopsis and lps2lts-beam's own options; Beam's flags

@@ -4,8 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/lps2lts/lps2lts/internal/outfile"
 )
 
 // workDirs are the folders a run leaves files in: tmp, a private
@@ -23,7 +27,11 @@ type workDirs struct {
 }
 
 func newWorkDirs(workDir string) (*workDirs, error) {
-	tmp, err := os.MkdirTemp("", "lps2lts-beam-")
+	removeStale(os.TempDir())
+	if workDir != "" && !strings.Contains(workDir, "://") {
+		removeStale(workDir)
+	}
+	tmp, err := os.MkdirTemp("", workPrefix())
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +42,7 @@ func newWorkDirs(workDir string) (*workDirs, error) {
 	case strings.Contains(workDir, "://"):
 		d.work, d.local = workDir, false
 	default:
-		if d.work, err = os.MkdirTemp(workDir, "lps2lts-beam-"); err != nil {
+		if d.work, err = os.MkdirTemp(workDir, workPrefix()); err != nil {
 			os.RemoveAll(tmp)
 			return nil, fmt.Errorf("--workdir: %w", err)
 		}
@@ -56,4 +64,22 @@ func (d *workDirs) remove(keep bool, stderr io.Writer) {
 			os.RemoveAll(d.work)
 		}
 	})
+}
+
+// workPrefix begins the name of a folder a run makes: the process id in
+// it tells a later run whether the folder is still in use.
+func workPrefix() string { return "lps2lts-beam-" + strconv.Itoa(os.Getpid()) + "-" }
+
+// removeStale removes the folders in dir that runs killed with SIGKILL
+// (which no handler sees) left behind: lps2lts-beam-PID-* whose process
+// is gone.
+func removeStale(dir string) {
+	names, _ := filepath.Glob(filepath.Join(dir, "lps2lts-beam-*-*"))
+	for _, name := range names {
+		rest := strings.TrimPrefix(filepath.Base(name), "lps2lts-beam-")
+		pid, err := strconv.Atoi(rest[:max(strings.IndexByte(rest, '-'), 0)])
+		if err == nil && pid > 0 && pid != os.Getpid() && outfile.ProcessGone(pid) {
+			os.RemoveAll(name)
+		}
+	}
 }
