@@ -238,6 +238,27 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 	return L, R
 }
 
+// synthCompared types the operands of a comparison. A numeric right
+// operand that is not a literal is typed on its own, not at the left's
+// sort, as mCRL2's type checker types it: in n < n + 1 (n: Nat) the sum is
+// the Pos of + : Nat # Pos -> Pos, converted to Nat, as txt2lps and
+// mcrl22lps write it; typed at Nat it would be another term, which the
+// rewriter may decide where mCRL2's does not (forall x: Nat. x < x + 1).
+// Literals still take the other side's sort (n < 1 compares Nats).
+func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
+	if isFlex(l) || isFlex(r) {
+		return x.synthPair(l, r, nil)
+	}
+	L := x.synth(l, nil)
+	if L == nil {
+		return nil, nil
+	}
+	if !L.Sort().IsNumeric() {
+		return x.synthPair(l, r, nil)
+	}
+	return L, x.synth(r, nil)
+}
+
 // containerHint is hint when it is a container sort, else nil: such a hint
 // may be passed to any operand, as only literals and container operations
 // take it up, while a numeric hint changes the sort of arithmetic.

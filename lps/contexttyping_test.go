@@ -55,3 +55,28 @@ func findElementAt(e Expr) *App {
 	}
 	return nil
 }
+
+// A comparison types a numeric operand that is not a literal on its own,
+// as mCRL2's type checker does: txt2lps and mcrl22lps both write n < n + 1
+// (n: Nat) as n < Pos2Nat(n + 1) with + : Nat # Pos -> Pos (read back from
+// their binary files), and n < 1 with a Nat numeral.
+func TestComparedOperandTypedOnItsOwn(t *testing.T) {
+	s := mustParse(t, `act b: Bool;
+proc P(n: Nat) = b(n < n + 1) . P(n = n)
+     + b(n < 1) . P(n = n)
+     + delta;
+init P(0);
+`)
+	st := s.SortTable
+	cmp := s.Summands[0].Actions[0].Args[0].(*App)
+	conv, ok := cmp.Args[1].(*App)
+	if !ok || !conv.Implicit || headFunc(conv).Op != OpPos2Nat {
+		t.Fatalf("n < n + 1: the right operand is %s, want the implicit Pos2Nat of a Pos sum", FormatExpr(cmp.Args[1]))
+	}
+	if add := headFunc(conv.Args[0]); add.Op != OpAdd || add.Sort != st.Func([]*Sort{st.Nat, st.Pos}, st.Pos) {
+		t.Errorf("n + 1 in n < n + 1: %v : %v, want + : Nat # Pos -> Pos", add, add.Sort)
+	}
+	if num, ok := s.Summands[1].Actions[0].Args[0].(*App).Args[1].(*Number); !ok || num.S != st.Nat {
+		t.Errorf("n < 1: the numeral is not a Nat")
+	}
+}

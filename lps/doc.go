@@ -31,7 +31,9 @@
 //     division / always gives Real, div and mod take a Pos divisor
 //     (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat), and where
 //     a Pos is required, addition and max use mCRL2's mixed overloads
-//     (Nat # Pos -> Pos for addition, Int # Nat -> Nat for max, ...).
+//     (Nat # Pos -> Pos for addition, Int # Nat -> Nat for max, ...);
+//     so do the operands of a comparison, typed each on its own (in
+//     n < n + 1 the sum is a Pos, converted to Nat).
 //   - Numerals (*Number) take the sort their context asks for, else the
 //     smallest that fits (0 is Nat, others Pos). Where a larger sort is
 //     needed than an expression has, the checker inserts mCRL2's implicit

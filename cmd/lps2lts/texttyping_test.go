@@ -49,6 +49,44 @@ func TestEmptyListElementLabels(t *testing.T) {
 	}
 }
 
+// forallText is what mCRL2's lpspp prints for mcrl22lps's linearisation of
+//
+//	act q: Bool;
+//	init q(forall x: Nat. x < 100000 => x < x + 1) . delta;
+const forallText = `act  q: Bool;
+
+proc P(s1: Pos) =
+       (s1 == 2) ->
+         q(forall x: Nat. x < 100000 => x < x + 1) .
+         P(s1 = 1)
+     + delta;
+
+init P(2);
+`
+
+// TestForallFromTextKeepsQuantifier: mCRL2's lps2lts keeps the quantifier
+// in the label, on mcrl22lps's binary file and on txt2lps's of the text
+// (--qlimit 10 does not decide it); so must we, from the text and from the
+// binary file (the latter when mCRL2's txt2lps is at hand).
+func TestForallFromTextKeepsQuantifier(t *testing.T) {
+	const want = `(0,"q(forall x: Nat. x < 100000 => x < x + 1)",1)`
+	dir, text := writeModel(t, forallText)
+	if got := autBody(t, text); got != want {
+		t.Errorf("from the text: got %s, want (mCRL2's) %s", got, want)
+	}
+	tools := filepath.Join(corpus.Dir(), "..", "mcrl2", "bin")
+	if _, err := os.Stat(filepath.Join(tools, "txt2lps")); corpus.Dir() == "" || err != nil {
+		t.Skip("mCRL2's txt2lps is not in ../shared/mcrl2/bin beside the repository: the binary file is not checked")
+	}
+	bin := filepath.Join(dir, "m.bin.lps")
+	if out, err := exec.Command(filepath.Join(tools, "txt2lps"), text, bin).CombinedOutput(); err != nil {
+		t.Fatalf("txt2lps: %v\n%s", err, out)
+	}
+	if got := autBody(t, bin); got != want {
+		t.Errorf("from txt2lps's binary file: got %s, want (mCRL2's) %s", got, want)
+	}
+}
+
 var doneStatesRE = regexp.MustCompile(`Done with state space generation \(\d+ levels?, (\d+) states? and`)
 
 // TestERTMSTextPrefix: the text mCRL2's lpspp prints of the six ERTMS
