@@ -69,6 +69,11 @@
 // implicit conversions omitted). Printing is idempotent, and parsing what
 // was printed gives the same Spec.
 //
+// Text written outside the specification is checked against a checked
+// Spec with its sorts, functions and actions: ParseExpr reads a data
+// expression over the process parameters (lps2lts --sweep), and
+// ParseMultiActions comma-separated closed multi-actions (lps2lts -m).
+//
 // # Structure
 //
 // Parsing is loose, checking strict. The section structure is a participle

@@ -77,6 +77,11 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 		// search.
 		cfg.measure, err = sweepMeasure(cfg, gen, base)
 	}
+	if err == nil && cfg.multiActions != "" {
+		// Type-checked as mCRL2 does, before the search: a multi-action
+		// that no transition can have is an error, not a silent run.
+		cfg.multiActionLabels, err = base.MultiActionLabels("-m", cfg.multiActions)
+	}
 	if err != nil {
 		return nil, err
 	}

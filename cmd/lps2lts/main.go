@@ -75,6 +75,7 @@ type config struct {
 	threads                             int
 	sweep                               string                  // --sweep=EXPR
 	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
+	multiActionLabels                   []string                // -m's as labels, checked by loadLPS; nil: splitNames(multiActions)
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -470,7 +471,11 @@ func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start ti
 		x.AddVisitor(&visitor.DeadlockDetector{Reporter: rep})
 	}
 	if cfg.actions != "" || cfg.multiActions != "" {
-		x.AddVisitor(visitor.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
+		multi := cfg.multiActionLabels
+		if multi == nil {
+			multi = splitNames(cfg.multiActions)
+		}
+		x.AddVisitor(visitor.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), multi))
 	}
 	if cfg.nondet {
 		x.AddVisitor(&visitor.NondeterminismDetector{Reporter: rep})
