@@ -62,6 +62,9 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.confluence == "" {
+		cfg.ctauSummands = ctauSummands(spec)
+	}
 	var gen explore.Generator = base
 	switch {
 	case cfg.confluence != "": // refuses time tags and distributions

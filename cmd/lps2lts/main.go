@@ -76,6 +76,7 @@ type config struct {
 	sweep                               string                  // --sweep=EXPR
 	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
 	multiActionLabels                   []string                // -m's as labels, checked by loadLPS; nil: splitNames(multiActions)
+	ctauSummands                        int                     // summands with the action ctau, without -c (ctau.go)
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -494,6 +495,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start ti
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
 	}
+	warnCtau(cfg, stderr)
 	return div
 }
 
