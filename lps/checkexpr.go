@@ -218,6 +218,14 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		if R == nil {
 			return nil, nil
 		}
+		if containsAny(R.Sort()) {
+			// Neither side has a sort of its own (0 <= head([])): the
+			// literal's decides.
+			L := x.synth(l, nil)
+			if L != nil && !containsAny(L.Sort()) {
+				return L, x.synth(r, L.Sort())
+			}
+		}
 		L := x.synth(l, R.Sort())
 		return L, R
 	}
@@ -256,7 +264,13 @@ func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
 	if !L.Sort().IsNumeric() {
 		return x.synthPair(l, r, nil)
 	}
-	return L, x.synth(r, nil)
+	R := x.synth(r, nil)
+	if R != nil && containsAny(R.Sort()) {
+		// An operand whose sort only the context gives (head([]))
+		// takes the other's, as in synthPair.
+		R = x.synth(r, L.Sort())
+	}
+	return L, R
 }
 
 // containerHint is hint when it is a container sort, else nil: such a hint

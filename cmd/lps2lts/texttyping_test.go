@@ -133,3 +133,23 @@ func TestERTMSTextPrefix(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownElementInComparisonLabels: a compared operand whose sort
+// only the other side gives (head([]), [] . 2) takes that sort, also
+// beside a literal and beside an operand typed on its own (abs(-11)).
+// The transitions are what mCRL2's lps2lts writes for txt2lps's binary
+// file of the same text; before, we refused the first two.
+func TestUnknownElementInComparisonLabels(t *testing.T) {
+	_, in := writeModel(t, `act b: Bool;
+proc P(n: Nat) = b(0 <= head([])) . P(n = n) + b(abs(-11) <= head([])) . P(n = n)
+     + b(n < [] . 2) . P(n = n) + b([] . 2 < 1) . P(n = n) + delta;
+init P(0);
+`)
+	want := `(0,"b(true)",0)
+(0,"b(11 <= head([]))",0)
+(0,"b(0 < [] . 2)",0)
+(0,"b(false)",0)`
+	if got := autBody(t, in); got != want {
+		t.Errorf("got\n%s\nwant (mCRL2's)\n%s", got, want)
+	}
+}
