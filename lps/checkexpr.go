@@ -218,6 +218,14 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		if R == nil {
 			return nil, nil
 		}
+		if containsAny(R.Sort()) {
+			// Neither side has a sort of its own (0 <= head([])): the
+			// literal's decides.
+			L := x.synth(l, nil)
+			if L != nil && !containsAny(L.Sort()) {
+				return L, x.synth(r, L.Sort())
+			}
+		}
 		L := x.synth(l, R.Sort())
 		return L, R
 	}
@@ -234,6 +242,33 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		if L2 := x.synth(l, R.Sort()); L2 != nil {
 			L = L2
 		}
+	}
+	return L, R
+}
+
+// synthCompared types the operands of a comparison. A numeric right
+// operand that is not a literal is typed on its own, not at the left's
+// sort, as mCRL2's type checker types it: in n < n + 1 (n: Nat) the sum is
+// the Pos of + : Nat # Pos -> Pos, converted to Nat, as txt2lps and
+// mcrl22lps write it; typed at Nat it would be another term, which the
+// rewriter may decide where mCRL2's does not (forall x: Nat. x < x + 1).
+// Literals still take the other side's sort (n < 1 compares Nats).
+func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
+	if isFlex(l) || isFlex(r) {
+		return x.synthPair(l, r, nil)
+	}
+	L := x.synth(l, nil)
+	if L == nil {
+		return nil, nil
+	}
+	if !L.Sort().IsNumeric() {
+		return x.synthPair(l, r, nil)
+	}
+	R := x.synth(r, nil)
+	if R != nil && containsAny(R.Sort()) {
+		// An operand whose sort only the context gives (head([]))
+		// takes the other's, as in synthPair.
+		R = x.synth(r, L.Sort())
 	}
 	return L, R
 }

@@ -66,7 +66,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		op := opOf[e.Op]
 		return x.mk(op, []Expr{l, r}, B, p)
 	case "==", "!=", "<", "<=", ">", ">=":
-		l, r := x.synthPair(e.L, e.R, nil)
+		l, r := x.synthCompared(e.L, e.R)
 		if l == nil || r == nil {
 			return nil
 		}

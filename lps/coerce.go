@@ -115,6 +115,10 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 				if x.canCoerce(e.Args[1], t) && x.canCoerce(e.Args[2], t) {
 					return true
 				}
+			case OpElementAt:
+				if containsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
+					return true
+				}
 			}
 			if x.canCoerceContainerOp(f.Func.Op, e, t) {
 				return true
@@ -206,6 +210,14 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 			case OpIf:
 				if x.canCoerce(e.Args[1], t) && x.canCoerce(e.Args[2], t) {
 					return x.mkIf(e.Args[0], x.coerce(e.Args[1], t), x.coerce(e.Args[2], t), e.Pos)
+				}
+			case OpElementAt:
+				// An element of a list whose element sort only the
+				// context gives ([] . n where a Nat is expected): the list
+				// takes the sort List(t), as mCRL2's type checker types
+				// it (txt2lps accepts lpspp's `if(c, 1, [] . n)`).
+				if containsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
+					return x.mk(OpElementAt, []Expr{x.coerce(e.Args[0], x.st.List(t)), e.Args[1]}, t, e.Pos)
 				}
 			}
 			if out := x.coerceContainerOp(f.Func.Op, e, t); out != nil {

@@ -31,7 +31,9 @@
 //     division / always gives Real, div and mod take a Pos divisor
 //     (Nat # Pos -> Nat, Int # Pos -> Int; mod always gives Nat), and where
 //     a Pos is required, addition and max use mCRL2's mixed overloads
-//     (Nat # Pos -> Pos for addition, Int # Nat -> Nat for max, ...).
+//     (Nat # Pos -> Pos for addition, Int # Nat -> Nat for max, ...);
+//     so do the operands of a comparison, typed each on its own (in
+//     n < n + 1 the sum is a Pos, converted to Nat).
 //   - Numerals (*Number) take the sort their context asks for, else the
 //     smallest that fits (0 is Nat, others Pos). Where a larger sort is
 //     needed than an expression has, the checker inserts mCRL2's implicit
@@ -66,6 +68,11 @@
 // priorities; parentheses only where priority or associativity need them;
 // implicit conversions omitted). Printing is idempotent, and parsing what
 // was printed gives the same Spec.
+//
+// Text written outside the specification is checked against a checked
+// Spec with its sorts, functions and actions: ParseExpr reads a data
+// expression over the process parameters (lps2lts --sweep), and
+// ParseMultiActions comma-separated closed multi-actions (lps2lts -m).
 //
 // # Structure
 //

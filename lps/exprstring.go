@@ -35,6 +35,30 @@ func ParseExpr(spec *Spec, name, src string) (e Expr, err error) {
 	if perr != nil {
 		return nil, ErrorList{syntaxError(name, perr)}
 	}
+	c := checkerOf(spec, name)
+	sc := &scope{vars: map[string]*Var{}}
+	for _, p := range spec.Params {
+		sc.vars[p.Name] = p
+	}
+	c.params = sc.vars
+	x := c.newExprChecker(sc)
+	e = x.synth(ast.X.X, nil)
+	if e != nil && x.reportAny(e) {
+		e = nil
+	}
+	if len(c.errs) > 0 {
+		return nil, c.errs.normalize()
+	}
+	if e == nil {
+		return nil, ErrorList{{File: name, Msg: "not a data expression"}}
+	}
+	return e, nil
+}
+
+// checkerOf is a checker of text written outside the checked
+// specification spec (name stands for that text in errors): its sorts,
+// functions and actions, nothing in scope.
+func checkerOf(spec *Spec, name string) *checker {
 	c := &checker{
 		file:      name,
 		st:        spec.SortTable,
@@ -71,21 +95,8 @@ func ParseExpr(spec *Spec, name, src string) (e Expr, err error) {
 	for _, f := range spec.Maps {
 		add(f)
 	}
-	sc := &scope{vars: map[string]*Var{}}
-	for _, p := range spec.Params {
-		sc.vars[p.Name] = p
+	for _, a := range spec.Actions {
+		c.actions[a.Name] = append(c.actions[a.Name], a)
 	}
-	c.params = sc.vars
-	x := c.newExprChecker(sc)
-	e = x.synth(ast.X.X, nil)
-	if e != nil && x.reportAny(e) {
-		e = nil
-	}
-	if len(c.errs) > 0 {
-		return nil, c.errs.normalize()
-	}
-	if e == nil {
-		return nil, ErrorList{{File: name, Msg: "not a data expression"}}
-	}
-	return e, nil
+	return c
 }

@@ -87,3 +87,37 @@ func FuzzParseExpr(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseMultiActions checks that -m's multi-actions, written on the
+// command line, give either actions or a list of errors inside the text,
+// never a panic.
+func FuzzParseMultiActions(f *testing.F) {
+	spec, err := Parse("f.lps", []byte(multiActionSpec))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"withdraw(A, true)|pay(1), tau, c", "withdraw(A, 3", "pay(0 + 1)", "foo", "c(1)", "pay(n)", "tau|c", ",", "pay([] . 0)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		list, err := ParseMultiActions(spec, "-m", src)
+		if err == nil {
+			if len(list) == 0 {
+				t.Fatal("no multi-action and no error")
+			}
+			return
+		}
+		errs, ok := err.(ErrorList)
+		if !ok || len(errs) == 0 || len(errs) > MaxErrors {
+			t.Fatalf("malformed error %T: %v", err, err)
+		}
+		for _, e := range errs {
+			if strings.HasPrefix(e.Msg, "internal error:") {
+				t.Fatalf("panic inside ParseMultiActions: %v", e)
+			}
+			if e.File != "-m" {
+				t.Fatalf("error outside the text: %v", e)
+			}
+		}
+	})
+}

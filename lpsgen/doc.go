@@ -40,5 +40,9 @@
 // sweep-line search its value on each state, rewritten by a clone of the
 // rewriter and remembered by the values of the parameters it reads.
 //
+// Multi-actions written by the user (multiaction.go): MultiActionLabels
+// checks lps2lts -m's multi-actions against the specification and prints
+// each as the label of a transition with that multi-action.
+//
 // Not safe for concurrent use: one Generator per goroutine.
 package lpsgen

@@ -62,6 +62,9 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.confluence == "" {
+		cfg.ctauSummands = ctauSummands(spec)
+	}
 	var gen explore.Generator = base
 	switch {
 	case cfg.confluence != "": // refuses time tags and distributions
@@ -76,6 +79,11 @@ func loadLPS(path string, cfg *config) (explore.Generator, error) {
 		// or a measure that is not a number stops the run before the
 		// search.
 		cfg.measure, err = sweepMeasure(cfg, gen, base)
+	}
+	if err == nil && cfg.multiActions != "" {
+		// Type-checked as mCRL2 does, before the search: a multi-action
+		// that no transition can have is an error, not a silent run.
+		cfg.multiActionLabels, err = base.MultiActionLabels("-m", cfg.multiActions)
 	}
 	if err != nil {
 		return nil, err

@@ -75,6 +75,8 @@ type config struct {
 	threads                             int
 	sweep                               string                  // --sweep=EXPR
 	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
+	multiActionLabels                   []string                // -m's as labels, checked by loadLPS; nil: splitNames(multiActions)
+	ctauSummands                        int                     // summands with the action ctau, without -c (ctau.go)
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -483,7 +485,11 @@ func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start ti
 		x.AddVisitor(&visitor.DeadlockDetector{Reporter: rep})
 	}
 	if cfg.actions != "" || cfg.multiActions != "" {
-		x.AddVisitor(visitor.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), splitNames(cfg.multiActions)))
+		multi := cfg.multiActionLabels
+		if multi == nil {
+			multi = splitNames(cfg.multiActions)
+		}
+		x.AddVisitor(visitor.NewActionDetector(rep, gen.Labels(), splitNames(cfg.actions), multi))
 	}
 	if cfg.nondet {
 		x.AddVisitor(&visitor.NondeterminismDetector{Reporter: rep})
@@ -502,6 +508,7 @@ func addChecks(cfg *config, x *explore.Explorer, rep *visitor.Reporter, start ti
 	if conf, ok := gen.(*confluence.Generator); ok && conf.ConfluentSummands() == 0 && !cfg.quiet {
 		fmt.Fprintf(stderr, "lps2lts: warning: no summand has the confluence action %s; exploring without reduction\n", conf.Action())
 	}
+	warnCtau(cfg, stderr)
 	return div
 }
 
