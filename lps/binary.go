@@ -3,6 +3,7 @@ package lps
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/lps2lts/lps2lts/aterm"
 )
@@ -112,7 +113,20 @@ func (c *binConv) name(t *aterm.Term) string {
 	if t.IsInt || len(t.Args) != 0 {
 		c.fail("a name expected")
 	}
+	if i := strings.IndexFunc(t.Sym.Name, forgesStructure); i >= 0 {
+		// No mCRL2 name (identifier, operator, internal symbol) holds
+		// one; printed in a label it would end the .aut's or .dot's
+		// quoted label, or the line, and forge transitions.
+		c.fail("the name %q holds the character %q, which no mCRL2 name has", t.Sym.Name, t.Sym.Name[i])
+	}
 	return t.Sym.Name
+}
+
+// forgesStructure reports whether c could change the structure of an
+// output file around a name written into it: a quote, a backslash, or a
+// control character (a newline above all).
+func forgesStructure(c rune) bool {
+	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f
 }
 
 // two64 is 2^64, the base of mCRL2's multi-word numbers.

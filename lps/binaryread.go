@@ -84,6 +84,11 @@ func (r *binReader) read() {
 			r.failf("an action label expected")
 		}
 		d := &ActionDecl{Name: r.name(a.Args[0]), Sorts: r.sorts(a.Args[1])}
+		for _, e := range r.spec.Actions {
+			if e.Name == d.Name && sameSorts(e.Sorts, d.Sorts) {
+				r.failf("action %s declared twice", d.Name)
+			}
+		}
 		r.spec.Actions = append(r.spec.Actions, d)
 	}
 	for range r.count() {
@@ -92,7 +97,13 @@ func (r *binReader) read() {
 	r.scope = append(r.scope, r.spec.Globals...)
 	r.spec.ProcName = "P"
 	for _, p := range r.list(r.term()) {
-		r.spec.Params = append(r.spec.Params, r.newVar(p))
+		v := r.newVar(p)
+		for _, q := range r.spec.Params {
+			if q.Name == v.Name {
+				r.failf("two process parameters named %s", v.Name)
+			}
+		}
+		r.spec.Params = append(r.spec.Params, v)
 	}
 	r.scope = append(r.scope, r.spec.Params...)
 	r.fixScope()
@@ -111,8 +122,16 @@ func (r *binReader) read() {
 				if !is(a, "DataVarIdInit", 2) {
 					r.failf("an assignment expected")
 				}
+				// What the checker checks of the text: a file could
+				// say anything (P(f3 = 1, f3 = true) with f3: Bool).
 				p := r.param(a.Args[0])
-				s.Assignments = append(s.Assignments, Assignment{Param: p, Value: r.expr(a.Args[1])})
+				for _, b := range s.Assignments {
+					if b.Param == p {
+						r.failf("parameter %s is assigned twice", p.Name)
+					}
+				}
+				v := r.typed(r.expr(a.Args[1]), p.S, "the value assigned to "+p.Name)
+				s.Assignments = append(s.Assignments, Assignment{Param: p, Value: v})
 			}
 			r.scope = r.scope[:mark]
 		})
@@ -462,6 +481,9 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 			dom[j] = r.sort(p.Args[1])
 		}
 		f := &Func{Name: r.name(k.Args[0]), Sort: r.st.Func(dom, s), Kind: FuncConstructor, Index: i}
+		if r.lookupFunc(f.Name, f.Sort) != nil {
+			r.failf("constructor %s: %s declared twice", f.Name, f.Sort)
+		}
 		if len(projs) > 0 {
 			f.Projections = make([]*Func, len(projs))
 		}
