@@ -16,6 +16,13 @@ import (
 // labels and their counts beside it (NAME.labels, from mCRL2's lps2lts on
 // NAME.lps) and mCRL2's number of states; read from the text and from
 // mcrl22lps's binary file, they give those labels and states:
+//   - shuttles.mcrl2 keeps a function-valued state as a chain of a
+//     user-defined update, as examples/industrial/garage does: ins_upd
+//     matches the function-sorted constant init_s and update(b, q, y, s),
+//     a user mapping applied, and update(a, o, x, s)(b, q) is rewritten by
+//     conditional equations over variables that only its second argument
+//     group binds (we stopped at state 7: "does not rewrite to true or
+//     false");
 //   - diagonal.mcrl2 counts along a diagonal as
 //     examples/games/four_in_a_row_symbolic does, stepping y down with
 //     max(y - 1, 1) (max: Int # Pos -> Pos) of an enumerated y (we
@@ -26,6 +33,7 @@ func TestEquationShapesAsMCRL2(t *testing.T) {
 		name   string
 		states int // mCRL2's lps2lts on NAME.lps
 	}{
+		{"shuttles", 64},
 		{"diagonal", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkShape(t, c.name, c.states) })

@@ -21,7 +21,8 @@
 // # API
 //
 //	New(spec)              compiles the equations (indexed by head symbol,
-//	                       matched by argument shape; non-linear and
+//	                       matched by argument shape: constructors and
+//	                       user mappings applied alike; non-linear and
 //	                       conditional rules; higher-order heads f(x)(y)...)
 //	                       and replaces each global variable by the default
 //	                       value mCRL2's representative generator picks.

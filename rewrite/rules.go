@@ -306,7 +306,12 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		p := &pattern{kind: pTerm, term: t}
 		*pending = append(*pending, p)
 		return p
-	case n.kind == kApp && (n.fn.kind == lps.FuncConstructor || n.fn.op == lps.OpCons && n.fn.kind == lps.FuncBuiltin):
+	case n.kind == kApp && (n.fn.kind == lps.FuncConstructor || n.fn.kind == lps.FuncMap || n.fn.op == lps.OpCons && n.fn.kind == lps.FuncBuiltin):
+		// A user mapping heads a pattern as a constructor does: mCRL2
+		// matches left-hand sides syntactically against normal forms, and
+		// a mapping no equation rewrites stays in them, applied
+		// (update(b, q, y, s) in ins_upd(a, o, x, update(b, q, y, s)),
+		// the function-valued states of mCRL2's example garage).
 		p := &pattern{kind: pApp, fn: n.fn}
 		if n.fn.kind == lps.FuncBuiltin {
 			p.kind = pCons
