@@ -23,6 +23,11 @@ import (
 //     conditional equations over variables that only its second argument
 //     group binds (we stopped at state 7: "does not rewrite to true or
 //     false");
+//   - curried.txt (written by hand, as mcrl22lps would rewrite its
+//     summands away; curried.lps is txt2lps's) has left-hand sides with
+//     applied function-sorted terms inside, g(f(x)(y)) = y,
+//     g(t(x)(y)(z)) = x, same(f(x)(x)) = true, some conditional (we left
+//     them all unrewritten: such a pattern never matched);
 //   - diagonal.mcrl2 counts along a diagonal as
 //     examples/games/four_in_a_row_symbolic does, stepping y down with
 //     max(y - 1, 1) (max: Int # Pos -> Pos) of an enumerated y (we
@@ -35,6 +40,7 @@ func TestEquationShapesAsMCRL2(t *testing.T) {
 	}{
 		{"shuttles", 64},
 		{"diagonal", 1},
+		{"curried", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkShape(t, c.name, c.states) })
 	}

@@ -67,6 +67,7 @@ const (
 	pCons                 // e |> l
 	pOther                // a shape we cannot match structurally: the rule never applies
 	pWild                 // a variable that occurs once and not in the condition or right-hand side: matches anything, binds nothing
+	pHOApp                // a function-sorted term applied: args[0] the head's pattern, args[1:] the arguments'
 )
 
 type pattern struct {
@@ -322,6 +323,16 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		return p
 	case n.kind == kCons:
 		return &pattern{kind: pCons, args: []*pattern{r.compilePattern(n.args[0], pending, seen), r.compilePattern(n.args[1], pending, seen)}}
+	case n.kind == kHOApp && r.st.node(n.args[0]).kind != kVar:
+		// f(x)(y) inside a left-hand side, g(f(x)(y)) = y: its normal
+		// forms are higher-order applications too, matched part by
+		// part. (A variable head, h(x), would have to match a symbol
+		// applied by name as well; such patterns stay pOther.)
+		p := &pattern{kind: pHOApp}
+		for _, a := range n.args {
+			p.args = append(p.args, r.compilePattern(a, pending, seen))
+		}
+		return p
 	}
 	return &pattern{kind: pOther, term: t}
 }
@@ -361,6 +372,17 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 			return false
 		}
 		return r.matchPat(p.args[0], n.args[0], bind) && r.matchPat(p.args[1], n.args[1], bind)
+	case pHOApp:
+		n := r.st.node(t)
+		if n.kind != kHOApp || len(n.args) != len(p.args) {
+			return false
+		}
+		for i, a := range p.args {
+			if !r.matchPat(a, n.args[i], bind) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
