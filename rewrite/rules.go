@@ -326,8 +326,9 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 	case n.kind == kHOApp && r.st.node(n.args[0]).kind != kVar:
 		// f(x)(y) inside a left-hand side, g(f(x)(y)) = y: its normal
 		// forms are higher-order applications too, matched part by
-		// part. (A variable head, h(x), would have to match a symbol
-		// applied by name as well; such patterns stay pOther.)
+		// part. A variable head, arg(h(x)) = x, stays pOther and never
+		// matches: mCRL2 does not use such an equation either ("variable
+		// h is used as head symbol in an application").
 		p := &pattern{kind: pHOApp}
 		for _, a := range n.args {
 			p.args = append(p.args, r.compilePattern(a, pending, seen))
