@@ -21,8 +21,10 @@
 // # API
 //
 //	New(spec)              compiles the equations (indexed by head symbol,
-//	                       matched by argument shape; non-linear and
-//	                       conditional rules; higher-order heads f(x)(y)...)
+//	                       matched by argument shape: constructors and
+//	                       user mappings applied alike, and f(x)(y)
+//	                       inside; non-linear and conditional rules;
+//	                       higher-order heads f(x)(y)...)
 //	                       and replaces each global variable by the default
 //	                       value mCRL2's representative generator picks.
 //	Translate(e)           IR expression (may have free variables) -> Term; no

@@ -67,6 +67,7 @@ const (
 	pCons                 // e |> l
 	pOther                // a shape we cannot match structurally: the rule never applies
 	pWild                 // a variable that occurs once and not in the condition or right-hand side: matches anything, binds nothing
+	pHOApp                // a function-sorted term applied: args[0] the head's pattern, args[1:] the arguments'
 )
 
 type pattern struct {
@@ -306,7 +307,12 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		p := &pattern{kind: pTerm, term: t}
 		*pending = append(*pending, p)
 		return p
-	case n.kind == kApp && (n.fn.kind == lps.FuncConstructor || n.fn.op == lps.OpCons && n.fn.kind == lps.FuncBuiltin):
+	case n.kind == kApp && (n.fn.kind == lps.FuncConstructor || n.fn.kind == lps.FuncMap || n.fn.op == lps.OpCons && n.fn.kind == lps.FuncBuiltin):
+		// A user mapping heads a pattern as a constructor does: mCRL2
+		// matches left-hand sides syntactically against normal forms, and
+		// a mapping no equation rewrites stays in them, applied
+		// (update(b, q, y, s) in ins_upd(a, o, x, update(b, q, y, s)),
+		// the function-valued states of mCRL2's example garage).
 		p := &pattern{kind: pApp, fn: n.fn}
 		if n.fn.kind == lps.FuncBuiltin {
 			p.kind = pCons
@@ -317,6 +323,17 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		return p
 	case n.kind == kCons:
 		return &pattern{kind: pCons, args: []*pattern{r.compilePattern(n.args[0], pending, seen), r.compilePattern(n.args[1], pending, seen)}}
+	case n.kind == kHOApp && r.st.node(n.args[0]).kind != kVar:
+		// f(x)(y) inside a left-hand side, g(f(x)(y)) = y: its normal
+		// forms are higher-order applications too, matched part by
+		// part. A variable head, arg(h(x)) = x, stays pOther and never
+		// matches: mCRL2 does not use such an equation either ("variable
+		// h is used as head symbol in an application").
+		p := &pattern{kind: pHOApp}
+		for _, a := range n.args {
+			p.args = append(p.args, r.compilePattern(a, pending, seen))
+		}
+		return p
 	}
 	return &pattern{kind: pOther, term: t}
 }
@@ -356,6 +373,17 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 			return false
 		}
 		return r.matchPat(p.args[0], n.args[0], bind) && r.matchPat(p.args[1], n.args[1], bind)
+	case pHOApp:
+		n := r.st.node(t)
+		if n.kind != kHOApp || len(n.args) != len(p.args) {
+			return false
+		}
+		for i, a := range p.args {
+			if !r.matchPat(a, n.args[i], bind) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

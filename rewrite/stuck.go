@@ -22,18 +22,11 @@ func (r *Rewriter) unfoldMaxMin(fn *symbol, a, b Term) (Term, bool) {
 		return 0, false
 	}
 	sa, sb := fn.fn.Sort.Domain[0], fn.fn.Sort.Domain[1]
-	if sa != sb {
-		// max(p, n) = max(n, p) = if(n <= Pos2Nat(p), p, Nat2Pos(n)).
-		if fn.op != lps.OpMax || fn.res.Kind != lps.SortPos {
+	if sa.Kind != sb.Kind {
+		if fn.op != lps.OpMax {
 			return 0, false
 		}
-		p, n := a, b
-		if sa.Kind == lps.SortNat {
-			p, n = b, a
-		}
-		nat := r.st.node(n).sort
-		c := r.apply(r.cmpSym(lps.OpLe, nat), []Term{n, r.apply(r.opSymN(lps.OpPos2Nat, nat, 1), []Term{p})})
-		return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, p, r.apply(r.opSymN(lps.OpNat2Pos, fn.res, 1), []Term{n})}), true
+		return r.maxOfMixed(fn.res, sa.Kind, a, b)
 	}
 	// max(m, n) = if(m <= n, n, m), min(m, n) = if(m <= n, m, n); Real's
 	// equations compare with <.
