@@ -113,8 +113,13 @@ func (r *Rewriter) sortTerms(ts []Term) {
 }
 
 // mkFSet builds the canonical finite set of elems (sorted, without
-// duplicates). elems may be reordered.
+// duplicates). elems may be reordered. Elements that are not ordered
+// values (sets, bags, functions: see elemorder.go) go in as insertFSet
+// puts them.
 func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
+	if !r.allOrderedValues(elems, 1) && s.Elem != nil {
+		return r.insertFSet(s, elems)
+	}
 	r.sortTerms(elems)
 	out := elems[:0]
 	for i, e := range elems {
@@ -126,7 +131,8 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 }
 
 // insertFSet builds the finite set of a set enumeration {e1, ..., en}.
-// When every element is a value it is mkFSet's canonical set. Otherwise
+// When every element is an ordered value (elemorder.go) it is mkFSet's
+// sorted set. Otherwise
 // it follows mCRL2's equations for @fset_insert, by which the enumeration
 // is built from the right: an element goes before the first element it is
 // decided to be below, is dropped beside a syntactically equal element,
@@ -134,18 +140,13 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 // decided (head([]) against a number). So {3, 0, head([])} keeps its
 // order and {head([]), 3, 0} becomes {head([]), 0, 3}.
 func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
-	values := true
-	for _, e := range elems {
-		if !r.isDataValue(e) {
-			values = false
-			break
-		}
-	}
-	if values || s.Elem == nil {
+	if s.Elem == nil || r.allOrderedValues(elems, 1) {
 		return r.mkFSet(s, elems)
 	}
-	lt := r.cmpSym(lps.OpLt, s.Elem)
-	decided := func(a, b Term) bool { return r.holds(lt, a, b) }
+	decided := func(a, b Term) bool {
+		c, ok := r.elemCmp(a, b)
+		return ok && c < 0
+	}
 	// chain is the set built so far; stuck marks the elements whose
 	// insertion no equation decided (@fset_insert rather than
 	// @fset_cons): nothing goes past them.
@@ -272,7 +273,14 @@ func (r *Rewriter) isPositive(n Term) bool {
 
 // mkFBag builds the canonical finite bag of entries: sorted by element,
 // multiplicities of equal elements added, zero multiplicities dropped.
+// Elements that are not ordered values go in as insertFBagValues puts
+// them.
 func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
+	for _, e := range es {
+		if !r.isOrderedValue(e.e) {
+			return r.insertFBagValues(s, nat, es)
+		}
+	}
 	for i := 1; i < len(es); i++ {
 		for j := i; j > 0 && r.termCmp(es[j-1].e, es[j].e) > 0; j-- {
 			es[j-1], es[j] = es[j], es[j-1]
@@ -292,11 +300,13 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 }
 
 // bagEntries reads a finite bag.
-func (r *Rewriter) bagEntries(b Term) []bagEntry {
-	n := r.st.node(b)
-	es := make([]bagEntry, 0, len(n.args)/2)
-	for i := 0; i < len(n.args); i += 2 {
-		es = append(es, bagEntry{n.args[i], n.args[i+1]})
+func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.st.node(b).args) }
+
+// entriesOf reads the arguments of a finite bag (elements and counts).
+func entriesOf(args []Term) []bagEntry {
+	es := make([]bagEntry, 0, len(args)/2)
+	for i := 0; i < len(args); i += 2 {
+		es = append(es, bagEntry{args[i], args[i+1]})
 	}
 	return es
 }
@@ -361,7 +371,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 	}
 	if ground {
 		for i := 0; i < len(args); i += 2 {
-			if !r.isDataValue(args[i]) {
+			if !r.isDataValue(args[i]) && !r.isSetOrBagValue(args[i]) {
 				ground = false
 				break
 			}
@@ -509,6 +519,9 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		return r.bagCount(res, args[0], args[1])
 	case lps.OpCount:
 		n := r.st.node(args[0])
+		if n.kind == kFSet && !r.consBuilt(n.args, 1) || n.kind == kFBag && !r.consBuilt(n.args, 2) {
+			return 0, false
+		}
 		switch n.kind {
 		case kFSet:
 			return r.mkInt(res, int64(len(n.args))), true
@@ -581,7 +594,8 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 				elems = append(elems, fb.args[i])
 			}
 		}
-		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.mkFSet(res, elems)), true
+		// The elements kept are in the bag's order.
+		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.st.internArgs(&node{kind: kFSet, sort: res}, elems)), true
 	case lps.OpComplement:
 		return r.setComplement(fn, args[0])
 	case lps.OpAdd, lps.OpMul, lps.OpSub:

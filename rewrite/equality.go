@@ -63,7 +63,8 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	}
 	if a.args[0] == b.args[0] {
 		// Same function part: equal exactly when the finite parts are.
-		return r.Bool(a.args[1] == b.args[1]), true
+		eq := r.equal(a.args[1], b.args[1])
+		return eq, eq == r.trueT || eq == r.falseT
 	}
 	// forall c: S. membership agrees; decidable for a finite element sort.
 	elems, ok := r.Values(a.sort.Elem, 1<<12)
