@@ -119,7 +119,9 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		ls := e.Sort(n.sort)
 		return e.Appl(e.OpID("|>", arrow(ls, e.Sort(n.sort.Elem), ls)), args...), nil
 	case kFSet:
-		fs := e.Sort(n.sort)
+		// The finite part of a set has the set's sort in our store
+		// (mkSet); mCRL2's is FSet(S) whichever it belongs to.
+		fs := e.Cons(lps.SortFSet, e.Sort(n.sort.Elem))
 		l := e.OpID("{}", fs)
 		cons := e.OpID("@fset_cons", arrow(fs, e.Sort(n.sort.Elem), fs))
 		for i := len(args) - 1; i >= 0; i-- {
@@ -127,7 +129,7 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		}
 		return l, nil
 	case kFBag:
-		fb := e.Sort(n.sort)
+		fb := e.Cons(lps.SortFBag, e.Sort(n.sort.Elem))
 		pos := e.SortID("Pos")
 		l := e.OpID("{:}", fb)
 		cons := e.OpID("@fbag_cons", arrow(fb, e.Sort(n.sort.Elem), pos, fb))
