@@ -3,6 +3,7 @@ package ltsfile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,6 +26,13 @@ proc P(s: Set(Nat), b: Bag(Nat), f: FSet(Nat), g: FBag(Nat), ss: Set(Set(Nat)), 
     (n < 2) -> x(s, b, f, g) . P(s = !{1} + s, b = {1: 2}, f = {n}, g = {n: 2}, n = n + 1)
   + (n < 2) -> y(ss, l, v, sb) . P(ss = {{}, {n}}, l = [{}, {n}], v = c({n}), sb = {{:}, {n: 1}}, n = n + 1);
 init P({}, {:}, {}, {:}, {{}}, [{}], c({}), {{:}}, 0);
+`,
+	// Functions whose bodies hold set and bag enumerations with a bound
+	// variable: they stay enumerations (@fset_insert, @fbag_cinsert).
+	"functions": `act x: Set(Nat) # Bag(Nat) # FBag(Nat);
+proc P(h: Nat -> Set(Nat), g: Set(Nat) -> Bag(Nat), b: Nat -> Bag(Nat), c: Nat -> FBag(Nat), n: Nat) =
+    (n < 2) -> x(h(n), b(n), c(n)) . P(h = h[n -> {}], g = g[{n} -> {n: 2}], b = b[n -> {:}], n = n + 1);
+init P(lambda k: Nat. {k, 3}, lambda s: Set(Nat). {:}, lambda k: Nat. {k: 2, 1: 3}, lambda k: Nat. {k: 1}, 0);
 `,
 }
 
@@ -98,5 +106,35 @@ func TestContainerLTSAgainstMCRL2(t *testing.T) {
 		if out := tool(t, dir, "ltscompare", "-ebisim", oursFile, theirs); !strings.HasSuffix(strings.TrimSpace(out), "true") {
 			t.Errorf("%s: ltscompare -ebisim ours theirs: %s", name, out)
 		}
+		// mCRL2 prints the state labels it reads from ours as those it
+		// wrote itself.
+		ourFSM, theirFSM := filepath.Join(tmp, "ours.fsm"), filepath.Join(tmp, "theirs.fsm")
+		tool(t, dir, "ltsconvert", oursFile, ourFSM)
+		tool(t, dir, "ltsconvert", theirs, theirFSM)
+		if got, want := fsmValues(t, ourFSM), fsmValues(t, theirFSM); !slices.Equal(got, want) {
+			t.Errorf("%s: state labels\n%s\nmCRL2's\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
+}
+
+// fsmValues returns the parameter lines of an .fsm file (a parameter, its
+// sort and the values of the states), each with its values sorted, so
+// that two numberings of the states compare equal.
+func fsmValues(t *testing.T, file string) []string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "---" {
+			break
+		}
+		name, values, _ := strings.Cut(line, "  ")
+		vs := strings.Split(values, "\" \"")
+		slices.Sort(vs)
+		out = append(out, name+"  "+strings.Join(vs, "|"))
+	}
+	return out
 }
