@@ -32,7 +32,7 @@ init P({}, {:}, {}, {:}, {{}}, [{}], c({}), {{:}}, 0);
 	"functions": `act x: Set(Nat) # Bag(Nat) # FBag(Nat);
 proc P(h: Nat -> Set(Nat), g: Set(Nat) -> Bag(Nat), b: Nat -> Bag(Nat), c: Nat -> FBag(Nat), n: Nat) =
     (n < 2) -> x(h(n), b(n), c(n)) . P(h = h[n -> {}], g = g[{n} -> {n: 2}], b = b[n -> {:}], n = n + 1);
-init P(lambda k: Nat. {k, 3}, lambda s: Set(Nat). {:}, lambda k: Nat. {k: 2, 1: 3}, lambda k: Nat. {k: 1}, 0);
+init P(lambda k: Nat. {k, 3}, lambda s: Set(Nat). {:}, lambda k: Nat. {k: 2, 1: k}, lambda k: Nat. {k: k}, 0);
 `,
 }
 

@@ -141,6 +141,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		return r.containerOp(fn, args)
 	case lps.OpUpdate:
 		return r.update(fn, args)
+	case lps.OpFBagInsert:
+		return r.fbagInsertValues(fn.res, args[0], args[1], args[2])
 	}
 	return 0, false
 }

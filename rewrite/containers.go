@@ -399,20 +399,18 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 
 // insertFBag builds the finite bag of a bag enumeration {e1: n1, ...,
 // ek: nk} (args alternate elements and counts) that has an element or a
-// count that is a ground term but no value, as mCRL2's equations do: the
+// count that is no value, as mCRL2's equations do: the
 // enumeration is @fbag_cinsert(e1, n1, ...) from the right, where
 // cinsert(d, n, b) = if(n == 0, b, @fbag_insert(d, Nat2Pos(n), b)), and
 // @fbag_insert places d as @fset_insert does (see insertFSet), adding
 // its count to a syntactically equal element's. With a count that is no
 // value the if stays, and an insertion into it stays @fbag_insert(d, p,
-// b). It reports false when an element or count has a free variable.
-// A bag so built is kept as an enumeration (kBagEnum), which no
-// operation takes apart.
+// b). Elements and counts with free variables (a lambda's body: lambda
+// k: Nat. {k: k} is lambda k: Nat. if(k == 0, {:}, {k: Nat2Pos(k)})) go
+// in alike. It reports false when a count has no sort. A bag so built
+// is kept as an enumeration (kBagEnum), which no operation takes apart.
 func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	for i, a := range args {
-		if !r.IsGround(a) {
-			return 0, false
-		}
 		if i%2 == 1 && r.st.node(a).sort == nil {
 			return 0, false
 		}
@@ -488,6 +486,27 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 		chain = nil
 	}
 	return materialise(), true
+}
+
+// fbagInsertValues evaluates @fbag_insert(d, p, b) that insertFBag left
+// in a lambda's body once the bound variable has a value: with d, p and
+// the entries of b values, the finite bag with d added p times.
+// Otherwise it stays.
+func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
+	n := r.st.node(b)
+	if n.kind != kFBag && n.kind != kBagEnum || !r.isIntValue(p) {
+		return 0, false
+	}
+	es := []bagEntry{{d, p}}
+	for i := 0; i < len(n.args); i += 2 {
+		es = append(es, bagEntry{n.args[i], n.args[i+1]})
+	}
+	for _, e := range es {
+		if !r.isIntValue(e.n) || !r.isDataValue(e.e) && !r.isSetOrBagValue(e.e) {
+			return 0, false
+		}
+	}
+	return r.mkFBag(s, r.natSortOf(), es), true
 }
 
 // containerOp evaluates functions on finite sets, finite bags, sets and

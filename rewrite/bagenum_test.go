@@ -1,0 +1,22 @@
+package rewrite_test
+
+import "testing"
+
+// TestBagEnumerationWithVariables: a bag enumeration in a lambda's body,
+// whose counts or elements have the bound variable, is built as mCRL2's
+// equations build it (@fbag_cinsert from the right: if(n == 0, b,
+// @fbag_insert(d, Nat2Pos(n), b))). The wanted labels were asked of
+// mCRL2 202607.0 (txt2lps, then lps2lts, on a one-summand LPS).
+func TestBagEnumerationWithVariables(t *testing.T) {
+	checkLabels(t, []labelCase{
+		{"Nat -> Bag(Nat)", "lambda k: Nat. {k: 2, 1: k}", "lambda k: Nat. @fbag_insert(k, 2, if(k == 0, {:}, {1: Nat2Pos(k)}))"},
+		{"Nat -> FBag(Nat)", "lambda k: Nat. {k: k}", "lambda k: Nat. if(k == 0, {:}, {k: Nat2Pos(k)})"},
+		{"Nat -> Nat", "lambda un: Nat. count(Int2Nat((-8)), {un: un}) div succ(Int2Nat(6))", "lambda un: Nat. count(Int2Nat(-8), if(un == 0, {:}, {un: Nat2Pos(un)})) div 7"},
+		{"Nat -> Bag(Nat)", "lambda k: Nat. {k: 2}", "lambda k: Nat. {k: 2}"},
+		{"Nat -> Bag(Nat)", "lambda k: Nat. {1: 2, k: 2, 0: 1}", "lambda k: Nat. {1: 2, k: 2, 0: 1}"},
+		// Applied, the insertions are evaluated.
+		{"Bag(Nat)", "(lambda k: Nat. {k: 2, 1: k})(0)", "{0: 2}"},
+		{"Bag(Nat)", "(lambda k: Nat. {k: 2, 1: k})(1)", "{1: 3}"},
+		{"FBag(Nat)", "(lambda k: Nat. {k: k, 2: 1})(3)", "{2: 1, 3: 3}"},
+	})
+}
