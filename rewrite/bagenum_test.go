@@ -8,7 +8,7 @@ import "testing"
 // @fbag_insert(d, Nat2Pos(n), b))). The wanted labels were asked of
 // mCRL2 202607.0 (txt2lps, then lps2lts, on a one-summand LPS).
 func TestBagEnumerationWithVariables(t *testing.T) {
-	checkLabels(t, []labelCase{
+	checkLabelsWith(t, "sort C = struct red | green | blue;\n", []labelCase{
 		{"Nat -> Bag(Nat)", "lambda k: Nat. {k: 2, 1: k}", "lambda k: Nat. @fbag_insert(k, 2, if(k == 0, {:}, {1: Nat2Pos(k)}))"},
 		{"Nat -> FBag(Nat)", "lambda k: Nat. {k: k}", "lambda k: Nat. if(k == 0, {:}, {k: Nat2Pos(k)})"},
 		{"Nat -> Nat", "lambda un: Nat. count(Int2Nat((-8)), {un: un}) div succ(Int2Nat(6))", "lambda un: Nat. count(Int2Nat(-8), if(un == 0, {:}, {un: Nat2Pos(un)})) div 7"},
@@ -18,5 +18,12 @@ func TestBagEnumerationWithVariables(t *testing.T) {
 		{"Bag(Nat)", "(lambda k: Nat. {k: 2, 1: k})(0)", "{0: 2}"},
 		{"Bag(Nat)", "(lambda k: Nat. {k: 2, 1: k})(1)", "{1: 3}"},
 		{"FBag(Nat)", "(lambda k: Nat. {k: k, 2: 1})(3)", "{2: 1, 3: 3}"},
+		// count of an element in such a bag, by the equations on
+		// @fbag_cons: stays where < does not decide (xc against red).
+		{"Bag(C)", "{ xc: C | count((lambda zn: Nat. (xc))(6), {xc: 9} + {:}) }", "{ xc: C | 9 }"},
+		{"Nat -> Nat", "lambda k: Nat. count(k, {k: 3})", "lambda k: Nat. 3"},
+		{"C -> Nat", "lambda xc: C. count(xc, {xc: 9, red: 2})", "lambda xc: C. count(xc, {xc: 9, red: 2})"},
+		{"C -> Nat", "lambda xc: C. count(red, {xc: 9, red: 2})", "lambda xc: C. count(red, {xc: 9, red: 2})"},
+		{"Nat -> Nat", "lambda k: Nat. count(k, {k: k})", "lambda k: Nat. count(k, if(k == 0, {:}, {k: Nat2Pos(k)}))"},
 	})
 }

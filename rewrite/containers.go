@@ -488,6 +488,29 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	return materialise(), true
 }
 
+// countInEnum is count(e, b) for a bag enumeration b that stays one (an
+// element or count with a variable), by mCRL2's equations on @fbag_cons:
+// the count of an element syntactically e, 0 past an element decided
+// above e, on past one decided below it. It stays where b has an element
+// that went in undecided or < does not decide.
+func (r *Rewriter) countInEnum(nat *lps.Sort, e Term, args []Term) (Term, bool) {
+	if !r.consBuilt(args, 2) {
+		return 0, false
+	}
+	for i := 0; i < len(args); i += 2 {
+		c, ok := r.elemCmp(e, args[i])
+		switch {
+		case !ok:
+			return 0, false
+		case c == 0:
+			return r.apply(r.opSymN(lps.OpPos2Nat, nat, 1), []Term{args[i+1]}), true
+		case c < 0:
+			return r.mkInt(nat, 0), true
+		}
+	}
+	return r.mkInt(nat, 0), true
+}
+
 // fbagInsertValues evaluates @fbag_insert(d, p, b) that insertFBag left
 // in a lambda's body once the bound variable has a value: with d, p and
 // the entries of b values, the finite bag with d added p times.
@@ -514,6 +537,9 @@ func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
 func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 	for _, a := range args {
 		k := r.st.node(a).kind
+		if k == kBagEnum && fn.op == lps.OpBagCount {
+			continue // countInEnum
+		}
 		if k == kSetEnum || k == kBagEnum || !r.IsGround(a) && (k == kFSet || k == kFBag) {
 			return 0, false
 		}
@@ -705,6 +731,8 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 	}
 	n := r.st.node(b)
 	switch n.kind {
+	case kBagEnum:
+		return r.countInEnum(nat, e, n.args)
 	case kFBag:
 		if !r.IsGround(e) {
 			return 0, false
