@@ -27,3 +27,20 @@ func TestBagEnumerationWithVariables(t *testing.T) {
 		{"Nat -> Nat", "lambda k: Nat. count(k, {k: k})", "lambda k: Nat. count(k, if(k == 0, {:}, {k: Nat2Pos(k)}))"},
 	})
 }
+
+// TestCountByEquations: count(e, b) on a finite bag, when e is no value
+// or a set, by mCRL2's equations on @fbag_cons: the count of an element
+// syntactically e, 0 past an element decided above e, on past one
+// decided below it; it stays where < decides neither way. Labels from
+// mCRL2 202607.0 as above (from the text and from txt2lps's file alike).
+func TestCountByEquations(t *testing.T) {
+	checkLabelsWith(t, "sort D = struct d1 | d2(pn: Nat);\n", []labelCase{
+		{"Nat", "count(pn(d1), {4: 11, 2: 3})", "count(pn(d1), {2: 3, 4: 11})"},
+		{"Nat", "count(d2(pn(d1)), {d1: 2})", "0"},
+		{"Nat", "count(d1, {d2(pn(d1)): 2, d1: 3})", "3"},
+		{"Nat", "count({1}, {{1}: 2, {1, 2}: 3})", "2"},
+		{"Nat", "count({2}, {{1}: 2, {1, 2}: 3})", "count({2}, {{1}: 2, {1, 2}: 3})"},
+		{"Nat", "count({1, 2}, {{2}: 2, {1}: 3})", "count({1, 2}, {{2}: 2, {1}: 3})"},
+		{"Nat", "count(d2(3), {d1: 2, d2(3): 3})", "3"},
+	})
+}

@@ -734,8 +734,10 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 	case kBagEnum:
 		return r.countInEnum(nat, e, n.args)
 	case kFBag:
-		if !r.IsGround(e) {
-			return 0, false
+		if !r.isOrderedValue(e) {
+			// By the equations, as for an enumeration: count(head([]),
+			// {4: 11}) stays.
+			return r.countInEnum(nat, e, n.args)
 		}
 		for i := 0; i < len(n.args); i += 2 {
 			if n.args[i] == e {
