@@ -44,3 +44,17 @@ func TestCountByEquations(t *testing.T) {
 		{"Nat", "count(d2(3), {d1: 2, d2(3): 3})", "3"},
 	})
 }
+
+// TestMembershipInBags: e in b on a finite bag is mCRL2's count(e, b) >
+// 0, printed 0 < count(e, b) where count stays (e no value, or a set
+// that < does not place). Labels from mCRL2 202607.0 as above.
+func TestMembershipInBags(t *testing.T) {
+	checkLabelsWith(t, "sort D = struct d1 | d2(pn: Nat);\n", []labelCase{
+		{"Bool", "pn(d1) in {6: 5}", "0 < count(pn(d1), {6: 5})"},
+		{"Bool", "pn(d1) in {6: 5} + {7: 1}", "0 < count(pn(d1), {6: 5, 7: 1})"},
+		{"Bool", "pn(d1) in {:}", "false"},
+		{"Bool", "d2(pn(d1)) in {d1: 2}", "false"},
+		{"Bool", "{1} in {{1}: 2, {1, 2}: 3}", "true"},
+		{"Bool", "{2} in {{1}: 2, {1, 2}: 3}", "0 < count({2}, {{1}: 2, {1, 2}: 3})"},
+	})
+}

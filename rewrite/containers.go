@@ -675,6 +675,14 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 	case kFSet:
 		return r.inList(e, n.args, 1)
 	case kFBag:
+		if r.IsGround(e) && !r.isOrderedValue(e) {
+			// mCRL2's in(d, b) = count(d, b) > 0: pm(d1) in {6: 5} is
+			// 0 < count(pm(d1), {6: 5}). (With free variables, as the
+			// enumerator meets them, membership stays inList's.)
+			nat := r.natSortOf()
+			cnt := r.apply(r.opSymN(lps.OpBagCount, nat, 2), []Term{e, c})
+			return r.apply(r.cmpSym(lps.OpLt, nat), []Term{r.mkInt(nat, 0), cnt}), true
+		}
 		return r.inList(e, n.args, 2)
 	case kSet:
 		// in(e, @set(f, s)) = f(e) != in(e, s)
