@@ -141,6 +141,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 		return r.containerOp(fn, args)
 	case lps.OpUpdate:
 		return r.update(fn, args)
+	case lps.OpFBagInsert:
+		return r.fbagInsertValues(fn.res, args[0], args[1], args[2])
 	}
 	return 0, false
 }
@@ -175,18 +177,21 @@ func (r *Rewriter) equal(a, b Term) Term {
 			return r.falseT
 		}
 		if na.kind == kFSet || na.kind == kFBag {
-			return r.falseT // canonical: different ids are different sets
-		}
-		// Same constructor: compare the arguments pairwise.
-		res := r.trueT
-		for i := range na.args {
-			e := r.equal(na.args[i], nb.args[i])
-			if e == r.falseT {
-				return e
+			if res, ok := r.equalFinite(na, nb); ok {
+				return res
 			}
-			res = r.and(res, e)
+		} else {
+			// Same constructor: compare the arguments pairwise.
+			res := r.trueT
+			for i := range na.args {
+				e := r.equal(na.args[i], nb.args[i])
+				if e == r.falseT {
+					return e
+				}
+				res = r.and(res, e)
+			}
+			return res
 		}
-		return res
 	}
 	if isUpcast(na) && isUpcast(nb) && na.fn.op == nb.fn.op {
 		// Pos2Nat, Nat2Int, ... are constructors in mCRL2 (@cNat,
@@ -239,7 +244,7 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 	if ok {
 		return res, true
 	}
-	if k := r.argSortKind(fn, 0); k >= lps.SortSet && k <= lps.SortFBag {
+	if k := r.cmpArgKind(fn, a); k >= lps.SortSet && k <= lps.SortFBag {
 		if r.foreignSet(a) || r.foreignSet(b) {
 			return 0, false
 		}
@@ -253,6 +258,18 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 		return r.mkApp(r.cmpSym(op, fn.fn.Sort.Domain[0]), []Term{a, b}), true
 	}
 	return 0, false
+}
+
+// cmpArgKind is the sort kind of a comparison's arguments: its
+// function's domain, or a's sort for the comparisons the rewriter makes
+// itself (cmpSym), which name only the result sort.
+func (r *Rewriter) cmpArgKind(fn *symbol, a Term) lps.SortKind {
+	if fn.fn == nil {
+		if s := r.st.node(a).sort; s != nil {
+			return s.Kind
+		}
+	}
+	return r.argSortKind(fn, 0)
 }
 
 // less decides a < b (or a <= b when orEqual) for values of Bool,
@@ -284,7 +301,7 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 			if na.args[i] == nb.args[i] {
 				continue
 			}
-			lt, ok := r.less(na.args[i], nb.args[i], false)
+			lt, ok := r.elemLess(na.args[i], nb.args[i])
 			if !ok {
 				return 0, false
 			}
@@ -308,7 +325,7 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 		if na.args[0] == nb.args[0] {
 			return r.less(na.args[1], nb.args[1], orEqual)
 		}
-		return r.less(na.args[0], nb.args[0], false)
+		return r.elemLess(na.args[0], nb.args[0])
 	}
 	if isIntegral(na.sort) || isIntegral(nb.sort) {
 		return r.symbolicLess(a, b, orEqual)

@@ -113,8 +113,13 @@ func (r *Rewriter) sortTerms(ts []Term) {
 }
 
 // mkFSet builds the canonical finite set of elems (sorted, without
-// duplicates). elems may be reordered.
+// duplicates). elems may be reordered. Elements that are not ordered
+// values (sets, bags, functions: see elemorder.go) go in as insertFSet
+// puts them.
 func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
+	if !r.allOrderedValues(elems, 1) && s.Elem != nil {
+		return r.insertFSet(s, elems)
+	}
 	r.sortTerms(elems)
 	out := elems[:0]
 	for i, e := range elems {
@@ -126,7 +131,8 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 }
 
 // insertFSet builds the finite set of a set enumeration {e1, ..., en}.
-// When every element is a value it is mkFSet's canonical set. Otherwise
+// When every element is an ordered value (elemorder.go) it is mkFSet's
+// sorted set. Otherwise
 // it follows mCRL2's equations for @fset_insert, by which the enumeration
 // is built from the right: an element goes before the first element it is
 // decided to be below, is dropped beside a syntactically equal element,
@@ -134,18 +140,13 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 // decided (head([]) against a number). So {3, 0, head([])} keeps its
 // order and {head([]), 3, 0} becomes {head([]), 0, 3}.
 func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
-	values := true
-	for _, e := range elems {
-		if !r.isDataValue(e) {
-			values = false
-			break
-		}
-	}
-	if values || s.Elem == nil {
+	if s.Elem == nil || r.allOrderedValues(elems, 1) {
 		return r.mkFSet(s, elems)
 	}
-	lt := r.cmpSym(lps.OpLt, s.Elem)
-	decided := func(a, b Term) bool { return r.holds(lt, a, b) }
+	decided := func(a, b Term) bool {
+		c, ok := r.elemCmp(a, b)
+		return ok && c < 0
+	}
 	// chain is the set built so far; stuck marks the elements whose
 	// insertion no equation decided (@fset_insert rather than
 	// @fset_cons): nothing goes past them.
@@ -272,7 +273,14 @@ func (r *Rewriter) isPositive(n Term) bool {
 
 // mkFBag builds the canonical finite bag of entries: sorted by element,
 // multiplicities of equal elements added, zero multiplicities dropped.
+// Elements that are not ordered values go in as insertFBagValues puts
+// them.
 func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
+	for _, e := range es {
+		if !r.isOrderedValue(e.e) {
+			return r.insertFBagValues(s, nat, es)
+		}
+	}
 	for i := 1; i < len(es); i++ {
 		for j := i; j > 0 && r.termCmp(es[j-1].e, es[j].e) > 0; j-- {
 			es[j-1], es[j] = es[j], es[j-1]
@@ -292,11 +300,13 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 }
 
 // bagEntries reads a finite bag.
-func (r *Rewriter) bagEntries(b Term) []bagEntry {
-	n := r.st.node(b)
-	es := make([]bagEntry, 0, len(n.args)/2)
-	for i := 0; i < len(n.args); i += 2 {
-		es = append(es, bagEntry{n.args[i], n.args[i+1]})
+func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.st.node(b).args) }
+
+// entriesOf reads the arguments of a finite bag (elements and counts).
+func entriesOf(args []Term) []bagEntry {
+	es := make([]bagEntry, 0, len(args)/2)
+	for i := 0; i < len(args); i += 2 {
+		es = append(es, bagEntry{args[i], args[i+1]})
 	}
 	return es
 }
@@ -361,7 +371,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 	}
 	if ground {
 		for i := 0; i < len(args); i += 2 {
-			if !r.isDataValue(args[i]) {
+			if !r.isDataValue(args[i]) && !r.isSetOrBagValue(args[i]) {
 				ground = false
 				break
 			}
@@ -389,20 +399,18 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 
 // insertFBag builds the finite bag of a bag enumeration {e1: n1, ...,
 // ek: nk} (args alternate elements and counts) that has an element or a
-// count that is a ground term but no value, as mCRL2's equations do: the
+// count that is no value, as mCRL2's equations do: the
 // enumeration is @fbag_cinsert(e1, n1, ...) from the right, where
 // cinsert(d, n, b) = if(n == 0, b, @fbag_insert(d, Nat2Pos(n), b)), and
 // @fbag_insert places d as @fset_insert does (see insertFSet), adding
 // its count to a syntactically equal element's. With a count that is no
 // value the if stays, and an insertion into it stays @fbag_insert(d, p,
-// b). It reports false when an element or count has a free variable.
-// A bag so built is kept as an enumeration (kBagEnum), which no
-// operation takes apart.
+// b). Elements and counts with free variables (a lambda's body: lambda
+// k: Nat. {k: k} is lambda k: Nat. if(k == 0, {:}, {k: Nat2Pos(k)})) go
+// in alike. It reports false when a count has no sort. A bag so built
+// is kept as an enumeration (kBagEnum), which no operation takes apart.
 func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	for i, a := range args {
-		if !r.IsGround(a) {
-			return 0, false
-		}
 		if i%2 == 1 && r.st.node(a).sort == nil {
 			return 0, false
 		}
@@ -480,11 +488,58 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	return materialise(), true
 }
 
+// countInEnum is count(e, b) for a bag enumeration b that stays one (an
+// element or count with a variable), by mCRL2's equations on @fbag_cons:
+// the count of an element syntactically e, 0 past an element decided
+// above e, on past one decided below it. It stays where b has an element
+// that went in undecided or < does not decide.
+func (r *Rewriter) countInEnum(nat *lps.Sort, e Term, args []Term) (Term, bool) {
+	if !r.consBuilt(args, 2) {
+		return 0, false
+	}
+	for i := 0; i < len(args); i += 2 {
+		c, ok := r.elemCmp(e, args[i])
+		switch {
+		case !ok:
+			return 0, false
+		case c == 0:
+			return r.apply(r.opSymN(lps.OpPos2Nat, nat, 1), []Term{args[i+1]}), true
+		case c < 0:
+			return r.mkInt(nat, 0), true
+		}
+	}
+	return r.mkInt(nat, 0), true
+}
+
+// fbagInsertValues evaluates @fbag_insert(d, p, b) that insertFBag left
+// in a lambda's body once the bound variable has a value: with d, p and
+// the entries of b values, the finite bag with d added p times.
+// Otherwise it stays.
+func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
+	n := r.st.node(b)
+	if n.kind != kFBag && n.kind != kBagEnum || !r.isIntValue(p) {
+		return 0, false
+	}
+	es := []bagEntry{{d, p}}
+	for i := 0; i < len(n.args); i += 2 {
+		es = append(es, bagEntry{n.args[i], n.args[i+1]})
+	}
+	for _, e := range es {
+		if !r.isIntValue(e.n) || !r.isDataValue(e.e) && !r.isSetOrBagValue(e.e) {
+			return 0, false
+		}
+	}
+	return r.mkFBag(s, r.natSortOf(), es), true
+}
+
 // containerOp evaluates functions on finite sets, finite bags, sets and
 // bags.
 func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 	for _, a := range args {
 		k := r.st.node(a).kind
+		if k == kBagEnum && fn.op == lps.OpBagCount {
+			continue // countInEnum
+		}
 		if k == kSetEnum || k == kBagEnum || !r.IsGround(a) && (k == kFSet || k == kFBag) {
 			return 0, false
 		}
@@ -509,6 +564,9 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 		return r.bagCount(res, args[0], args[1])
 	case lps.OpCount:
 		n := r.st.node(args[0])
+		if n.kind == kFSet && !r.consBuilt(n.args, 1) || n.kind == kFBag && !r.consBuilt(n.args, 2) {
+			return 0, false
+		}
 		switch n.kind {
 		case kFSet:
 			return r.mkInt(res, int64(len(n.args))), true
@@ -581,7 +639,8 @@ func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
 				elems = append(elems, fb.args[i])
 			}
 		}
-		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.mkFSet(res, elems)), true
+		// The elements kept are in the bag's order.
+		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.st.internArgs(&node{kind: kFSet, sort: res}, elems)), true
 	case lps.OpComplement:
 		return r.setComplement(fn, args[0])
 	case lps.OpAdd, lps.OpMul, lps.OpSub:
@@ -616,6 +675,14 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 	case kFSet:
 		return r.inList(e, n.args, 1)
 	case kFBag:
+		if r.IsGround(e) && !r.isOrderedValue(e) {
+			// mCRL2's in(d, b) = count(d, b) > 0: pm(d1) in {6: 5} is
+			// 0 < count(pm(d1), {6: 5}). (With free variables, as the
+			// enumerator meets them, membership stays inList's.)
+			nat := r.natSortOf()
+			cnt := r.apply(r.opSymN(lps.OpBagCount, nat, 2), []Term{e, c})
+			return r.apply(r.cmpSym(lps.OpLt, nat), []Term{r.mkInt(nat, 0), cnt}), true
+		}
 		return r.inList(e, n.args, 2)
 	case kSet:
 		// in(e, @set(f, s)) = f(e) != in(e, s)
@@ -672,9 +739,13 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 	}
 	n := r.st.node(b)
 	switch n.kind {
+	case kBagEnum:
+		return r.countInEnum(nat, e, n.args)
 	case kFBag:
-		if !r.IsGround(e) {
-			return 0, false
+		if !r.isOrderedValue(e) {
+			// By the equations, as for an enumeration: count(head([]),
+			// {4: 11}) stays.
+			return r.countInEnum(nat, e, n.args)
 		}
 		for i := 0; i < len(n.args); i += 2 {
 			if n.args[i] == e {

@@ -12,7 +12,12 @@
 // under mCRL2's order; function updates are sorted chains), so two values
 // are equal in mCRL2's sense exactly when their normal forms have the same
 // id; a state of the explorer is a short vector of Terms. As in mCRL2, a
-// variable is identified by its name and sort.
+// variable is identified by its name and sort. Elements that are sets,
+// bags or functions are ordered by mCRL2's < on their sort, inclusion or
+// nothing, which is partial: such a set keeps the order in which mCRL2's
+// @fset_insert leaves its elements, {{2}, {1}} and {{1}, {2}} are two
+// normal forms, and their equality stays undecided, as in mCRL2
+// (elemorder.go).
 //
 // The store is safe for concurrent use: interning is sharded under
 // per-shard locks and reading a term's node never locks. A Rewriter holds

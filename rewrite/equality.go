@@ -17,10 +17,13 @@ import (
 // evaluated as every quantifier is (see quantifier): enumerated until a
 // counterexample or the quantifier limit. So {1} == { k: Pos | k <= 5 }
 // is false (c = 2 is a counterexample), as mCRL2 decides it in its
-// regression model for ticket 975 (gossiping girls). Its second result
-// is false when the quantifier stays undecided: the equation stays.
+// regression model for ticket 975 (gossiping girls). A quantifier that
+// stays undecided is the normal form, as in mCRL2: { n: Nat | false } ==
+// {2954312706550833698643} is forall c: Nat. !(c ==
+// 2954312706550833698643). Its second result is false when membership
+// is not evaluated: the equation stays.
 func (r *Rewriter) equalSetsByQuantifier(a, b *node) (Term, bool) {
-	c := r.poolVar('q', r.qdepth, 0, a.sort.Elem)
+	c := r.quantifiedVar(a.sort.Elem)
 	fc := r.applyTerm(r.boolSort, a.args[0], []Term{c})
 	gc := r.applyTerm(r.boolSort, b.args[0], []Term{c})
 	inS, ok1 := r.member(c, a.args[1])
@@ -29,7 +32,29 @@ func (r *Rewriter) equalSetsByQuantifier(a, b *node) (Term, bool) {
 		return 0, false
 	}
 	body := r.equal(r.equal(fc, gc), r.equal(inS, inT))
-	res := r.quantifier(lps.Forall, r.boolSort, []Term{c}, body)
+	return r.quantifier(lps.Forall, r.boolSort, []Term{c}, body), true
+}
+
+// quantifiedVar is the variable c of sort s that mCRL2's equations for
+// the equality of sets and bags quantify over, one per quantifier depth.
+func (r *Rewriter) quantifiedVar(s *lps.Sort) Term {
+	return r.pooled(poolKey{'c', r.qdepth, 0, s}, func() string { return "c" })
+}
+
+// equalBagsByQuantifier decides @bag(f, b) == @bag(g, c) over an element
+// sort too large to compare pointwise when f == g is false, by mCRL2's
+// rule: forall d: S. count(d, @bag(f, b)) == count(d, @bag(g, c)),
+// evaluated as every quantifier is ({ n: Nat | 2 } == { n: Nat | 3 } is
+// false: d = 0 is a counterexample). Its second result is false when the
+// quantifier stays undecided: the equation stays.
+func (r *Rewriter) equalBagsByQuantifier(a, b *node) (Term, bool) {
+	d := r.quantifiedVar(a.sort.Elem)
+	nat := r.natSortOf()
+	count := r.opSymN(lps.OpBagCount, nat, 2)
+	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
+	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)
+	body := r.equal(r.apply(count, []Term{d, ta}), r.apply(count, []Term{d, tb}))
+	res := r.quantifier(lps.Forall, r.boolSort, []Term{d}, body)
 	if res != r.trueT && res != r.falseT {
 		return 0, false
 	}
@@ -61,9 +86,14 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	if r.foreignSetNode(a) || r.foreignSetNode(b) {
 		return 0, false
 	}
+	if _, finite := r.Values(a.sort.Elem, 1<<12); a.kind == kSet && !finite {
+		// mCRL2's one equation for sets over an infinite sort.
+		return r.equalSetsByQuantifier(a, b)
+	}
 	if a.args[0] == b.args[0] {
 		// Same function part: equal exactly when the finite parts are.
-		return r.Bool(a.args[1] == b.args[1]), true
+		eq := r.equal(a.args[1], b.args[1])
+		return eq, eq == r.trueT || eq == r.falseT
 	}
 	// forall c: S. membership agrees; decidable for a finite element sort.
 	elems, ok := r.Values(a.sort.Elem, 1<<12)
@@ -80,7 +110,7 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		if r.sameFunctionPart(a.sort.Elem, a.args[0], b.args[0]) {
 			return r.equal(a.args[1], b.args[1]), true
 		}
-		return 0, false
+		return r.equalBagsByQuantifier(a, b)
 	}
 	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
 	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)

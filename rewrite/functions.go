@@ -137,7 +137,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 // function updates: values by termCmp, other terms by mCRL2's equations
 // for < (which decide little about a term that is no value).
 func (r *Rewriter) keyLess(x, y Term) bool {
-	if r.isDataValue(x) && r.isDataValue(y) {
+	if r.isOrderedValue(x) && r.isOrderedValue(y) {
 		return r.termCmp(x, y) < 0
 	}
 	sort := r.st.node(x).sort

@@ -119,7 +119,9 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		ls := e.Sort(n.sort)
 		return e.Appl(e.OpID("|>", arrow(ls, e.Sort(n.sort.Elem), ls)), args...), nil
 	case kFSet:
-		fs := e.Sort(n.sort)
+		// The finite part of a set has the set's sort in our store
+		// (mkSet); mCRL2's is FSet(S) whichever it belongs to.
+		fs := e.Cons(lps.SortFSet, e.Sort(n.sort.Elem))
 		l := e.OpID("{}", fs)
 		cons := e.OpID("@fset_cons", arrow(fs, e.Sort(n.sort.Elem), fs))
 		for i := len(args) - 1; i >= 0; i-- {
@@ -127,7 +129,7 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		}
 		return l, nil
 	case kFBag:
-		fb := e.Sort(n.sort)
+		fb := e.Cons(lps.SortFBag, e.Sort(n.sort.Elem))
 		pos := e.SortID("Pos")
 		l := e.OpID("{:}", fb)
 		cons := e.OpID("@fbag_cons", arrow(fb, e.Sort(n.sort.Elem), pos, fb))
@@ -181,8 +183,69 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		}
 		fs := e.Sort(n.sort)
 		return e.Appl(e.OpID(name, arrow(fs, argSorts()...)), args...), nil
+	case kSetEnum:
+		return te.encodeSetEnum(n, args), nil
+	case kBagEnum:
+		return te.encodeBagEnum(n, args), nil
 	case kWhere:
 		return e.Where(args[0], args[1:]...), nil
 	}
 	return nil, fmt.Errorf("cannot write the term %s in mCRL2's form (kind %d)", te.r.String(t), n.kind)
+}
+
+// encodeSetEnum writes a set enumeration that stays one (an element with
+// a free variable, as in lambda k: Nat. {k}) as mCRL2's equations leave
+// it: @fset_insert of each element from the right, the last into {}
+// being @fset_cons (@fset_insert(d, {}) = @fset_cons(d, {})), inside
+// @set(@false_, ...) for a Set.
+func (te *TermEncoder) encodeSetEnum(n *node, args []*aterm.Term) *aterm.Term {
+	e, arrow := te.enc, te.enc.ArrowT
+	elem := e.Sort(n.sort.Elem)
+	fs := e.Cons(lps.SortFSet, elem)
+	l := e.OpID("{}", fs)
+	for i := len(args) - 1; i >= 0; i-- {
+		name := "@fset_insert"
+		if i == len(args)-1 {
+			name = "@fset_cons"
+		}
+		l = e.Appl(e.OpID(name, arrow(fs, elem, fs)), args[i], l)
+	}
+	return te.wrapFinite(n.sort, l, fs)
+}
+
+// encodeBagEnum writes a bag enumeration that stays one likewise: each
+// element from the right by @fbag_insert with a Pos count (insertFBag
+// made it) or by @fbag_cinsert with a Nat count, inside @bag(@zero_,
+// ...) for a Bag.
+func (te *TermEncoder) encodeBagEnum(n *node, args []*aterm.Term) *aterm.Term {
+	e, arrow := te.enc, te.enc.ArrowT
+	elem := e.Sort(n.sort.Elem)
+	fb := e.Cons(lps.SortFBag, elem)
+	l := e.OpID("{:}", fb)
+	for i := len(args) - 2; i >= 0; i -= 2 {
+		cs := te.r.st.node(n.args[i+1]).sort
+		name := "@fbag_cinsert"
+		if cs != nil && cs.Kind == lps.SortPos {
+			name = "@fbag_insert"
+		}
+		l = e.Appl(e.OpID(name, arrow(fb, elem, e.Sort(cs), fb)), args[i], args[i+1], l)
+	}
+	return te.wrapFinite(n.sort, l, fb)
+}
+
+// wrapFinite wraps the finite set or bag fin (of sort finS) as mCRL2's
+// @set(@false_, fin) or @bag(@zero_, fin) when s is a Set or Bag sort.
+func (te *TermEncoder) wrapFinite(s *lps.Sort, fin, finS *aterm.Term) *aterm.Term {
+	e, arrow := te.enc, te.enc.ArrowT
+	elem := e.Sort(s.Elem)
+	name, fn, cod := "@set", "@false_", e.SortID("Bool")
+	switch s.Kind {
+	case lps.SortSet:
+	case lps.SortBag:
+		name, fn, cod = "@bag", "@zero_", e.SortID("Nat")
+	default:
+		return fin
+	}
+	f := e.OpID(fn, arrow(cod, elem))
+	return e.Appl(e.OpID(name, arrow(e.Sort(s), arrow(cod, elem), finS)), f, fin)
 }

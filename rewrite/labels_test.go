@@ -20,12 +20,19 @@ type labelCase struct {
 // printed normal form with mCRL2's.
 func checkLabels(t *testing.T, cases []labelCase) {
 	t.Helper()
+	checkLabelsWith(t, "", cases)
+}
+
+// checkLabelsWith is checkLabels with declarations (sorts, maps) before
+// the actions.
+func checkLabelsWith(t *testing.T, decls string, cases []labelCase) {
+	t.Helper()
 	var acts, sums []string
 	for i, c := range cases {
 		acts = append(acts, fmt.Sprintf("a%d: %s", i, c.sort))
 		sums = append(sums, fmt.Sprintf("b -> a%d(%s) . P(b = false)", i, c.expr))
 	}
-	src := "act " + strings.Join(acts, ";\n    ") + ";\nproc P(b: Bool) =\n    " +
+	src := decls + "act " + strings.Join(acts, ";\n    ") + ";\nproc P(b: Bool) =\n    " +
 		strings.Join(sums, "\n  + ") + ";\ninit P(true);\n"
 	spec, err := lps.Parse("labels.lps", []byte(src))
 	if err != nil {

@@ -87,9 +87,9 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 	res := fn.res
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
-		return r.fsetOp(res, fn.op, na.args, nb.args), true
+		return r.fsetOp(res, fn.op, na.args, nb.args)
 	case na.kind == kFBag && nb.kind == kFBag:
-		return r.fbagOp(res, fn.op, r.bagEntries(a), r.bagEntries(b)), true
+		return r.fbagOp(res, fn.op, na.args, nb.args)
 	case na.kind == kFSet && nb.kind == kSet:
 		// FSet * Set and FSet - Set give the elements of the finite set
 		// that are (not) in the set.
@@ -103,7 +103,9 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 				keep = append(keep, e)
 			}
 		}
-		return r.mkFSet(res, keep), true
+		// The elements kept are in the finite set's order, as mCRL2's
+		// equation keeps them.
+		return r.st.internArgs(&node{kind: kFSet, sort: res}, keep), true
 	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
 		return r.setBagArith(fn, b, a)
 	case na.kind == kSet && nb.kind == kSet:
@@ -129,7 +131,10 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		}
 	case na.kind == kBag && nb.kind == kBag:
 		if r.isFnConst(na.args[0], fnZero) && r.isFnConst(nb.args[0], fnZero) {
-			fb := r.fbagOp(res, fn.op, r.bagEntries(na.args[1]), r.bagEntries(nb.args[1]))
+			fb, ok := r.fbagOp(res, fn.op, r.st.node(na.args[1]).args, r.st.node(nb.args[1]).args)
+			if !ok {
+				return 0, false
+			}
 			return r.mkBag(res, na.args[0], fb), true
 		}
 		return r.bagArith(fn.op, res, a, b, na, nb)
@@ -174,21 +179,30 @@ func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (
 			es = append(es, bagEntry{d, v})
 		}
 	}
-	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
-	mergeSorted(xs, ys, byElem,
+	order, sorted := r.orderOf(r.st.node(na.args[1]).args, r.st.node(nb.args[1]).args, 2)
+	if !sorted {
+		return 0, false
+	}
+	mergeSorted(xs, ys, order.cmpEntries,
 		func(x bagEntry) { entry(x.e, x.n, zero) },
 		func(y bagEntry) { entry(y.e, zero, y.n) },
 		func(x, y bagEntry) { entry(x.e, x.n, y.n) })
-	if !ok {
+	if !ok || order.stuck {
 		return 0, false
 	}
 	return r.mkBag(res, h, r.mkFBag(res, nat, es)), true
 }
 
-// fsetOp is union, intersection or difference of sorted element lists.
-func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
+// fsetOp is union, intersection or difference of sorted element lists;
+// false when mCRL2's equations do not decide the order of their elements
+// (elemorder.go).
+func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) (Term, bool) {
+	order, sorted := r.orderOf(a, b, 1)
+	if !sorted {
+		return 0, false
+	}
 	var out []Term
-	mergeSorted(a, b, r.termCmp, func(x Term) {
+	mergeSorted(a, b, order.cmp, func(x Term) {
 		if op != lps.OpMul {
 			out = append(out, x)
 		}
@@ -201,16 +215,24 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) Term {
 			out = append(out, x)
 		}
 	})
-	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+	if order.stuck {
+		return 0, false
+	}
+	return r.st.internArgs(&node{kind: kFSet, sort: s}, out), true
 }
 
 // fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
-// of finite bags.
-func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
+// of the finite bags with arguments xs and ys (elements and counts);
+// false when mCRL2's equations do not decide the order of their elements.
+func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, xs, ys []Term) (Term, bool) {
+	order, sorted := r.orderOf(xs, ys, 2)
+	if !sorted {
+		return 0, false
+	}
+	a, b := entriesOf(xs), entriesOf(ys)
 	var out []bagEntry
 	nat := r.natSortOf()
-	byElem := func(x, y bagEntry) int { return r.termCmp(x.e, y.e) }
-	mergeSorted(a, b, byElem, func(x bagEntry) {
+	mergeSorted(a, b, order.cmpEntries, func(x bagEntry) {
 		if op != lps.OpMul {
 			out = append(out, x)
 		}
@@ -232,7 +254,10 @@ func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, a, b []bagEntry) Term {
 			out = append(out, bagEntry{x.e, r.natMonus(nat, x.n, y.n)})
 		}
 	})
-	return r.mkFBag(s, nat, out)
+	if order.stuck {
+		return 0, false
+	}
+	return r.mkFBag(s, nat, out), true
 }
 
 // mergeSorted walks the lists a and b, each sorted by cmp, in order: an
@@ -270,7 +295,11 @@ func mergeSorted[T any](a, b []T, cmp func(x, y T) int, onlyA, onlyB func(T), bo
 // @set(f, s) and @set(g, t).
 func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool) (Term, bool) {
 	if union && r.isFnConst(f, fnFalse) && r.isFnConst(g, fnFalse) {
-		return r.fsetOp(sort, lps.OpAdd, s, t), true
+		return r.fsetOp(sort, lps.OpAdd, s, t)
+	}
+	order, sorted := r.orderOf(s, t, 1)
+	if !sorted {
+		return 0, false
 	}
 	apply := func(h, e Term) Term { return r.applyTerm(r.boolSort, h, []Term{e}) }
 	var out []Term
@@ -293,7 +322,10 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 		case j == len(t):
 			c = -1
 		default:
-			c = r.termCmp(s[i], t[j])
+			c = order.cmp(s[i], t[j])
+			if order.stuck {
+				return 0, false
+			}
 		}
 		var ok bool
 		switch {
@@ -329,9 +361,16 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 	var sub bool
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
-		sub = len(r.st.node(r.fsetOp(na.sort, lps.OpSub, na.args, nb.args)).args) == 0
+		diff, ok := r.fsetOp(na.sort, lps.OpSub, na.args, nb.args)
+		if !ok {
+			return 0, false
+		}
+		sub = len(r.st.node(diff).args) == 0
 	case na.kind == kFBag && nb.kind == kFBag:
-		diff := r.fbagOp(na.sort, lps.OpSub, r.bagEntries(a), r.bagEntries(b))
+		diff, ok := r.fbagOp(na.sort, lps.OpSub, na.args, nb.args)
+		if !ok {
+			return 0, false
+		}
 		sub = len(r.st.node(diff).args) == 0
 	default:
 		// x <= y = (x * y == x) on sets and bags.
@@ -342,12 +381,22 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 		}
 		eq := r.equal(m, a)
 		if eq != r.trueT && eq != r.falseT {
-			return 0, false
+			// An undecided quantifier (equalSetsByQuantifier) is the
+			// normal form; an equation that stays leaves x <= y as is.
+			if r.st.node(eq).kind != kBinder {
+				return 0, false
+			}
+			if op == lps.OpLt {
+				return r.and(eq, r.not(r.equal(a, b))), true
+			}
+			return eq, true
 		}
 		sub = eq == r.trueT
 	}
-	if op == lps.OpLt {
-		return r.Bool(sub && a != b), true
+	if op == lps.OpLt && sub {
+		// x < y = x <= y && x != y, with mCRL2's != (a set with a
+		// function part may equal one written otherwise).
+		return r.not(r.equal(a, b)), true
 	}
 	return r.Bool(sub), true
 }
