@@ -278,6 +278,9 @@ func (r *binReader) function(t *aterm.Term) *Func {
 	case op == OpNot && s.Kind == SortFunc && len(s.Domain) == 1 && s.Domain[0].Kind == SortSet:
 		op = OpComplement
 	}
+	if !builtinSortOK(op, s) {
+		r.failf("the built-in function %s with the sort %s, which mCRL2's data library does not give it", name, s)
+	}
 	return r.st.Builtin(op, s)
 }
 
@@ -290,6 +293,7 @@ func (r *binReader) binder(t *aterm.Term) Expr {
 	if len(vars) == 0 {
 		r.failf("a binder without variables")
 	}
+	r.distinct(vars, "bound variable")
 	r.scope = append(r.scope, vars...)
 	body := r.expr(t.Args[2])
 	r.scope = r.scope[:mark]
@@ -332,6 +336,9 @@ func (r *binReader) setOrBag(n string, res *Sort, args []*aterm.Term) Expr {
 	if len(args) != 2 || res.Elem == nil {
 		r.failf("%s of %d arguments", n, len(args))
 	}
+	if want := map[string]SortKind{"@set": SortSet, "@bag": SortBag}[n]; res.Kind != want {
+		r.failf("%s of sort %s", n, res)
+	}
 	f, fin := args[0], args[1]
 	if is(f, "OpIdNoIndex", 2) {
 		switch r.name(f.Args[0]) {
@@ -348,15 +355,25 @@ func (r *binReader) setOrBag(n string, res *Sort, args []*aterm.Term) Expr {
 	}
 	if is(f, "Binder", 3) && f.Args[0].Sym.Name == "Lambda" && len(r.list(f.Args[1])) == 1 && r.isEmptyFinite(fin) {
 		lam := r.binder(f).(*Binder)
-		kind := SetComp
+		kind, body := SetComp, r.st.Bool
 		if n == "@bag" {
-			kind = BagComp
+			kind, body = BagComp, r.st.Nat
+		}
+		if lam.Body.Sort() != body || lam.Vars[0].S != res.Elem {
+			r.failf("%s of a function of sort %s", n, lam.Sort())
 		}
 		return &Binder{Kind: kind, Vars: lam.Vars, Body: lam.Body, S: res}
 	}
 	// { x: S | f(x) != x in s }, or { x: S | f(x) } for a bag with an
 	// empty finite part, with x a name that f and s do not use.
 	fn, fe := r.expr(f), r.expr(fin)
+	body := r.st.Bool
+	if n == "@bag" {
+		body = r.st.Nat
+	}
+	if fs := fn.Sort(); fs.Kind != SortFunc || len(fs.Domain) != 1 || fs.Domain[0] != res.Elem || fs.Codomain != body {
+		r.failf("%s of a function of sort %s", n, fs)
+	}
 	x := &Var{Name: r.freshName("x", f, fin), S: res.Elem}
 	app := &App{Head: fn, Args: []Expr{&VarRef{Var: x}}, S: r.resultSort(fn.Sort(), 1)}
 	if n == "@set" {

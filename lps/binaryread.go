@@ -83,7 +83,7 @@ func (r *binReader) read() {
 		if !is(a, "ActId", 2) {
 			r.failf("an action label expected")
 		}
-		d := &ActionDecl{Name: r.name(a.Args[0]), Sorts: r.sorts(a.Args[1])}
+		d := &ActionDecl{Name: r.ident(a.Args[0]), Sorts: r.sorts(a.Args[1])}
 		for _, e := range r.spec.Actions {
 			if e.Name == d.Name && sameSorts(e.Sorts, d.Sorts) {
 				r.failf("action %s declared twice", d.Name)
@@ -92,15 +92,21 @@ func (r *binReader) read() {
 		r.spec.Actions = append(r.spec.Actions, d)
 	}
 	for range r.count() {
-		r.spec.Globals = append(r.spec.Globals, r.newVar(r.term()))
+		v := r.newVar(r.term())
+		for _, g := range r.spec.Globals {
+			if g.Name == v.Name {
+				r.failf("global variable %s declared twice", v.Name)
+			}
+		}
+		r.spec.Globals = append(r.spec.Globals, v)
 	}
 	r.scope = append(r.scope, r.spec.Globals...)
 	r.spec.ProcName = "P"
 	for _, p := range r.list(r.term()) {
 		v := r.newVar(p)
-		for _, q := range r.spec.Params {
+		for _, q := range append(r.spec.Params, r.spec.Globals...) {
 			if q.Name == v.Name {
-				r.failf("two process parameters named %s", v.Name)
+				r.failf("process parameter %s has the name of another variable", v.Name)
 			}
 		}
 		r.spec.Params = append(r.spec.Params, v)
@@ -172,6 +178,7 @@ func (r *binReader) summand(sumVars, cond, time *aterm.Term, rest func(*Summand)
 	for _, v := range r.list(sumVars) {
 		s.SumVars = append(s.SumVars, r.newVar(v))
 	}
+	r.distinct(s.SumVars, "sum variable")
 	r.scope = append(r.scope, s.SumVars...)
 	s.Cond = r.typed(r.expr(cond), r.st.Bool, "the condition")
 	if !(is(time, "DataVarId", 2) && r.name(time.Args[0]) == "@undefined_real") {
@@ -204,6 +211,7 @@ func (r *binReader) dist(t *aterm.Term) *Distribution {
 	for _, v := range vs {
 		d.Vars = append(d.Vars, r.newVar(v))
 	}
+	r.distinct(d.Vars, "variable of a distribution")
 	r.scope = append(r.scope, d.Vars...)
 	d.Prob = r.typed(r.expr(t.Args[1]), r.st.Real, "the probability")
 	return d
@@ -256,7 +264,7 @@ func (r *binReader) dataSpec() {
 		if !is(t, "SortId", 1) {
 			r.failf("a sort name expected")
 		}
-		n := r.name(t.Args[0])
+		n := r.ident(t.Args[0])
 		if r.named[n] != nil || r.st.Primitive(n) != nil {
 			r.failf("sort %s declared twice", n)
 		}
@@ -272,7 +280,7 @@ func (r *binReader) dataSpec() {
 		if !is(t, "SortRef", 2) || !is(t.Args[0], "SortId", 1) {
 			r.failf("a sort alias expected")
 		}
-		n := r.name(t.Args[0].Args[0])
+		n := r.ident(t.Args[0].Args[0])
 		if r.named[n] != nil || r.st.Primitive(n) != nil {
 			r.failf("sort %s declared twice", n)
 		}
@@ -339,7 +347,7 @@ func (r *binReader) declFunc(t *aterm.Term, kind FuncKind) *Func {
 	if !is(t, "OpIdNoIndex", 2) && !is(t, "OpId", 3) {
 		r.failf("a function symbol expected")
 	}
-	f := &Func{Name: r.name(t.Args[0]), Sort: r.sort(t.Args[1]), Kind: kind}
+	f := &Func{Name: r.ident(t.Args[0]), Sort: r.sort(t.Args[1]), Kind: kind}
 	for _, g := range r.funcs[f.Name] {
 		if g.Sort == f.Sort {
 			r.failf("%s: %s declared twice", f.Name, f.Sort)
@@ -480,7 +488,7 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 			}
 			dom[j] = r.sort(p.Args[1])
 		}
-		f := &Func{Name: r.name(k.Args[0]), Sort: r.st.Func(dom, s), Kind: FuncConstructor, Index: i}
+		f := &Func{Name: r.ident(k.Args[0]), Sort: r.st.Func(dom, s), Kind: FuncConstructor, Index: i}
 		if r.lookupFunc(f.Name, f.Sort) != nil {
 			r.failf("constructor %s: %s declared twice", f.Name, f.Sort)
 		}
@@ -492,16 +500,23 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 			if n == "" || n == "@NoValue" {
 				continue
 			}
+			r.checkIdent(n)
 			pf := &Func{Name: n, Sort: r.st.Func([]*Sort{s}, dom[j]), Kind: FuncProjection, Ctor: f, Index: j}
 			if g := r.lookupFunc(n, pf.Sort); g != nil && g.Kind == FuncProjection {
 				pf = g // shared by several constructors of one sort
+			} else if g != nil {
+				r.failf("projection %s: %s declared twice", n, pf.Sort)
 			} else {
 				r.funcs[n] = append(r.funcs[n], pf)
 			}
 			f.Projections[j] = pf
 		}
 		if n := r.name(k.Args[2]); n != "" && n != "@NoValue" {
+			r.checkIdent(n)
 			f.Recogniser = &Func{Name: n, Sort: r.st.Func([]*Sort{s}, r.st.Bool), Kind: FuncRecogniser, Ctor: f}
+			if r.lookupFunc(n, f.Recogniser.Sort) != nil {
+				r.failf("recogniser %s: %s declared twice", n, f.Recogniser.Sort)
+			}
 			r.funcs[n] = append(r.funcs[n], f.Recogniser)
 		}
 		s.Constructors = append(s.Constructors, f)
@@ -532,13 +547,58 @@ func (r *binReader) varID(t *aterm.Term) (string, *Sort) {
 // newVar declares a variable; the caller puts it in scope.
 func (r *binReader) newVar(t *aterm.Term) *Var {
 	name, s := r.varID(t)
+	r.checkIdent(name)
+	if _, ok := mcrl2Builtins[name]; ok {
+		// The text would read it as the function (count, max, ...).
+		r.failf("variable %s has the name of a built-in function", name)
+	}
 	return &Var{Name: name, S: s}
 }
 
+// distinct refuses two variables of one name among vars, bound together
+// (the text checker refuses them).
+func (r *binReader) distinct(vars []*Var, what string) {
+	for i, v := range vars {
+		for _, w := range vars[:i] {
+			if w.Name == v.Name {
+				r.failf("two of its %ss are named %s", what, v.Name)
+			}
+		}
+	}
+}
+
+// ident reads a name the file declares (a sort, an action, a function),
+// which must be an identifier: the text form prints it where the parser
+// reads one, and a label prints it as it is.
+func (r *binReader) ident(t *aterm.Term) string {
+	n := r.name(t)
+	r.checkIdent(n)
+	return n
+}
+
+// checkIdent refuses a declared name that is no mCRL2 identifier
+// (a letter or _, then letters, digits, _ and '; no reserved word).
+func (r *binReader) checkIdent(n string) {
+	ok := n != ""
+	for i, c := range n {
+		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		ok = ok && (letter || i > 0 && ('0' <= c && c <= '9' || c == '\''))
+	}
+	if !ok || keywords[n] {
+		r.failf("the declared name %q is no identifier", n)
+	}
+}
+
 // lookupVar finds the innermost variable of that name and sort in scope.
+// mCRL2 tells variables apart by name and sort, the text by name alone:
+// a variable hidden by an inner one of its name and another sort is
+// refused, since the file's text would mean the inner one.
 func (r *binReader) lookupVar(name string, s *Sort) *Var {
 	for i := len(r.scope) - 1; i >= r.nfixed; i-- {
-		if v := r.scope[i]; v.S == s && v.Name == name {
+		if v := r.scope[i]; v.Name == name {
+			if v.S != s {
+				r.failf("variable %s: %s is hidden by %s: %s", name, s, name, v.S)
+			}
 			return v
 		}
 	}

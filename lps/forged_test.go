@@ -137,6 +137,13 @@ func TestForgedBinaryRefused(t *testing.T) {
 			es := listElems(x)
 			return tb.List(append([]*aterm.Term{es[0]}, es...)...)
 		}, "declared twice"},
+		{"a built-in function with another sort (== : D # D -> Pos)", func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
+			if x.Sym.Name != "OpIdNoIndex" || x.Args[0].Sym.Name != "==" {
+				return nil
+			}
+			arrow := x.Args[1]
+			return tb.Appl("OpIdNoIndex", x.Args[0], tb.Appl("SortArrow", arrow.Args[0], tb.Appl("SortId", tb.Appl("Pos"))))
+		}, "does not give it"},
 		{"a quote in an action's name", func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
 			if x.Sym.Name != "ActId" {
 				return nil
