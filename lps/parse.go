@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -84,9 +85,9 @@ func syntaxError(filename string, err error) *Error {
 		if errors.As(err, &ut) {
 			msg = unexpectedMessage(ut)
 		}
-		return &Error{File: filename, Pos: Pos{p.Line, p.Column}, Msg: "syntax error: " + msg}
+		return &Error{File: filename, Pos: Pos{p.Line, p.Column}, Msg: "syntax error: " + inWords(msg)}
 	}
-	return &Error{File: filename, Msg: "syntax error: " + err.Error()}
+	return &Error{File: filename, Msg: "syntax error: " + inWords(err.Error())}
 }
 
 func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
@@ -102,18 +103,49 @@ func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
 				what = what[:j+2]
 			}
 		}
-		msg = msg[:i] + ", expected " + grammarNames.Replace(what)
+		msg = msg[:i] + ", expected " + firstExpected(inWords(what))
 	}
 	return msg
 }
 
-// grammarNames turns grammar type names in participle's messages into
-// words.
-var grammarNames = strings.NewReplacer(
-	"astSortExpr", "a sort", "astExpr", "a data expression", "astUnit", "a data expression",
-	"astIdent", "an identifier", "astVarsList", "variable declarations",
-	"astSummand", "a summand", "astAction", "an action", "astArg", "an argument",
-	"astSortDecl", "a sort declaration", "astIdsDecl", "a declaration", "astActDecl", "an action declaration",
-	"astEqn", "an equation", "astProc", "a process declaration", "astInit", "an initial state",
-	"astDist", "a distribution", "astNext", "a next state",
-)
+// grammarName finds the grammar's type names in participle's messages,
+// as it writes them (astSortDecl, AstActDecl+: capitalised, with the
+// repetition of the grammar).
+var grammarName = regexp.MustCompile(`\b[Aa]st([A-Z][A-Za-z]*)[+*?]?`)
+
+// grammarWords are those names in words.
+var grammarWords = map[string]string{
+	"SortExpr": "a sort", "Expr": "a data expression", "Unit": "a data expression",
+	"Ident": "an identifier", "VarsList": "variable declarations", "VarsDecl": "a variable declaration",
+	"Summands": "a summand", "Summand": "a summand", "Action": "an action", "Arg": "an argument",
+	"SortDecl": "a sort declaration", "IdsDecl": "a declaration", "ActDecl": "an action declaration",
+	"Eqn": "an equation", "Proc": "a process declaration", "Init": "an initial state",
+	"Dist": "a distribution", "Next": "a next state", "Section": "a section (sort, cons, map, var, eqn, act, glob, proc or init)",
+	"Spec": "a linear process specification",
+}
+
+// firstExpected is the first thing of an expected sequence as participle
+// writes it ((variable declarations ";")+, an identifier ("(" ...)): what
+// was missing, without the grammar around it.
+func firstExpected(what string) string {
+	w := strings.TrimLeft(what, "(")
+	if i := strings.IndexAny(w, "()|*+"); i > 0 && w[0] != '"' {
+		w = w[:i]
+	}
+	if i := strings.Index(w, ` "`); i > 0 {
+		w = w[:i]
+	}
+	return strings.TrimSpace(w)
+}
+
+// inWords turns the grammar's type names in a participle message into
+// words; a name without words loses its prefix.
+func inWords(s string) string {
+	return grammarName.ReplaceAllStringFunc(s, func(m string) string {
+		name := strings.TrimRight(grammarName.FindStringSubmatch(m)[1], "+*?")
+		if w, ok := grammarWords[name]; ok {
+			return w
+		}
+		return name
+	})
+}
