@@ -123,7 +123,16 @@ output (format from --out, default aut). Without OUTFILE the state space is
 explored but not saved. OUTFILE is written under a temporary name and
 renamed at the end, so a run that fails leaves an existing OUTFILE as it
 was; a signal (Ctrl-C, SIGTERM, SIGHUP, a closed pipe, Ctrl-\, SIGALRM,
-SIGUSR1, SIGUSR2), --max and --max-memory still give a valid OUTFILE.
+SIGUSR1, SIGUSR2), --max, --max-memory and the address-space limit
+(ulimit -v) still give a valid OUTFILE.
+
+Files: no file a run writes (OUTFILE, --stats, --timings) may be INFILE
+or another of them; new files get the mode the umask gives; a symbolic
+link another user owns in a sticky folder (/tmp) is not followed;
+traces (-t) never replace a file or follow a link (a taken name is
+numbered on). A failed write stops the search: exit 2. A binary INFILE
+is checked as its text would be (sorts, declarations, names), so a
+forged or corrupt file is refused, naming the summand and the reason.
 
 Exit status:
   0      the state space was explored (to its end, or to the limit of an
