@@ -49,6 +49,9 @@ func (r *binReader) expr(t *aterm.Term) Expr {
 		}
 		return &VarRef{Var: v}
 	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3):
+		if c := r.internalConstant(t); c != nil {
+			return c
+		}
 		return &FuncRef{Func: r.function(t)}
 	case is(t, "Binder", 3):
 		return r.binder(t)
@@ -135,8 +138,8 @@ var wideningOps = map[string]Op{
 func (r *binReader) appl(t *aterm.Term) Expr {
 	head, rawArgs := t.Args[0], t.Args[1:]
 	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
-		n := r.name(head.Args[0])
-		res := r.resultSort(r.sort(head.Args[1]), len(rawArgs))
+		n, hs := r.name(head.Args[0]), r.sort(head.Args[1])
+		res := r.resultSort(hs, len(rawArgs))
 		switch {
 		case wideningOps[n] != OpNone && len(rawArgs) == 1:
 			return r.upcast(wideningOps[n], r.expr(rawArgs[0]), res)
@@ -154,8 +157,13 @@ func (r *binReader) appl(t *aterm.Term) Expr {
 			return r.finiteBag(r.expr(rawArgs[0]), res)
 		case n == "@set" || n == "@bag":
 			return r.setOrBag(n, res, rawArgs)
-		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons":
+		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons" || n == "@fbag_insert":
 			return r.enumeration(t, res)
+		}
+		if _, internal := mcrl2Funcs[n]; internal {
+			if f, _ := r.internalFunc(n, hs); f.read != nil {
+				return r.internalAppl(n, hs, f, rawArgs)
+			}
 		}
 	}
 	args := make([]Expr, len(rawArgs))
@@ -265,6 +273,12 @@ func (r *binReader) function(t *aterm.Term) *Func {
 	if f := r.lookupFunc(name, s); f != nil {
 		return f
 	}
+	if f, ok := r.internalFunc(name, s); ok {
+		if f.read != nil {
+			r.failf("internal function %s used as a value, not applied to its %d arguments", name, f.sig.arity())
+		}
+		return r.st.Builtin(f.op, s)
+	}
 	op, ok := mcrl2Builtins[name]
 	if !ok {
 		if strings.HasPrefix(name, "@") {
@@ -354,19 +368,22 @@ func (r *binReader) setOrBag(n string, res *Sort, args []*aterm.Term) Expr {
 		}
 		return &Binder{Kind: kind, Vars: lam.Vars, Body: lam.Body, S: res}
 	}
-	// { x: S | f(x) != x in s }, or { x: S | f(x) } for a bag with an
-	// empty finite part, with x a name that f and s do not use.
+	// Any other function part: mCRL2's @set(f, s) or @bag(f, b) itself
+	// (mcrl2funcs.go), as its rewriter keeps and prints it.
+	op := OpSetFn
+	if n == "@bag" {
+		op = OpBagFn
+	}
 	fn, fe := r.expr(f), r.expr(fin)
-	x := &Var{Name: r.freshName("x", f, fin), S: res.Elem}
-	app := &App{Head: fn, Args: []Expr{&VarRef{Var: x}}, S: r.resultSort(fn.Sort(), 1)}
-	if n == "@set" {
-		body := r.mk(OpNeq, r.st.Bool, app, r.mk(OpIn, r.st.Bool, &VarRef{Var: x}, fe))
-		return &Binder{Kind: SetComp, Vars: []*Var{x}, Body: body, S: res}
+	want := r.st.Func([]*Sort{res.Elem}, r.st.Bool)
+	finite := r.st.FSet(res.Elem)
+	if op == OpBagFn {
+		want, finite = r.st.Func([]*Sort{res.Elem}, r.st.Nat), r.st.FBag(res.Elem)
 	}
-	if !r.isEmptyFinite(fin) {
-		r.failf("unsupported @bag with a function part and a finite part")
+	if fn.Sort() != want || fe.Sort() != finite {
+		r.failf("%s of a %s and a %s as a %s", n, fn.Sort(), fe.Sort(), res)
 	}
-	return &Binder{Kind: BagComp, Vars: []*Var{x}, Body: app, S: res}
+	return r.mk(op, res, fn, fe)
 }
 
 // finiteSet is the finite set fs as a set of sort res. mCRL2's type
@@ -446,13 +463,17 @@ func (r *binReader) freshName(prefix string, ts ...*aterm.Term) string {
 
 // enumeration reads a finite set @fset_insert(x, ...{}) or finite bag
 // @fbag_cinsert(x, n, ...{:}) (or their constructors @fset_cons and
-// @fbag_cons, whose counts are Pos) of sort res as the checker's SetEnum
-// or BagEnum.
+// @fbag_cons, and @fbag_insert, whose counts are Pos) of sort res as the
+// checker's SetEnum or BagEnum. Insertions into a finite set or bag that is
+// no enumeration (a variable, an operation) are the enumeration's union
+// with it.
 func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 	var elems, counts []Expr
-	for !r.isEmptyFinite(t) {
+	var rest Expr // what the elements are inserted into, when no enumeration
+	for !r.isEmptyFinite(t) && rest == nil {
 		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
-			r.failf("a finite set or bag expected")
+			rest = r.expr(t)
+			break
 		}
 		switch r.name(t.Args[0].Args[0]) {
 		case "@fset_insert", "@fset_cons":
@@ -461,7 +482,7 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			}
 			elems = append(elems, r.elem(t.Args[1], res))
 			t = t.Args[2]
-		case "@fbag_cinsert", "@fbag_cons":
+		case "@fbag_cinsert", "@fbag_cons", "@fbag_insert":
 			if len(t.Args) != 4 || res.Kind != SortFBag {
 				r.failf("a finite bag expected")
 			}
@@ -477,16 +498,28 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			counts = append(counts, c)
 			t = t.Args[3]
 		default:
-			r.failf("a finite set or bag expected")
+			rest = r.expr(t)
 		}
 	}
-	if len(elems) == 0 {
-		return &FuncRef{Func: r.st.Builtin(OpEmptySet, res)}
+	if rest != nil && rest.Sort() != res {
+		r.failf("a %s inserted into a %s", res, rest.Sort())
 	}
-	if res.Kind == SortFSet {
-		return &SetEnum{Elems: elems, S: res}
+	var enum Expr
+	switch {
+	case len(elems) == 0:
+		enum = &FuncRef{Func: r.st.Builtin(OpEmptySet, res)}
+	case res.Kind == SortFSet:
+		enum = &SetEnum{Elems: elems, S: res}
+	default:
+		enum = &BagEnum{Elems: elems, Counts: counts, S: res}
 	}
-	return &BagEnum{Elems: elems, Counts: counts, S: res}
+	switch {
+	case rest == nil:
+		return enum
+	case len(elems) == 0:
+		return rest
+	}
+	return r.mk(OpAdd, res, enum, rest)
 }
 
 // elem reads an element of a finite set or bag of sort res.

@@ -403,6 +403,9 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 		if s := r.st.Primitive(n); s != nil {
 			return s
 		}
+		if s := r.internalSort(n); s != nil {
+			return s
+		}
 		return r.named[n]
 	case is(t, "SortCons", 2):
 		elem := r.trySort(t.Args[1])

@@ -142,6 +142,9 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpUpdate:
 		return r.update(fn, args)
 	}
+	if eval, ok := internalOps[fn.op]; ok {
+		return eval(r, fn, args)
+	}
 	return 0, false
 }
 
