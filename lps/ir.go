@@ -254,6 +254,12 @@ const (
 	OpFBagDiff
 	OpFBag2FSet
 	OpFSet2FBag
+	// mCRL2's internal functions of function update: @func_update_stable
+	// is an update its rewriter has put in order, which it keeps as it is
+	// (f[1 -> 1] over an f with f(1) = 1 stays); @is_not_an_update(f)
+	// tells whether f is no update.
+	OpUpdateStable
+	OpIsNotAnUpdate
 
 	opCount
 )
@@ -277,6 +283,7 @@ var opNames = [...]string{
 	OpMinFn: "@min_", OpMonusFn: "@monus_", OpNat2BoolFn: "@Nat2Bool_", OpBool2NatFn: "@Bool2Nat_",
 	OpFSetUnion: "@fset_union", OpFSetInter: "@fset_inter", OpFBagJoin: "@fbag_join",
 	OpFBagInter: "@fbag_inter", OpFBagDiff: "@fbag_diff", OpFBag2FSet: "@fbag2fset", OpFSet2FBag: "@fset2fbag",
+	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update",
 }
 
 func (o Op) String() string {

@@ -250,11 +250,10 @@ func init() {
 	isOp("@fset2fbag", "FSet(S) -> FBag(S)", OpFSet2FBag)
 
 	// Function update (function_update.spec): @func_update_stable is the
-	// update mCRL2's rewriter has put in order, the same function;
+	// update mCRL2's rewriter has put in order and keeps;
 	// @if_always_else(c, f, g) is if(c, f, g).
-	reads("@func_update_stable", "(S -> T) # S # T -> S -> T", func(r *binReader, res *Sort, a []Expr) Expr {
-		return r.mk(OpUpdate, res, a...)
-	})
+	isOp("@func_update_stable", "(S -> T) # S # T -> S -> T", OpUpdateStable)
+	isOp("@is_not_an_update", "(S -> T) -> Bool", OpIsNotAnUpdate)
 	reads("@if_always_else", "Bool # (S -> T) # (S -> T) -> S -> T", func(r *binReader, res *Sort, a []Expr) Expr {
 		return r.mk(OpIf, res, a...)
 	})

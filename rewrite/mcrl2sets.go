@@ -15,12 +15,13 @@ import "github.com/lps2lts/lps2lts/lps"
 // false when no equation applies (the application is a normal form).
 type internalOp func(r *Rewriter, fn *symbol, args []Term) (Term, bool)
 
-// internalOps are the evaluators by operator (filled by init: they call
-// back into the rewriter, which consults them).
-var internalOps map[lps.Op]internalOp
+// internalOps are the evaluators by operator, filled by the init
+// function of each library's file (they call back into the rewriter,
+// which consults them).
+var internalOps = map[lps.Op]internalOp{}
 
 func init() {
-	internalOps = map[lps.Op]internalOp{
+	for op, eval := range map[lps.Op]internalOp{
 		lps.OpFalseFn:    constFnApplied(fnFalse),
 		lps.OpTrueFn:     constFnApplied(fnTrue),
 		lps.OpZeroFn:     constFnApplied(fnZero),
@@ -45,6 +46,8 @@ func init() {
 		// is in the files mcrl22lps writes (Bag2Set({k: 2, 3: 1}) with k = 0
 		// prints as @fbag2fset(@zero_, {0: 2, 3: 1})): so it stays here.
 		lps.OpFBag2FSet: func(*Rewriter, *symbol, []Term) (Term, bool) { return 0, false },
+	} {
+		internalOps[op] = eval
 	}
 }
 
