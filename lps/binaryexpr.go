@@ -52,7 +52,7 @@ func (r *binReader) expr(t *aterm.Term) Expr {
 		if c := r.internalConstant(t); c != nil {
 			return c
 		}
-		return &FuncRef{Func: r.function(t)}
+		return r.funcRef(t)
 	case is(t, "Binder", 3):
 		return r.binder(t)
 	case is(t, "Whr", 2):
@@ -172,7 +172,7 @@ func (r *binReader) appl(t *aterm.Term) Expr {
 	}
 	var h Expr
 	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
-		h = &FuncRef{Func: r.function(head)}
+		h = r.funcRef(head)
 	} else {
 		h = r.expr(head)
 	}

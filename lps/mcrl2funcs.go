@@ -107,6 +107,23 @@ func (r *binReader) toPos(e Expr) Expr { return r.mk(OpNat2Pos, r.st.Pos, e) }
 
 func (r *binReader) eq(a, b Expr) Expr { return r.mk(OpEq, r.st.Bool, a, b) }
 
+// uninterpreted is name applied to args, giving res, as a function
+// without equations: an application mCRL2's equations leave as it is.
+func (r *binReader) uninterpreted(name string, res *Sort, args ...Expr) Expr {
+	dom := make([]*Sort, len(args))
+	for i, a := range args {
+		dom[i] = a.Sort()
+	}
+	f := r.libraries.plainFunc(name, r.st.Func(dom, res))
+	return &App{Head: &FuncRef{Func: f}, Args: args, S: res}
+}
+
+// pair is @nnPair(a, b) of the pair sort s.
+func (r *binReader) pair(s *Sort, a, b Expr) Expr {
+	c := s.Constructors[0]
+	return &App{Head: &FuncRef{Func: c}, Args: []Expr{a, b}, S: s}
+}
+
 func init() {
 	pos, nat := func(r *binReader) *Sort { return r.st.Pos }, func(r *binReader) *Sort { return r.st.Nat }
 	// Numbers: Pos (pos64.spec) and Nat (nat64.spec).
@@ -119,7 +136,14 @@ func init() {
 		reads("@plus_"+map[string]string{"Pos": "pos", "Nat": "nat"}[s], s+" # "+s+" -> "+s, func(r *binReader, res *Sort, a []Expr) Expr {
 			return r.mk(OpAdd, res, a[0], a[1])
 		})
-		reads("@times_ordered", s+" # "+s+" -> "+s, func(r *binReader, res *Sort, a []Expr) Expr { return r.mk(OpMul, res, a[0], a[1]) })
+		// The product, which mCRL2's equations define only when a
+		// factor has more than one word (* calls it so): of two
+		// one-word factors it stays as it is.
+		reads("@times_ordered", s+" # "+s+" -> "+s, func(r *binReader, res *Sort, a []Expr) Expr {
+			long := func(e Expr) Expr { return r.mk(OpGe, r.st.Bool, r.toNat(e), r.base()) }
+			defined := r.mk(OpOr, r.st.Bool, long(a[0]), long(a[1]))
+			return r.mk(OpIf, res, defined, r.mk(OpMul, res, a[0], a[1]), r.uninterpreted("@times_ordered", res, a...))
+		})
 		// p + q + 1, the sum with a carry.
 		reads("@add_with_carry", s+" # "+s+" -> "+s, func(r *binReader, res *Sort, a []Expr) Expr {
 			succ := r.mk(OpSucc, r.st.Pos, r.mk(OpAdd, a[0].Sort(), a[0], a[1]))
@@ -202,6 +226,17 @@ func init() {
 			return r.toNat(square(r, a))
 		})
 	}
+
+	// Pairs of Nat (the structured sort of internalSort): quotient and
+	// remainder, square root and remainder.
+	reads("@divmod_aux", "Nat # Pos -> @NatNatPair", func(r *binReader, res *Sort, a []Expr) Expr {
+		nat := r.st.Nat
+		return r.pair(res, r.mk(OpDiv, nat, a[0], a[1]), r.mk(OpMod, nat, a[0], a[1]))
+	})
+	reads("@sqrt_pair", "Nat -> @NatNatPair", func(r *binReader, res *Sort, a []Expr) Expr {
+		root := r.mk(OpSqrt, r.st.Nat, a[0])
+		return r.pair(res, root, r.monus(a[0], r.mk(OpMul, r.st.Nat, root, root)))
+	})
 
 	// Reals (real64.spec): @redfrac(x, y) is x / y reduced;
 	// @redfracwhr(n, x, m) is x + m / n (x = a div n, m = a mod n of the
