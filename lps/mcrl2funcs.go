@@ -118,6 +118,40 @@ func (r *binReader) uninterpreted(name string, res *Sort, args ...Expr) Expr {
 	return &App{Head: &FuncRef{Func: f}, Args: args, S: res}
 }
 
+// swapZero is mCRL2's @swap_zero(m, n): m where n is 0, n where m is 0,
+// 0 where they are equal, else n.
+func (r *binReader) swapZero(m, n Expr) Expr {
+	nat := r.st.Nat
+	zero := r.num(0, nat)
+	return r.mk(OpIf, nat, r.eq(n, zero), m, r.mk(OpIf, nat, r.eq(m, zero), n, r.mk(OpIf, nat, r.eq(n, m), zero, n)))
+}
+
+// swapZeroOp is @swap_zero_add, _min or _monus(n1, n2, m1, m2) by their
+// equations, op being +, min or monus and kind 1, 0 or 2: where only one
+// of n1 and n2 is 0, their equations differ.
+func (r *binReader) swapZeroOp(a []Expr, op func(x, y Expr) Expr, kind int) Expr {
+	nat := r.st.Nat
+	zero := r.num(0, nat)
+	n1, n2, m1, m2 := a[0], a[1], a[2], a[3]
+	isZero := func(e Expr) Expr { return r.eq(e, zero) }
+	ifz := func(c, x, y Expr) Expr { return r.mk(OpIf, nat, c, x, y) }
+	sw := r.swapZero
+	var onlyN2, onlyN1 Expr // n1 = 0 < n2, and n2 = 0 < n1
+	switch kind {
+	case 1: // add
+		onlyN2 = ifz(isZero(m1), m2, sw(n2, op(m1, sw(n2, m2))))
+		onlyN1 = ifz(isZero(m2), n1, sw(n1, op(sw(n1, m1), m2)))
+	case 0: // min
+		onlyN2 = ifz(isZero(m1), zero, op(m1, sw(n2, m2)))
+		onlyN1 = ifz(isZero(m2), zero, op(sw(n1, m1), m2))
+	default: // monus
+		onlyN2 = ifz(isZero(m1), zero, op(m1, sw(n2, m2)))
+		onlyN1 = ifz(isZero(m2), m1, sw(n1, op(sw(n1, m1), m2)))
+	}
+	both := sw(op(n1, n2), op(sw(n1, m1), sw(n2, m2)))
+	return ifz(isZero(n1), ifz(isZero(n2), op(m1, m2), onlyN2), ifz(isZero(n2), onlyN1, both))
+}
+
 // pair is @nnPair(a, b) of the pair sort s.
 func (r *binReader) pair(s *Sort, a, b Expr) Expr {
 	c := s.Constructors[0]
@@ -200,6 +234,19 @@ func init() {
 		return r.eq(r.mk(OpMod, r.st.Nat, a[0], r.num(2, r.st.Pos)), r.num(1, r.st.Nat))
 	})
 	reads("@div2", "Nat -> Nat", func(r *binReader, res *Sort, a []Expr) Expr { return r.mk(OpDiv, res, a[0], r.num(2, r.st.Pos)) })
+	// The count of x in @bag(f, b) is @swap_zero(f(x), count(x, b)):
+	// counts off b are f's, counts in b swap with 0. The others combine
+	// two such counts (their equations, read as they are).
+	reads("@swap_zero", "Nat # Nat -> Nat", func(r *binReader, _ *Sort, a []Expr) Expr { return r.swapZero(a[0], a[1]) })
+	reads("@swap_zero_add", "Nat # Nat # Nat # Nat -> Nat", func(r *binReader, _ *Sort, a []Expr) Expr {
+		return r.swapZeroOp(a, func(x, y Expr) Expr { return r.mk(OpAdd, r.st.Nat, x, y) }, 1)
+	})
+	reads("@swap_zero_min", "Nat # Nat # Nat # Nat -> Nat", func(r *binReader, _ *Sort, a []Expr) Expr {
+		return r.swapZeroOp(a, func(x, y Expr) Expr { return r.mk(OpMin, r.st.Nat, x, y) }, 0)
+	})
+	reads("@swap_zero_monus", "Nat # Nat # Nat # Nat -> Nat", func(r *binReader, _ *Sort, a []Expr) Expr {
+		return r.swapZeroOp(a, r.monus, 2)
+	})
 	// exp by squaring over the bits of the exponent: @exp_aux3(b, n, w)
 	// is exp(n, w), @exp_aux4(b, n, n1, w) exp(n, n1 * 2^64 + w) (b is
 	// the exponent's last bit); @exp_auxtrue(n, n1, w) is n times, and
