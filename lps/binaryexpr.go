@@ -282,7 +282,7 @@ func (r *binReader) function(t *aterm.Term) *Func {
 	op, ok := mcrl2Builtins[name]
 	if !ok {
 		if strings.HasPrefix(name, "@") {
-			r.failf("unsupported internal function %s", name)
+			r.failf("unknown internal function %s: mCRL2's data library has no such function", name)
 		}
 		r.failf("unknown function %s: %s", name, s)
 	}
