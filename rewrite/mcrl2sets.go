@@ -56,11 +56,27 @@ var fnConstOps = map[lps.Op]int{lps.OpFalseFn: fnFalse, lps.OpTrueFn: fnTrue, lp
 
 // servedSort is the Set or Bag sort over elem: the sort a function part
 // serves, which the rewriter's function constants and combinators carry.
+// The sort table is asked once per rewriter and sort, under the shared
+// lock (it is not safe for concurrent use, and it builds a key).
 func (r *Rewriter) servedSort(kind lps.SortKind, elem *lps.Sort) *lps.Sort {
+	k := servedKey{kind, elem}
+	if s, ok := r.served[k]; ok {
+		return s
+	}
 	sh := r.shared
 	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	return sh.spec.SortTable.Container(kind, elem)
+	s := sh.spec.SortTable.Container(kind, elem)
+	sh.mu.Unlock()
+	if r.served == nil {
+		r.served = map[servedKey]*lps.Sort{}
+	}
+	r.served[k] = s
+	return s
+}
+
+type servedKey struct {
+	kind lps.SortKind
+	elem *lps.Sort
 }
 
 // fnElem is the element sort S of a function part's sort S -> Bool or
