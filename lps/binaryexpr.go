@@ -465,15 +465,13 @@ func (r *binReader) freshName(prefix string, ts ...*aterm.Term) string {
 // @fbag_cinsert(x, n, ...{:}) (or their constructors @fset_cons and
 // @fbag_cons, and @fbag_insert, whose counts are Pos) of sort res as the
 // checker's SetEnum or BagEnum. Insertions into a finite set or bag that is
-// no enumeration (a variable, an operation) are the enumeration's union
-// with it.
+// no enumeration (a variable, an if) stay insertions, as mCRL2 leaves them
+// until that is a value (insertedInto).
 func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
-	var elems, counts []Expr
-	var rest Expr // what the elements are inserted into, when no enumeration
-	for !r.isEmptyFinite(t) && rest == nil {
+	var elems, counts, given []Expr // given: a bag's counts as the file states them
+	for !r.isEmptyFinite(t) {
 		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
-			rest = r.expr(t)
-			break
+			return r.insertedInto(r.expr(t), res, elems, given)
 		}
 		switch r.name(t.Args[0].Args[0]) {
 		case "@fset_insert", "@fset_cons":
@@ -488,6 +486,7 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			}
 			elems = append(elems, r.elem(t.Args[1], res))
 			c := r.expr(t.Args[2])
+			given = append(given, c)
 			switch c.Sort().Kind {
 			case SortPos:
 				c = r.upcast(OpPos2Nat, c, r.st.Nat)
@@ -498,28 +497,41 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			counts = append(counts, c)
 			t = t.Args[3]
 		default:
-			rest = r.expr(t)
+			return r.insertedInto(r.expr(t), res, elems, given)
 		}
 	}
-	if rest != nil && rest.Sort() != res {
+	if len(elems) == 0 {
+		return &FuncRef{Func: r.st.Builtin(OpEmptySet, res)}
+	}
+	if res.Kind == SortFSet {
+		return &SetEnum{Elems: elems, S: res}
+	}
+	return &BagEnum{Elems: elems, Counts: counts, S: res}
+}
+
+// insertedInto is elems (with the counts given, for a bag) inserted into
+// rest, a finite set or bag of sort res that is no enumeration: mCRL2's
+// @fset_insert(x, rest), @fbag_insert(x, p, rest) for a Pos count p, and
+// if(n == 0, rest, @fbag_insert(x, Nat2Pos(n), rest)) for a Nat count n,
+// as its @fbag_cinsert equation has it.
+func (r *binReader) insertedInto(rest Expr, res *Sort, elems, given []Expr) Expr {
+	if rest.Sort() != res {
 		r.failf("a %s inserted into a %s", res, rest.Sort())
 	}
-	var enum Expr
-	switch {
-	case len(elems) == 0:
-		enum = &FuncRef{Func: r.st.Builtin(OpEmptySet, res)}
-	case res.Kind == SortFSet:
-		enum = &SetEnum{Elems: elems, S: res}
-	default:
-		enum = &BagEnum{Elems: elems, Counts: counts, S: res}
+	for i := len(elems) - 1; i >= 0; i-- {
+		if res.Kind == SortFSet {
+			rest = r.mk(OpFSetInsert, res, elems[i], rest)
+			continue
+		}
+		c := given[i]
+		if c.Sort().Kind == SortPos {
+			rest = r.mk(OpFBagInsert, res, elems[i], c, rest)
+			continue
+		}
+		ins := r.mk(OpFBagInsert, res, elems[i], r.mk(OpNat2Pos, r.st.Pos, c), rest)
+		rest = r.mk(OpIf, res, r.eq(c, r.num(0, r.st.Nat)), rest, ins)
 	}
-	switch {
-	case rest == nil:
-		return enum
-	case len(elems) == 0:
-		return rest
-	}
-	return r.mk(OpAdd, res, enum, rest)
+	return rest
 }
 
 // elem reads an element of a finite set or bag of sort res.

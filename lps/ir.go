@@ -254,6 +254,9 @@ const (
 	OpFBagDiff
 	OpFBag2FSet
 	OpFSet2FBag
+	// OpFSetInsert is mCRL2's @fset_insert(e, s) into an s that is no
+	// enumeration (a variable, an if), as a binary file has it.
+	OpFSetInsert
 	// mCRL2's internal functions of function update: @func_update_stable
 	// is an update its rewriter has put in order, which it keeps as it is
 	// (f[1 -> 1] over an f with f(1) = 1 stays); @is_not_an_update(f)
@@ -283,7 +286,7 @@ var opNames = [...]string{
 	OpMinFn: "@min_", OpMonusFn: "@monus_", OpNat2BoolFn: "@Nat2Bool_", OpBool2NatFn: "@Bool2Nat_",
 	OpFSetUnion: "@fset_union", OpFSetInter: "@fset_inter", OpFBagJoin: "@fbag_join",
 	OpFBagInter: "@fbag_inter", OpFBagDiff: "@fbag_diff", OpFBag2FSet: "@fbag2fset", OpFSet2FBag: "@fset2fbag",
-	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update",
+	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update", OpFSetInsert: "@fset_insert",
 }
 
 func (o Op) String() string {

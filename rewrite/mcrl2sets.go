@@ -42,6 +42,8 @@ func init() {
 		lps.OpFBagInter:  fbagMerged(lps.OpMul),
 		lps.OpFBagDiff:   fbagMerged(lps.OpSub),
 		lps.OpFSet2FBag:  (*Rewriter).fset2fbag,
+		lps.OpFSetInsert: (*Rewriter).fsetInsert,
+		lps.OpFBagInsert: (*Rewriter).fbagInsert,
 		// @fbag2fset(f, b) has equations, but mCRL2's lps2lts leaves it as it
 		// is in the files mcrl22lps writes (Bag2Set({k: 2, 3: 1}) with k = 0
 		// prints as @fbag2fset(@zero_, {0: 2, 3: 1})): so it stays here.
@@ -167,4 +169,28 @@ func (r *Rewriter) fset2fbag(fn *symbol, args []Term) (Term, bool) {
 		es[i] = bagEntry{e, r.mkInt(nat, 1)}
 	}
 	return r.mkFBag(fn.res, nat, es), true
+}
+
+// fsetInsert is @fset_insert(d, s) into a finite set s that was no value
+// when read (an if): once s and d are values, d joins s; until then it
+// stays, as mCRL2 leaves it.
+func (r *Rewriter) fsetInsert(fn *symbol, args []Term) (Term, bool) {
+	s := r.st.node(args[1])
+	if s.kind != kFSet || !r.isDataValue(args[0]) {
+		return 0, false
+	}
+	return r.mkFSet(fn.res, append(append([]Term(nil), s.args...), args[0])), true
+}
+
+// fbagInsert is @fbag_insert(d, p, b) likewise: p more of d in b once b,
+// d and p are values. The rewriter makes it too, over a b that is no
+// value (containers.go), and there it stays.
+func (r *Rewriter) fbagInsert(fn *symbol, args []Term) (Term, bool) {
+	b := r.st.node(args[2])
+	if b.kind != kFBag || !r.isDataValue(args[0]) || !r.isIntValue(args[1]) {
+		return 0, false
+	}
+	nat := r.natSortOf()
+	one := []bagEntry{{args[0], r.mkBigInt(nat, r.bigOf(args[1]))}}
+	return r.fbagOp(fn.res, lps.OpAdd, one, r.bagEntries(args[2])), true
 }
