@@ -1,7 +1,6 @@
 package lps
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 
@@ -430,35 +429,6 @@ func (r *binReader) finiteBag(fb Expr, res *Sort) Expr {
 		r.failf("a finite bag of sort %s as a %s", fb.Sort(), res)
 	}
 	return r.upcast(OpFBag2Bag, fb, res)
-}
-
-// freshName is prefix, or prefix with a number, that no variable in ts is
-// named.
-func (r *binReader) freshName(prefix string, ts ...*aterm.Term) string {
-	used := map[string]bool{}
-	var walk func(t *aterm.Term)
-	walk = func(t *aterm.Term) {
-		r.enter()
-		defer r.leave()
-		if t.IsInt {
-			return
-		}
-		if is(t, "DataVarId", 2) || is(t, "DataVarId", 3) {
-			used[t.Args[0].Sym.Name] = true
-			return
-		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	for _, t := range ts {
-		walk(t)
-	}
-	name := prefix
-	for i := 1; used[name]; i++ {
-		name = fmt.Sprintf("%s%d", prefix, i)
-	}
-	return name
 }
 
 // enumeration reads a finite set @fset_insert(x, ...{}) or finite bag
