@@ -1,7 +1,6 @@
 package lps
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 
@@ -49,7 +48,10 @@ func (r *binReader) expr(t *aterm.Term) Expr {
 		}
 		return &VarRef{Var: v}
 	case is(t, "OpIdNoIndex", 2), is(t, "OpId", 3):
-		return &FuncRef{Func: r.function(t)}
+		if c := r.internalConstant(t); c != nil {
+			return c
+		}
+		return r.funcRef(t)
 	case is(t, "Binder", 3):
 		return r.binder(t)
 	case is(t, "Whr", 2):
@@ -135,8 +137,8 @@ var wideningOps = map[string]Op{
 func (r *binReader) appl(t *aterm.Term) Expr {
 	head, rawArgs := t.Args[0], t.Args[1:]
 	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
-		n := r.name(head.Args[0])
-		res := r.resultSort(r.sort(head.Args[1]), len(rawArgs))
+		n, hs := r.name(head.Args[0]), r.sort(head.Args[1])
+		res := r.resultSort(hs, len(rawArgs))
 		switch {
 		case wideningOps[n] != OpNone && len(rawArgs) == 1:
 			return r.upcast(wideningOps[n], r.expr(rawArgs[0]), res)
@@ -154,8 +156,13 @@ func (r *binReader) appl(t *aterm.Term) Expr {
 			return r.finiteBag(r.expr(rawArgs[0]), res)
 		case n == "@set" || n == "@bag":
 			return r.setOrBag(n, res, rawArgs)
-		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons":
+		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons" || n == "@fbag_insert":
 			return r.enumeration(t, res)
+		}
+		if _, internal := mcrl2Funcs[n]; internal {
+			if f, _ := r.internalFunc(n, hs); f.read != nil {
+				return r.internalAppl(n, hs, f, rawArgs)
+			}
 		}
 	}
 	args := make([]Expr, len(rawArgs))
@@ -164,7 +171,7 @@ func (r *binReader) appl(t *aterm.Term) Expr {
 	}
 	var h Expr
 	if is(head, "OpIdNoIndex", 2) || is(head, "OpId", 3) {
-		h = &FuncRef{Func: r.function(head)}
+		h = r.funcRef(head)
 	} else {
 		h = r.expr(head)
 	}
@@ -265,10 +272,16 @@ func (r *binReader) function(t *aterm.Term) *Func {
 	if f := r.lookupFunc(name, s); f != nil {
 		return f
 	}
+	if f, ok := r.internalFunc(name, s); ok {
+		if f.read != nil {
+			r.failf("internal function %s used as a value, not applied to its %d arguments", name, f.sig.arity())
+		}
+		return r.st.Builtin(f.op, s)
+	}
 	op, ok := mcrl2Builtins[name]
 	if !ok {
 		if strings.HasPrefix(name, "@") {
-			r.failf("unsupported internal function %s", name)
+			r.failf("unknown internal function %s: mCRL2's data library has no such function", name)
 		}
 		r.failf("unknown function %s: %s", name, s)
 	}
@@ -364,26 +377,22 @@ func (r *binReader) setOrBag(n string, res *Sort, args []*aterm.Term) Expr {
 		}
 		return &Binder{Kind: kind, Vars: lam.Vars, Body: lam.Body, S: res}
 	}
-	// { x: S | f(x) != x in s }, or { x: S | f(x) } for a bag with an
-	// empty finite part, with x a name that f and s do not use.
-	fn, fe := r.expr(f), r.expr(fin)
-	body := r.st.Bool
+	// Any other function part: mCRL2's @set(f, s) or @bag(f, b) itself
+	// (mcrl2funcs.go), as its rewriter keeps and prints it.
+	op := OpSetFn
 	if n == "@bag" {
-		body = r.st.Nat
+		op = OpBagFn
 	}
-	if fs := fn.Sort(); fs.Kind != SortFunc || len(fs.Domain) != 1 || fs.Domain[0] != res.Elem || fs.Codomain != body {
-		r.failf("%s of a function of sort %s", n, fs)
+	fn, fe := r.expr(f), r.expr(fin)
+	want := r.st.Func([]*Sort{res.Elem}, r.st.Bool)
+	finite := r.st.FSet(res.Elem)
+	if op == OpBagFn {
+		want, finite = r.st.Func([]*Sort{res.Elem}, r.st.Nat), r.st.FBag(res.Elem)
 	}
-	x := &Var{Name: r.freshName("x", f, fin), S: res.Elem}
-	app := &App{Head: fn, Args: []Expr{&VarRef{Var: x}}, S: r.resultSort(fn.Sort(), 1)}
-	if n == "@set" {
-		body := r.mk(OpNeq, r.st.Bool, app, r.mk(OpIn, r.st.Bool, &VarRef{Var: x}, fe))
-		return &Binder{Kind: SetComp, Vars: []*Var{x}, Body: body, S: res}
+	if fn.Sort() != want || fe.Sort() != finite {
+		r.failf("%s of a %s and a %s as a %s", n, fn.Sort(), fe.Sort(), res)
 	}
-	if !r.isEmptyFinite(fin) {
-		r.failf("unsupported @bag with a function part and a finite part")
-	}
-	return &Binder{Kind: BagComp, Vars: []*Var{x}, Body: app, S: res}
+	return r.mk(op, res, fn, fe)
 }
 
 // finiteSet is the finite set fs as a set of sort res. mCRL2's type
@@ -432,44 +441,17 @@ func (r *binReader) finiteBag(fb Expr, res *Sort) Expr {
 	return r.upcast(OpFBag2Bag, fb, res)
 }
 
-// freshName is prefix, or prefix with a number, that no variable in ts is
-// named.
-func (r *binReader) freshName(prefix string, ts ...*aterm.Term) string {
-	used := map[string]bool{}
-	var walk func(t *aterm.Term)
-	walk = func(t *aterm.Term) {
-		r.enter()
-		defer r.leave()
-		if t.IsInt {
-			return
-		}
-		if is(t, "DataVarId", 2) || is(t, "DataVarId", 3) {
-			used[t.Args[0].Sym.Name] = true
-			return
-		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	for _, t := range ts {
-		walk(t)
-	}
-	name := prefix
-	for i := 1; used[name]; i++ {
-		name = fmt.Sprintf("%s%d", prefix, i)
-	}
-	return name
-}
-
 // enumeration reads a finite set @fset_insert(x, ...{}) or finite bag
 // @fbag_cinsert(x, n, ...{:}) (or their constructors @fset_cons and
-// @fbag_cons, whose counts are Pos) of sort res as the checker's SetEnum
-// or BagEnum.
+// @fbag_cons, and @fbag_insert, whose counts are Pos) of sort res as the
+// checker's SetEnum or BagEnum. Insertions into a finite set or bag that is
+// no enumeration (a variable, an if) stay insertions, as mCRL2 leaves them
+// until that is a value (insertedInto).
 func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
-	var elems, counts []Expr
+	var elems, counts, given []Expr // given: a bag's counts as the file states them
 	for !r.isEmptyFinite(t) {
 		if !is(t, "DataAppl", len(t.Args)) || len(t.Args) < 3 || !is(t.Args[0], "OpIdNoIndex", 2) {
-			r.failf("a finite set or bag expected")
+			return r.insertedInto(r.expr(t), res, elems, given)
 		}
 		switch r.name(t.Args[0].Args[0]) {
 		case "@fset_insert", "@fset_cons":
@@ -478,12 +460,13 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			}
 			elems = append(elems, r.elem(t.Args[1], res))
 			t = t.Args[2]
-		case "@fbag_cinsert", "@fbag_cons":
+		case "@fbag_cinsert", "@fbag_cons", "@fbag_insert":
 			if len(t.Args) != 4 || res.Kind != SortFBag {
 				r.failf("a finite bag expected")
 			}
 			elems = append(elems, r.elem(t.Args[1], res))
 			c := r.expr(t.Args[2])
+			given = append(given, c)
 			switch c.Sort().Kind {
 			case SortPos:
 				c = r.upcast(OpPos2Nat, c, r.st.Nat)
@@ -494,7 +477,7 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 			counts = append(counts, c)
 			t = t.Args[3]
 		default:
-			r.failf("a finite set or bag expected")
+			return r.insertedInto(r.expr(t), res, elems, given)
 		}
 	}
 	if len(elems) == 0 {
@@ -504,6 +487,31 @@ func (r *binReader) enumeration(t *aterm.Term, res *Sort) Expr {
 		return &SetEnum{Elems: elems, S: res}
 	}
 	return &BagEnum{Elems: elems, Counts: counts, S: res}
+}
+
+// insertedInto is elems (with the counts given, for a bag) inserted into
+// rest, a finite set or bag of sort res that is no enumeration: mCRL2's
+// @fset_insert(x, rest), @fbag_insert(x, p, rest) for a Pos count p, and
+// if(n == 0, rest, @fbag_insert(x, Nat2Pos(n), rest)) for a Nat count n,
+// as its @fbag_cinsert equation has it.
+func (r *binReader) insertedInto(rest Expr, res *Sort, elems, given []Expr) Expr {
+	if rest.Sort() != res {
+		r.failf("a %s inserted into a %s", res, rest.Sort())
+	}
+	for i := len(elems) - 1; i >= 0; i-- {
+		if res.Kind == SortFSet {
+			rest = r.mk(OpFSetInsert, res, elems[i], rest)
+			continue
+		}
+		c := given[i]
+		if c.Sort().Kind == SortPos {
+			rest = r.mk(OpFBagInsert, res, elems[i], c, rest)
+			continue
+		}
+		ins := r.mk(OpFBagInsert, res, elems[i], r.mk(OpNat2Pos, r.st.Pos, c), rest)
+		rest = r.mk(OpIf, res, r.eq(c, r.num(0, r.st.Nat)), rest, ins)
+	}
+	return rest
 }
 
 // elem reads an element of a finite set or bag of sort res.

@@ -41,6 +41,7 @@ func readBinary(name string, src []byte) (spec *Spec, err error) {
 		}
 	}()
 	r.read()
+	r.uninterpretAbsentLibraries()
 	return r.spec, nil
 }
 
@@ -65,6 +66,9 @@ type binReader struct {
 	nfixed int
 	// where says what is being read, for messages ("summand 3").
 	where string
+	// libraries records the set and bag sorts the file mentions and the
+	// references to their libraries' internal functions (mcrl2libs.go).
+	libraries libraryUse
 }
 
 func (r *binReader) failf(format string, args ...any) {
@@ -430,6 +434,9 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 		if s := r.st.Primitive(n); s != nil {
 			return s
 		}
+		if s := r.internalSort(n); s != nil {
+			return s
+		}
 		return r.named[n]
 	case is(t, "SortCons", 2):
 		elem := r.trySort(t.Args[1])
@@ -437,7 +444,9 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 			return nil
 		}
 		if k, ok := containerKinds[r.name(t.Args[0])]; ok {
-			return r.st.Container(k, elem)
+			s := r.st.Container(k, elem)
+			r.libraries.sawSort(s)
+			return s
 		}
 		r.failf("unknown sort constructor %s", t.Args[0].Sym.Name)
 	case is(t, "SortArrow", 2):

@@ -62,6 +62,13 @@
 //   - Global variables (glob) are in Spec.Globals and are referred to by
 //     *VarRef like any variable; the explorer instantiates them.
 //   - Every Equation lists in Vars the var-section variables it uses.
+//   - A binary file's internal data functions (@redfracwhr, @monus,
+//     @set(@not_(f), s), ...) are read through one table (mcrl2funcs.go):
+//     as IR expressions of the operators above where they say the same,
+//     else as Ops of their own (OpSetFn ... OpIsNotAnUpdate, with mCRL2's
+//     names), which only the binary reader makes; one mCRL2 leaves
+//     unevaluated is an uninterpreted FuncMap of its name that no
+//     declaration lists (docs/mcrl2-functions.md).
 //
 // Spec.Format / Spec.Print print the specification in lpspp's layout, and
 // FormatExpr prints an expression as mCRL2's data printer does (mCRL2's

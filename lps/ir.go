@@ -226,6 +226,44 @@ const (
 	// it is (b is no enumeration).
 	OpFBagInsert
 
+	// mCRL2's internal functions of its set and bag libraries, read from
+	// binary files (mcrl2funcs.go): a set @set(f, s), x in it when f(x)
+	// differs from x in s; a bag @bag(f, b), counting @swap_zero(f(x),
+	// count(x, b)); the constant function parts and their combinators
+	// (sorts S -> Bool and S -> Nat); the finite parts of unions,
+	// intersections and differences. The IR has no other way to write a
+	// function part that is no lambda.
+	OpSetFn
+	OpBagFn
+	OpFalseFn
+	OpTrueFn
+	OpZeroFn
+	OpOneFn
+	OpNotFn
+	OpAndFn
+	OpOrFn
+	OpAddFn
+	OpMinFn
+	OpMonusFn
+	OpNat2BoolFn
+	OpBool2NatFn
+	OpFSetUnion
+	OpFSetInter
+	OpFBagJoin
+	OpFBagInter
+	OpFBagDiff
+	OpFBag2FSet
+	OpFSet2FBag
+	// OpFSetInsert is mCRL2's @fset_insert(e, s) into an s that is no
+	// enumeration (a variable, an if), as a binary file has it.
+	OpFSetInsert
+	// mCRL2's internal functions of function update: @func_update_stable
+	// is an update its rewriter has put in order, which it keeps as it is
+	// (f[1 -> 1] over an f with f(1) = 1 stays); @is_not_an_update(f)
+	// tells whether f is no update.
+	OpUpdateStable
+	OpIsNotAnUpdate
+
 	opCount
 )
 
@@ -243,6 +281,12 @@ var opNames = [...]string{
 	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
 	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
 	OpPick: "pick", OpSetRetag: "@setfset", OpFBagInsert: "@fbag_insert",
+	OpSetFn: "@set", OpBagFn: "@bag", OpFalseFn: "@false_", OpTrueFn: "@true_", OpZeroFn: "@zero_",
+	OpOneFn: "@one_", OpNotFn: "@not_", OpAndFn: "@and_", OpOrFn: "@or_", OpAddFn: "@add_",
+	OpMinFn: "@min_", OpMonusFn: "@monus_", OpNat2BoolFn: "@Nat2Bool_", OpBool2NatFn: "@Bool2Nat_",
+	OpFSetUnion: "@fset_union", OpFSetInter: "@fset_inter", OpFBagJoin: "@fbag_join",
+	OpFBagInter: "@fbag_inter", OpFBagDiff: "@fbag_diff", OpFBag2FSet: "@fbag2fset", OpFSet2FBag: "@fset2fbag",
+	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update", OpFSetInsert: "@fset_insert",
 }
 
 func (o Op) String() string {

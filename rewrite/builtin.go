@@ -144,6 +144,9 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 	case lps.OpFBagInsert:
 		return r.fbagInsertValues(fn.res, args[0], args[1], args[2])
 	}
+	if eval, ok := internalOps[fn.op]; ok {
+		return eval(r, fn, args)
+	}
 	return 0, false
 }
 

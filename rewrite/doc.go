@@ -65,7 +65,10 @@
 // math/big fallback, Real exact normalised rationals. Sets are mCRL2's
 // @set(f, s) (f a characteristic function: @false_, @true_, a lambda, or a
 // combinator @not_/@and_/@or_; s a finite set of exceptions), bags
-// @bag(f, b) likewise. forall/exists are evaluated as mCRL2 does:
+// @bag(f, b) likewise; the IR operators of mCRL2's internal set, bag and
+// update functions that binary files apply (lps.OpSetFn, ...) build these
+// forms, evaluated by a table indexed by operator (mcrl2sets.go,
+// mcrl2functions.go). forall/exists are evaluated as mCRL2 does:
 // breadth-first enumeration, bounded by QuantifierLimit (mCRL2's --qlimit,
 // default 10) steps when a variable's sort is infinite; otherwise the
 // quantifier stays in the normal form.

@@ -97,6 +97,7 @@ type Rewriter struct {
 	small  smallInts
 	cmps   map[cmpKey]*symbol
 	ops    map[opKey]*symbol
+	served map[servedKey]*lps.Sort // of servedSort (mcrl2sets.go)
 	_      [cacheLine]byte
 }
 

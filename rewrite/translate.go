@@ -207,6 +207,9 @@ func (r *Rewriter) translateConstant(f *lps.Func) Term {
 		case lps.OpEmptySet:
 			return r.emptyOf(f.Sort)
 		}
+		if t, ok := r.fnConstant(f); ok {
+			return t
+		}
 	}
 	return r.st.intern(&node{kind: kApp, fn: r.sym(f), sort: f.Sort})
 }
