@@ -91,7 +91,10 @@ func TestEnumerate(t *testing.T) {
 		{[]*lps.Var{n}, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 3)), "0 1 2"},
 		{[]*lps.Var{p}, e.op(lps.OpLe, e.Bool, ref(p), num(e.Pos, 3)), "1 2 3"},
 		{[]*lps.Var{n}, e.op(lps.OpEq, e.Bool, num(e.Nat, 7), ref(n)), "7"},
-		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 0,2 1,1 1,2"},
+		// Two infinite sorts are bound in reverse (p, then n), as mCRL2
+		// binds them: its lps2lts gives c(0, 1), c(1, 1), c(0, 2), c(1, 2)
+		// for sum n: Nat, p: Pos. (n < 2 && p < 3) -> c(n, p).
+		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 1,1 0,2 1,2"},
 	}
 	for _, tc := range tests {
 		got, err := solutions(t, e, tc.vars, tc.cond)
@@ -153,7 +156,9 @@ func TestEnumerateInt(t *testing.T) {
 		cond lps.Expr
 		want string
 	}{
-		{and(le(num(Int, -2), ref(i)), le(ref(i), num(Int, 2))), "0 1 2 -1 -2"},
+		// mCRL2's order: its lps2lts gives d(0), d(-1), d(1), d(-2), d(2),
+		// d(-3) for sum j: Int. (-3 <= j && j < 3) -> d(j).
+		{and(le(num(Int, -2), ref(i)), le(ref(i), num(Int, 2))), "0 -1 1 -2 2"},
 		{e.op(lps.OpEq, e.Bool, ref(i), num(Int, -3)), "-3"},
 		{and(lt(ref(i), num(Int, 0)), lt(num(Int, -3), ref(i))), "-1 -2"},
 		{and(e.op(lps.OpGe, e.Bool, ref(i), num(Int, 3)), e.op(lps.OpGt, e.Bool, num(Int, 5), ref(i))), "3 4"},

@@ -158,6 +158,9 @@ type poolKey struct {
 
 func (sv *solver) run(cond Term) bool {
 	pending := append([]Term(nil), sv.vars...)
+	// Bound in mCRL2's order (solveorder.go); values are reported in the
+	// order of vars.
+	sv.r.orderForSolving(pending)
 	return sv.rec(pending, cond)
 }
 
@@ -193,6 +196,9 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		return sv.bindAndRec(v, e, nil, rest, cond)
 	}
 	sort := vn.sort
+	if iv, ok := r.numberInterval(cond, v, sort); ok {
+		return sv.bindInterval(v, sort, iv, rest, cond)
+	}
 	switch sort.Kind {
 	case lps.SortBool:
 		if !sv.bindAndRec(v, r.trueT, nil, rest, cond) {
@@ -289,8 +295,8 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 	sv.depth++
 	if sv.depth > maxSolveDepth {
 		panic(&SolveError{
-			Msg: fmt.Sprintf("enumeration of %s goes more than %d values deep without deciding the condition (%s); the sum is probably infinite",
-				sv.varNames(), maxSolveDepth, r.clip(sv.cond)),
+			Msg: fmt.Sprintf("enumeration of %s goes more than %d values deep without deciding the condition (%s); %s",
+				sv.varNames(), maxSolveDepth, r.clip(sv.cond), sv.unboundedReason()),
 		})
 	}
 	ok := sv.rec(pending, c)
@@ -356,8 +362,8 @@ func (sv *solver) tick() {
 	}
 	if sv.work > sv.limit {
 		panic(&SolveError{
-			Msg: fmt.Sprintf("enumeration of %s does not finish within %d steps (%d solutions so far; condition %s); the sum is probably infinite",
-				sv.varNames(), sv.limit, sv.found, sv.r.clip(sv.cond)),
+			Msg: fmt.Sprintf("enumeration of %s does not finish within %d steps (%d solutions so far; condition %s); %s",
+				sv.varNames(), sv.limit, sv.found, sv.r.clip(sv.cond), sv.unboundedReason()),
 			Bound: sv.limit,
 		})
 	}
