@@ -94,3 +94,18 @@ func TestGoback(t *testing.T) {
 		t.Fatalf("%d states, %d transitions; mCRL2: 1000, 501499", r.States, r.Transitions)
 	}
 }
+
+// TestRealProductWithZeroFactor: a Real product with a zero factor is
+// zero whatever the other factor (mCRL2's r * 0 = 0 and 0 * r = 0), so
+// the values of i and k beyond their bounds are pruned once one factor is
+// 0, as in the initial distribution of mCRL2's 5_paylines_game_spec.
+func TestRealProductWithZeroFactor(t *testing.T) {
+	src := `act a: Nat # Nat;
+proc P = sum i, k: Nat. !(if(i < 3, 1 / 3, 0) * if(k < 2, 1 / 2, 0) == 0) -> a(i, k) . P;
+init P;
+`
+	r, aut := exploreSource(t, "product.lps", src)
+	if r.Transitions != 6 {
+		t.Fatalf("%d transitions:\n%s", r.Transitions, aut)
+	}
+}
