@@ -91,10 +91,10 @@ func TestEnumerate(t *testing.T) {
 		{[]*lps.Var{n}, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 3)), "0 1 2"},
 		{[]*lps.Var{p}, e.op(lps.OpLe, e.Bool, ref(p), num(e.Pos, 3)), "1 2 3"},
 		{[]*lps.Var{n}, e.op(lps.OpEq, e.Bool, num(e.Nat, 7), ref(n)), "7"},
-		// Two infinite sorts are bound in reverse (p, then n), as mCRL2
-		// binds them: its lps2lts gives c(0, 1), c(1, 1), c(0, 2), c(1, 2)
-		// for sum n: Nat, p: Pos. (n < 2 && p < 3) -> c(n, p).
-		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 1,1 0,2 1,2"},
+		// Variables of infinite sorts are bound in the summand's order,
+		// depth-first (mCRL2's breadth-first search gives c(0, 1), c(1, 1),
+		// c(0, 2), c(1, 2) for sum n: Nat, p: Pos. (n < 2 && p < 3) -> c(n, p)).
+		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 0,2 1,1 1,2"},
 	}
 	for _, tc := range tests {
 		got, err := solutions(t, e, tc.vars, tc.cond)
