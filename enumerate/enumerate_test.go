@@ -282,3 +282,21 @@ func TestEnumerateReusesSolver(t *testing.T) {
 		t.Logf("%d bytes per enumeration", perRun)
 	}
 }
+
+// TestGivenUpSumSaysWhy: a sum given up names the variables no conjunct
+// bounds, and says "probably infinite" only when there is one; a bounded
+// sum larger than the bound is called finite.
+func TestGivenUpSumSaysWhy(t *testing.T) {
+	e := newEnv()
+	n := &lps.Var{Name: "n", S: e.Nat}
+	m := &lps.Var{Name: "m", S: e.Nat}
+	lt := func(a, b lps.Expr) lps.Expr { return e.op(lps.OpLt, e.Bool, a, b) }
+	_, err := solutionsLimit(t, e, 1000, []*lps.Var{n, m}, e.op(lps.OpAnd, e.Bool, lt(ref(n), num(e.Nat, 3)), lt(num(e.Nat, 5), ref(m))))
+	if err == nil || !strings.Contains(err.Error(), "probably infinite: no conjunct of the condition bounds m (") {
+		t.Errorf("unbounded m: %v", err)
+	}
+	_, err = solutionsLimit(t, e, 1000, []*lps.Var{n}, lt(ref(n), num(e.Nat, 5000)))
+	if err == nil || strings.Contains(err.Error(), "probably infinite") || !strings.Contains(err.Error(), "the sum is finite but larger than the bound") {
+		t.Errorf("bounded n: %v", err)
+	}
+}
