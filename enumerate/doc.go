@@ -24,11 +24,13 @@
 // sum over N values costs O(N), not the O(N^2) of the Peano expansion;
 // other conditions such as #l <= 3 terminate by narrowing, as they do in
 // mCRL2 (whose 64-bit Pos and Nat are also enumerated by @c1/@succ_pos and
-// @c0/@succ_nat). The variables are bound in mCRL2's order (enumerated
-// sorts by constructor count, other finite sorts, then the rest, each
-// group reversed), depth-first: the solutions of finite sorts come in
-// mCRL2's order; mCRL2's search is breadth-first, so a sum with variables
-// of infinite sorts may order its solutions differently. Fresh variables
+// @c0/@succ_nat). Enumerate binds the variables in mCRL2's order for sum
+// variables (enumerated sorts by constructor count, then the other finite
+// sorts, each group reversed; then the rest in the given order),
+// EnumerateInOrder (a distribution's variables) in the given order; both
+// depth-first. The solutions of finite sorts come in mCRL2's order;
+// mCRL2's search is breadth-first, so a sum with variables of infinite
+// sorts may order its solutions differently. Fresh variables
 // are pooled, so enumeration does not grow the term store.
 //
 // Errors: a Real variable gives "cannot enumerate elements of sort Real";
