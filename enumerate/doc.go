@@ -17,19 +17,29 @@
 // Pos: 1, y + 1; Int: n, -p for a Nat n and a Pos p, mCRL2's @cInt and
 // @cNeg; List: [], e |> l) and the condition is rewritten; a
 // branch whose condition is false is pruned. A conjunct x == e with e free
-// of x binds x directly (one-point rule). Numbers therefore come out in
-// ascending order (Int: 0, 1, 2, ..., then -1, -2, ...) and conditions
-// such as n < 3, -2 <= i && i <= 2 or #l <= 3 terminate, as
-// they do in mCRL2 (whose 64-bit Pos and Nat are also enumerated by
-// @c1/@succ_pos and @c0/@succ_nat). Fresh variables are pooled, so
-// enumeration does not grow the term store.
+// of x binds x directly (one-point rule). A Nat, Pos or Int that conjuncts
+// of the condition bound by values (n < 3, -2 <= i && i <= 2, j <= n once
+// n is bound) is bound to each value of that interval directly, in
+// mCRL2's order for one variable (ascending; Int 0, -1, 1, -2, ...), so a
+// sum over N values costs O(N), not the O(N^2) of the Peano expansion;
+// other conditions such as #l <= 3 terminate by narrowing, as they do in
+// mCRL2 (whose 64-bit Pos and Nat are also enumerated by @c1/@succ_pos and
+// @c0/@succ_nat). Enumerate binds the variables in mCRL2's order for sum
+// variables (enumerated sorts by constructor count, then the other finite
+// sorts, each group reversed; then the rest in the given order),
+// EnumerateInOrder (a distribution's variables) in the given order; both
+// depth-first. The solutions of finite sorts come in mCRL2's order;
+// mCRL2's search is breadth-first, so a sum with variables of infinite
+// sorts may order its solutions differently. Fresh variables
+// are pooled, so enumeration does not grow the term store.
 //
 // Errors: a Real variable gives "cannot enumerate elements of sort Real";
 // other unenumerable sorts (Set, Bag, FBag, function sorts with an
 // infinite domain) "cannot enumerate elements of sort S"; a branch whose
 // variables are all bound but whose condition is neither true nor false
 // is an error naming the condition. An infinite sum is an error naming the
-// variables and the condition (a *rewrite.SolveError with Bound set): the
+// variables, the condition and those variables no conjunct bounds
+// (a *rewrite.SolveError with Bound set): the
 // bound Limit (DefaultLimit, 2^24) counts work, i.e. candidate values tried
 // plus the steps of resolving each solution's values, not solutions, since
 // the k-th number of a Peano-style enumeration costs O(k) steps; a branch

@@ -43,7 +43,20 @@ func (e *Enumerator) Rewriter() *rewrite.Rewriter { return e.r }
 // Enumerate calls yield for every assignment of vars that makes cond true
 // under s. The slice passed to yield is reused; yield returns false to
 // stop. Errors name the variables and their sorts.
+//
+// The variables are bound in mCRL2's order for the sum variables of a
+// summand (finite sorts first); EnumerateInOrder binds them in the order
+// of vars, as mCRL2 binds the variables of a stochastic distribution.
 func (e *Enumerator) Enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
+	return e.enumerate(vars, cond, s, false, yield)
+}
+
+// EnumerateInOrder is Enumerate binding the variables in the order of vars.
+func (e *Enumerator) EnumerateInOrder(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
+	return e.enumerate(vars, cond, s, true, yield)
+}
+
+func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, inOrder bool, yield func(vals []rewrite.Term) bool) error {
 	for _, v := range vars {
 		if v.S.Kind == lps.SortReal {
 			return fmt.Errorf("cannot enumerate elements of sort Real (sum variable %s)", v.Name)
@@ -65,5 +78,8 @@ func (e *Enumerator) Enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 	}
 	e.active++
 	defer func() { e.active-- }()
+	if inOrder {
+		return e.r.SolveInOrder(terms, cond, s, limit, yield)
+	}
 	return e.r.Solve(terms, cond, s, limit, yield)
 }

@@ -91,6 +91,9 @@ func TestEnumerate(t *testing.T) {
 		{[]*lps.Var{n}, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 3)), "0 1 2"},
 		{[]*lps.Var{p}, e.op(lps.OpLe, e.Bool, ref(p), num(e.Pos, 3)), "1 2 3"},
 		{[]*lps.Var{n}, e.op(lps.OpEq, e.Bool, num(e.Nat, 7), ref(n)), "7"},
+		// Variables of infinite sorts are bound in the summand's order,
+		// depth-first (mCRL2's breadth-first search gives c(0, 1), c(1, 1),
+		// c(0, 2), c(1, 2) for sum n: Nat, p: Pos. (n < 2 && p < 3) -> c(n, p)).
 		{[]*lps.Var{n, p}, e.op(lps.OpAnd, e.Bool, e.op(lps.OpLt, e.Bool, ref(n), num(e.Nat, 2)), e.op(lps.OpLt, e.Bool, ref(p), num(e.Pos, 3))), "0,1 0,2 1,1 1,2"},
 	}
 	for _, tc := range tests {
@@ -153,7 +156,9 @@ func TestEnumerateInt(t *testing.T) {
 		cond lps.Expr
 		want string
 	}{
-		{and(le(num(Int, -2), ref(i)), le(ref(i), num(Int, 2))), "0 1 2 -1 -2"},
+		// mCRL2's order: its lps2lts gives d(0), d(-1), d(1), d(-2), d(2),
+		// d(-3) for sum j: Int. (-3 <= j && j < 3) -> d(j).
+		{and(le(num(Int, -2), ref(i)), le(ref(i), num(Int, 2))), "0 -1 1 -2 2"},
 		{e.op(lps.OpEq, e.Bool, ref(i), num(Int, -3)), "-3"},
 		{and(lt(ref(i), num(Int, 0)), lt(num(Int, -3), ref(i))), "-1 -2"},
 		{and(e.op(lps.OpGe, e.Bool, ref(i), num(Int, 3)), e.op(lps.OpGt, e.Bool, num(Int, 5), ref(i))), "3 4"},
@@ -275,5 +280,23 @@ func TestEnumerateReusesSolver(t *testing.T) {
 		t.Errorf("an enumeration allocated %d bytes with %d variables known", perRun, vars)
 	} else {
 		t.Logf("%d bytes per enumeration", perRun)
+	}
+}
+
+// TestGivenUpSumSaysWhy: a sum given up names the variables no conjunct
+// bounds, and says "probably infinite" only when there is one; a bounded
+// sum larger than the bound is called finite.
+func TestGivenUpSumSaysWhy(t *testing.T) {
+	e := newEnv()
+	n := &lps.Var{Name: "n", S: e.Nat}
+	m := &lps.Var{Name: "m", S: e.Nat}
+	lt := func(a, b lps.Expr) lps.Expr { return e.op(lps.OpLt, e.Bool, a, b) }
+	_, err := solutionsLimit(t, e, 1000, []*lps.Var{n, m}, e.op(lps.OpAnd, e.Bool, lt(ref(n), num(e.Nat, 3)), lt(num(e.Nat, 5), ref(m))))
+	if err == nil || !strings.Contains(err.Error(), "probably infinite: no conjunct of the condition bounds m (") {
+		t.Errorf("unbounded m: %v", err)
+	}
+	_, err = solutionsLimit(t, e, 1000, []*lps.Var{n}, lt(ref(n), num(e.Nat, 5000)))
+	if err == nil || strings.Contains(err.Error(), "probably infinite") || !strings.Contains(err.Error(), "the sum is finite but larger than the bound") {
+		t.Errorf("bounded n: %v", err)
 	}
 }

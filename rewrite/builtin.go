@@ -107,6 +107,8 @@ func (r *Rewriter) builtin(fn *symbol, args []Term) (Term, bool) {
 				switch fn.op {
 				case lps.OpAdd:
 					return r.symbolicAdd(fn, args[0], args[1])
+				case lps.OpMul:
+					return r.mulByZero(fn, args[0], args[1])
 				case lps.OpMax, lps.OpMin:
 					return r.unfoldMaxMin(fn, args[0], args[1])
 				case lps.OpExp:

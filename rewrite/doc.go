@@ -92,7 +92,11 @@
 //     (count works, union/intersection/difference do not).
 //   - Equality of functions is decided only over finite domains; < on a
 //     basic (cons) sort uses constructor order (mCRL2 has no rule).
-//   - Int sum variables and Set/FBag/Bag sum variables cannot be enumerated.
+//   - Bag and FBag sum variables, and sets over infinite sorts, cannot be
+//     enumerated.
+//   - Solve searches depth-first where mCRL2 searches breadth-first: sums
+//     with variables of infinite sorts may give their solutions in another
+//     order (solveorder.go, solveinterval.go).
 //
 // # Words
 //

@@ -87,6 +87,9 @@ type Rewriter struct {
 	// Solve reuses (newSolver).
 	solvers []*solver
 	qdepth  int // nesting of quantifier evaluations
+	// sortClasses caches the binding order's class of each sort of a sum
+	// variable (solveorder.go).
+	sortClasses map[*lps.Sort]int8
 	// Caches of sym and constant, of this rewriter alone; and of the
 	// internal symbols of comparisons and operations, which the shared
 	// tables give out under a lock that two threads of

@@ -59,6 +59,9 @@ type solver struct {
 	// trueStops: a branch whose condition is true is reported at once,
 	// without enumerating its remaining variables (quantifiers).
 	trueStops bool
+	// inOrder: bind the variables in the order of vars, not mCRL2's
+	// order for sum variables.
+	inOrder bool
 }
 
 // Solve calls yield for every assignment of normal forms to vars (variable
@@ -74,7 +77,20 @@ type solver struct {
 // on solutions alone would only be reached after O(limit^2) work. Solve
 // also polls Interrupt every few hundred units and then returns
 // ErrInterrupted.
+//
+// The variables are bound in the order mCRL2's explorer gives a summand's
+// sum variables (solveorder.go); SolveInOrder binds them in the order of
+// vars, as mCRL2 binds the variables of a stochastic distribution.
 func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) error {
+	return r.solve(vars, cond, s, limit, false, yield)
+}
+
+// SolveInOrder is Solve binding the variables in the order of vars.
+func (r *Rewriter) SolveInOrder(vars []Term, cond Term, s *Subst, limit int, yield func(vals []Term) bool) error {
+	return r.solve(vars, cond, s, limit, true, yield)
+}
+
+func (r *Rewriter) solve(vars []Term, cond Term, s *Subst, limit int, inOrder bool, yield func(vals []Term) bool) error {
 	if s == nil {
 		s = &r.sub
 	}
@@ -82,6 +98,7 @@ func (r *Rewriter) Solve(vars []Term, cond Term, s *Subst, limit int, yield func
 		c := r.rewrite(cond, s)
 		sv := r.newSolver(vars, limit)
 		sv.cond = c
+		sv.inOrder = inOrder
 		sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
 		sv.run(c)
 		r.keepSolver(sv)
@@ -158,6 +175,11 @@ type poolKey struct {
 
 func (sv *solver) run(cond Term) bool {
 	pending := append([]Term(nil), sv.vars...)
+	// Bound in mCRL2's order (solveorder.go); values are reported in the
+	// order of vars.
+	if !sv.inOrder {
+		sv.r.orderForSolving(pending)
+	}
 	return sv.rec(pending, cond)
 }
 
@@ -193,6 +215,9 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		return sv.bindAndRec(v, e, nil, rest, cond)
 	}
 	sort := vn.sort
+	if iv, ok := r.numberInterval(cond, v, sort); ok {
+		return sv.bindInterval(v, sort, iv, rest, cond)
+	}
 	switch sort.Kind {
 	case lps.SortBool:
 		if !sv.bindAndRec(v, r.trueT, nil, rest, cond) {
@@ -289,8 +314,8 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 	sv.depth++
 	if sv.depth > maxSolveDepth {
 		panic(&SolveError{
-			Msg: fmt.Sprintf("enumeration of %s goes more than %d values deep without deciding the condition (%s); the sum is probably infinite",
-				sv.varNames(), maxSolveDepth, r.clip(sv.cond)),
+			Msg: fmt.Sprintf("enumeration of %s goes more than %d values deep without deciding the condition (%s); %s",
+				sv.varNames(), maxSolveDepth, r.clip(sv.cond), sv.unboundedReason()),
 		})
 	}
 	ok := sv.rec(pending, c)
@@ -356,8 +381,8 @@ func (sv *solver) tick() {
 	}
 	if sv.work > sv.limit {
 		panic(&SolveError{
-			Msg: fmt.Sprintf("enumeration of %s does not finish within %d steps (%d solutions so far; condition %s); the sum is probably infinite",
-				sv.varNames(), sv.limit, sv.found, sv.r.clip(sv.cond)),
+			Msg: fmt.Sprintf("enumeration of %s does not finish within %d steps (%d solutions so far; condition %s); %s",
+				sv.varNames(), sv.limit, sv.found, sv.r.clip(sv.cond), sv.unboundedReason()),
 			Bound: sv.limit,
 		})
 	}

@@ -170,7 +170,7 @@ func (g *Generator) newDistribution(d *lps.Distribution) (*distribution, error) 
 			return nd, nil
 		}
 	}
-	err := g.base.Enumerator().Enumerate(d.Vars, g.r.True(), g.r.NewSubst(), func(vals []rewrite.Term) bool {
+	err := g.base.Enumerator().EnumerateInOrder(d.Vars, g.r.True(), g.r.NewSubst(), func(vals []rewrite.Term) bool {
 		nd.values = append(nd.values, append([]rewrite.Term(nil), vals...))
 		return true
 	})
@@ -303,7 +303,7 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 			return fmt.Errorf("support: %w", err)
 		}
 		d.found = d.found[:0]
-		err = g.base.Enumerator().Enumerate(d.vars, c, g.r.NewSubst(), func(vals []rewrite.Term) bool {
+		err = g.base.Enumerator().EnumerateInOrder(d.vars, c, g.r.NewSubst(), func(vals []rewrite.Term) bool {
 			d.found = append(d.found, append([]rewrite.Term(nil), vals...))
 			return true
 		})

@@ -1,0 +1,185 @@
+package rewrite
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
+
+// Sum variables of Nat, Pos and Int that the condition bounds by number
+// values (j < 1000, 2 <= j && j <= n once n is bound) are bound to each
+// value of that interval directly: the Peano-style expansion (solve.go)
+// reaches the k-th value in O(k) steps, so a sum over N values cost
+// O(N^2). The values come in the order mCRL2's breadth-first enumerator
+// gives them for one variable: Nat and Pos ascending; Int interleaving its
+// two constructors, @cInt(n) and @cNeg(p), as 0, -1, 1, -2, 2, ...
+
+// interval is the set of values lo..hi (inclusive) the conjuncts allow;
+// a side is known when its has flag is set.
+type interval struct {
+	lo, hi       int64
+	hasLo, hasHi bool
+}
+
+// boundTable says what a conjunct v OP c (v the variable, c a number
+// value) tells about v, per comparison operator; flipped gives the
+// operator of c OP v written with v first.
+var boundTable = map[lps.Op]struct {
+	flipped lps.Op
+	apply   func(iv *interval, c int64)
+}{
+	lps.OpLt: {lps.OpGt, func(iv *interval, c int64) { iv.narrow(c, false, -1) }},
+	lps.OpLe: {lps.OpGe, func(iv *interval, c int64) { iv.narrow(c, false, 0) }},
+	lps.OpGt: {lps.OpLt, func(iv *interval, c int64) { iv.narrow(c, true, 1) }},
+	lps.OpGe: {lps.OpLe, func(iv *interval, c int64) { iv.narrow(c, true, 0) }},
+	lps.OpEq: {lps.OpEq, func(iv *interval, c int64) { iv.narrow(c, true, 0); iv.narrow(c, false, 0) }},
+}
+
+// narrow narrows one side of iv to c+delta: the lower side when low, else
+// the upper. A bound past the int64 range empties iv.
+func (iv *interval) narrow(c int64, low bool, delta int64) {
+	if delta > 0 && c == math.MaxInt64 || delta < 0 && c == math.MinInt64 {
+		iv.lo, iv.hi, iv.hasLo, iv.hasHi = 1, 0, true, true // empty
+		return
+	}
+	c += delta
+	if low {
+		if !iv.hasLo || c > iv.lo {
+			iv.lo, iv.hasLo = c, true
+		}
+		return
+	}
+	if !iv.hasHi || c < iv.hi {
+		iv.hi, iv.hasHi = c, true
+	}
+}
+
+// numberInterval returns the interval of the Nat, Pos or Int variable v
+// that the conjuncts of cond bound on both sides (Nat from 0 and Pos from
+// 1 without a lower bound), or false.
+func (r *Rewriter) numberInterval(cond, v Term, sort *lps.Sort) (interval, bool) {
+	var iv interval
+	switch sort.Kind {
+	case lps.SortNat:
+		iv = interval{lo: 0, hasLo: true}
+	case lps.SortPos:
+		iv = interval{lo: 1, hasLo: true}
+	case lps.SortInt:
+	default:
+		return iv, false
+	}
+	r.conjunctBounds(cond, v, &iv)
+	return iv, iv.hasLo && iv.hasHi
+}
+
+// conjunctBounds narrows iv by every conjunct of cond that compares v
+// (or v converted to a wider number sort) with a number value.
+func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval) {
+	n := r.st.node(cond)
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
+		return
+	}
+	if n.fn.op == lps.OpAnd {
+		r.conjunctBounds(n.args[0], v, iv)
+		r.conjunctBounds(n.args[1], v, iv)
+		return
+	}
+	b, ok := boundTable[n.fn.op]
+	if !ok {
+		return
+	}
+	a, c := n.args[0], n.args[1]
+	if r.widened(c) == v {
+		a, c = c, a
+		b = boundTable[b.flipped]
+	}
+	if cn := r.st.node(c); r.widened(a) == v && cn.kind == kNum {
+		b.apply(iv, cn.val)
+	}
+}
+
+// widened strips the conversions Pos2Nat, Pos2Int and Nat2Int that the
+// type checker puts around a variable compared with a wider number.
+func (r *Rewriter) widened(t Term) Term {
+	for {
+		n := r.st.node(t)
+		if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 1 {
+			return t
+		}
+		switch n.fn.op {
+		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
+			t = n.args[0]
+		default:
+			return t
+		}
+	}
+}
+
+// bindInterval binds v to each value of iv in mCRL2's order and continues
+// with rest; it returns false when the search must stop.
+func (sv *solver) bindInterval(v Term, sort *lps.Sort, iv interval, rest []Term, cond Term) bool {
+	r := sv.r
+	bind := func(x int64) bool { return sv.bindAndRec(v, r.mkInt(sort, x), nil, rest, cond) }
+	switch {
+	case iv.lo > iv.hi:
+		return true
+	case iv.lo >= 0:
+		for x := iv.lo; ; x++ {
+			if !bind(x) {
+				return false
+			}
+			if x == iv.hi {
+				return true
+			}
+		}
+	case iv.hi < 0:
+		for x := iv.hi; ; x-- {
+			if !bind(x) {
+				return false
+			}
+			if x == iv.lo {
+				return true
+			}
+		}
+	}
+	// lo < 0 <= hi: n from @cInt, then -(n+1) from @cNeg, while either
+	// is in the interval.
+	for n := int64(0); n <= iv.hi || -n-1 >= iv.lo; n++ {
+		if n <= iv.hi && !bind(n) {
+			return false
+		}
+		if -n-1 >= iv.lo && !bind(-n-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// unboundedReason says why the sum of vars under cond may be infinite:
+// the variables no conjunct bounds, for the message of a sum given up.
+func (sv *solver) unboundedReason() string {
+	r := sv.r
+	b := []byte{}
+	for _, v := range sv.vars {
+		n := r.st.node(v)
+		switch n.sort.Kind {
+		case lps.SortNat, lps.SortPos, lps.SortInt:
+			if _, ok := r.numberInterval(sv.cond, v, n.sort); ok {
+				continue
+			}
+		default:
+			if r.sortClass(n.sort) != sortClassInfinite {
+				continue
+			}
+		}
+		if len(b) > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, n.v.v.Name...)
+	}
+	if len(b) == 0 {
+		return "the conjuncts of the condition bound every variable of an infinite sort: the sum is finite but larger than the bound"
+	}
+	return fmt.Sprintf("the sum is probably infinite: no conjunct of the condition bounds %s (a Nat or Pos needs v < e, v <= e or v == e with e a value, an Int also e <= v or e < v)", b)
+}
