@@ -65,7 +65,8 @@ func Summary(r explore.Result, strategyIsBreadth bool) string {
 	}
 	s := "Done with state space generation ("
 	if strategyIsBreadth {
-		s += plural(uint64(r.Levels), "level") + ", "
+		// -1 when the initial state itself failed: no level was done.
+		s += plural(uint64(max(r.Levels, 0)), "level") + ", "
 	}
 	return s + plural(uint64(r.States), "state") + " and " + plural(r.Transitions, "transition") + ")"
 }

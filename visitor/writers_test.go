@@ -237,3 +237,13 @@ func TestAutSpill(t *testing.T) {
 		t.Errorf("spilled output (%d bytes) differs from the kept one (%d bytes)", spilled.Len(), kept.Len())
 	}
 }
+
+// TestSummaryWithoutLevels: a search that failed on its initial state
+// (an initial distribution that cannot be enumerated) has done no level;
+// the summary said 18446744073709551615.
+func TestSummaryWithoutLevels(t *testing.T) {
+	got := visitor.Summary(explore.Result{Levels: -1}, true)
+	if want := "Done with state space generation (0 levels, 0 states and 0 transitions)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
