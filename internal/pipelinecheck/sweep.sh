@@ -171,10 +171,11 @@ reference() {
 }
 
 # linearise MCRL2 OPTS: mcrl22lps on the example, cached by the file's
-# hash and the options. Sets lps (the file) or linerr (why not).
+# hash, the options and the limit (a timeout is a result too). Sets lps
+# (the file) or linerr (why not).
 linearise() {
   local spec=$1 opts=$2 key dir
-  key=$(cat "$spec" <(echo "$opts") | sha256sum | cut -c1-32)
+  key=$(cat "$spec" <(echo "$opts") | sha256sum | cut -c1-32)-$lintimeout
   dir=$work/cache/lin-$key
   lps=$dir/mcrl2.lps
   linerr=
