@@ -189,7 +189,8 @@ linearise() {
     elif limited "$(cat "$dir/rc")"; then
       echo "mcrl22lps: timeout ($lintimeout s)" >"$dir/result"
     else
-      echo "mcrl22lps: $(grep -v -e '^warning' "$dir/err" | grep -m1 . | cut -c1-300)" >"$dir/result"
+      # A crash (a segmentation fault) prints nothing: the status says it.
+      echo "mcrl22lps: exit status $(cat "$dir/rc"): $(grep -v -e '^warning' "$dir/err" | grep -m1 . | cut -c1-300)" >"$dir/result"
     fi
   fi
   [ "$(cat "$dir/result")" = ok ] || linerr=$(cat "$dir/result")
