@@ -103,13 +103,14 @@ mkdir -p "$work/cache"
 # of processor time (the machine is shared: a wall-clock limit would
 # depend on the others' load), and to ten times that of wall-clock time
 # in case it waits; sets rc (124, 137 or 152: a limit) and secs (its
-# processor seconds, user and system).
+# processor seconds, user and system). A Go program ignores SIGXCPU, the
+# soft limit's signal: ours ends at the hard limit, a second later.
 run() {
   local limit=$1 out=$2 err=$3 t
   shift 3
   # (time takes a simple command: it prints nothing for a subshell here.)
   t=$( { TIMEFORMAT='%3U %3S'; time bash -c '
-    ulimit -S -t "$1" && ulimit -H -t $(($1 + 2)) || exit 2
+    ulimit -S -t "$1" && ulimit -H -t $(($1 + 1)) || exit 2
     lim=$1 out=$2 err=$3
     shift 3
     exec nice -n 10 timeout -k 5 $((lim * 10)) "$@" >"$out" 2>"$err" </dev/null
@@ -136,7 +137,17 @@ figures() {
 # a warning, not the closing summary).
 ourerror() {
   grep -v -e '^Done with' -e '^State space generation failed' -e 'warning' "$1" |
-    grep -m1 . | cut -c1-300
+    grep -m1 . | sed "s|$lps|mcrl2.lps|g" | cut -c1-300
+}
+
+# ours BOUND...: our lps2lts on $lps with the options BOUND; sets rc,
+# osecs, ostates and tmp (its folder: err, ours.aut).
+ours() {
+  tmp=$work/ours
+  rm -rf "$tmp" && mkdir -p "$tmp"
+  run "$timeout" /dev/null "$tmp/err" "$bin" "$@" "$lps" "$tmp/ours.aut"
+  osecs=$secs
+  ostates=$(states "$tmp/ours.aut")
 }
 
 # firstline FILE: the first non-blank line of a tool's output.
@@ -214,15 +225,21 @@ for optset in "${optsets[@]}"; do
       # A tab is blank to read, which would merge empty fields.
       IFS=$'\037' read -r mode rsecs rstates detail ref_aut < <(reference "$lps" | tr '\t' '\037')
       if [ "$mode" = fails ]; then
+        # Ours still runs on the prefix: whether it would refuse the
+        # model too is worth knowing.
         class='mCRL2 fails' mode=
+        ours -l "$prefix"
+        if limited $rc; then
+          detail+="; ours -l $prefix: no end within $timeout s"
+        elif [ $rc != 0 ]; then
+          detail+="; ours -l $prefix: exit status $rc: $(ourerror "$tmp/err")"
+        else
+          detail+="; ours -l $prefix: ${ostates:-no} states"
+        fi
       else
-        tmp=$work/ours
-        rm -rf "$tmp" && mkdir -p "$tmp"
         bound=()
         [ "$mode" = prefix ] && bound=(-l "$prefix")
-        run "$timeout" /dev/null "$tmp/err" "$bin" "${bound[@]}" "$lps" "$tmp/ours.aut"
-        osecs=$secs
-        ostates=$(states "$tmp/ours.aut")
+        ours "${bound[@]}"
         if limited $rc; then
           class='we are slow' detail="no end within $timeout s (mCRL2: $rsecs s)"
         elif [ $rc = 2 ]; then
@@ -254,9 +271,9 @@ for optset in "${optsets[@]}"; do
     tail -n +2 "$tsv" | cut -f3 | sort | uniq -c | sort -rn
     echo "== $optset: refusals and failures by kind"
     tail -n +2 "$tsv" | awk -F'\t' '$3 != "same" && $3 != "differs" && $3 != "we are slow" {print $3 ": " $5}' |
-      sed -E "s/\"[^\"]*\"/\"…\"/g; s/[0-9]+/N/g; s,/[^ :]*/,…/,g" | sort | uniq -c | sort -rn
+      sed -E "s/\"[^\"]*\"/\"…\"/g; s/\\b[0-9]+\\b/N/g; s,/[^ :]*/,…/,g" | sort | uniq -c | sort -rn
     echo "== $optset: differences by figure"
-    tail -n +2 "$tsv" | awk -F'\t' '$3 == "differs" {print $5}' | sed -E 's/[0-9]+/N/g' | sort | uniq -c | sort -rn
+    tail -n +2 "$tsv" | awk -F'\t' '$3 == "differs" {print $5}' | sed -E 's/\b[0-9]+\b/N/g' | sort | uniq -c | sort -rn
   } >>"$work/summary.txt"
 done
 cat "$work/summary.txt"
