@@ -122,9 +122,10 @@ run() {
 # limited RC: whether exit status RC says a limit stopped the run.
 limited() { [ "$1" = 124 ] || [ "$1" = 137 ] || [ "$1" = 152 ]; }
 
-# states FILE.aut: the states of an .aut's header ("" if none).
+# states FILE.aut: the states of an .aut's header ("" if none); the
+# initial state of a probabilistic .aut is a distribution, "0 1/2 1".
 states() {
-  head -c 200 "$1" 2>/dev/null | head -1 | sed -nE 's/^des *\( *[0-9]+ *, *[0-9]+ *, *([0-9]+) *\).*/\1/p'
+  head -c 200 "$1" 2>/dev/null | head -1 | sed -nE 's/^des *\([^,]*, *[0-9]+ *, *([0-9]+) *\).*/\1/p'
 }
 
 # figures FILE.aut: the figures compared, one "name=value" a line.
