@@ -6,23 +6,9 @@ package lps
 // application is anybody's guess. The text's checker picks these
 // overloads itself; the file states them.
 
-// numberRank orders the number sorts by inclusion: Pos < Nat < Int < Real.
-func numberRank(s *Sort) int {
-	switch s.Kind {
-	case SortPos:
-		return 1
-	case SortNat:
-		return 2
-	case SortInt:
-		return 3
-	case SortReal:
-		return 4
-	}
-	return 0
-}
-
 // numberOverloads are the overloads of the arithmetic operators on
-// numbers, by the ranks of the arguments, giving the rank of the result.
+// numbers, by the ranks (numRank) of the arguments, giving the rank of
+// the result.
 var numberOverloads = map[Op]map[[2]int]int{
 	OpAdd:    {{1, 1}: 1, {1, 2}: 1, {2, 1}: 1, {2, 2}: 2, {3, 3}: 3, {4, 4}: 4},
 	OpSub:    {{1, 1}: 3, {2, 2}: 3, {3, 3}: 3, {4, 4}: 4},
@@ -88,12 +74,12 @@ func builtinSortOK(op Op, s *Sort) bool {
 		if len(dom) != 2 {
 			return false
 		}
-		a, b := numberRank(dom[0]), numberRank(dom[1])
+		a, b := numRank(dom[0]), numRank(dom[1])
 		if a == 0 && b == 0 {
 			return cod.Elem != nil && dom[0].Elem == cod.Elem && dom[1].Elem == cod.Elem
 		}
 		r, ok := numberOverloads[op][[2]int{a, b}]
-		return ok && r == numberRank(cod)
+		return ok && r == numRank(cod)
 	}
 	return true
 }
