@@ -123,9 +123,10 @@ run() {
 limited() { [ "$1" = 124 ] || [ "$1" = 137 ] || [ "$1" = 152 ]; }
 
 # states FILE.aut: the states of an .aut's header ("" if none); the
-# initial state of a probabilistic .aut is a distribution, "0 1/2 1".
+# initial state of a probabilistic .aut is a distribution, "0 1/2 1",
+# sometimes of thousands of characters.
 states() {
-  head -c 200 "$1" 2>/dev/null | head -1 | sed -nE 's/^des *\([^,]*, *[0-9]+ *, *([0-9]+) *\).*/\1/p'
+  head -1 "$1" 2>/dev/null | sed -nE 's/^des *\([^,]*, *[0-9]+ *, *([0-9]+) *\).*/\1/p'
 }
 
 # figures FILE.aut: the figures compared, one "name=value" a line.
