@@ -34,6 +34,69 @@ func (r *binReader) numberSort(t *aterm.Term) *Sort {
 }
 
 func (r *binReader) expr(t *aterm.Term) Expr {
+	k := r.scopeKey(t)
+	if e, ok := r.shared[k]; ok {
+		// Counted as the tree it stands for: the later stages walk the
+		// IR as a tree (to translate it, to print it), so the bound on
+		// nodes keeps a small file from standing for an endless one.
+		r.nodes += e.nodes
+		if r.nodes > maxBinNodes {
+			r.fail("the specification has more than %d nodes", maxBinNodes)
+		}
+		return e.expr
+	}
+	before := r.nodes
+	e := r.exprNode(t)
+	r.shared[k] = sharedExpr{e, r.nodes - before}
+	return e
+}
+
+// sharedExpr is an expression read, and the nodes of the tree it is.
+type sharedExpr struct {
+	expr  Expr
+	nodes int
+}
+
+// sharedKey is a term in a scope: the scope's depth and its innermost
+// variable tell the scopes apart (a variable is made anew each time it
+// comes into scope, so one scope's innermost variable is in no other);
+// depth -1 for a closed term, the same in every scope.
+type sharedKey struct {
+	t     *aterm.Term
+	depth int
+	top   *Var
+}
+
+func (r *binReader) scopeKey(t *aterm.Term) sharedKey {
+	if r.isClosed(t) || len(r.scope) == 0 {
+		return sharedKey{t, -1, nil}
+	}
+	return sharedKey{t, len(r.scope), r.scope[len(r.scope)-1]}
+}
+
+// isClosed reports whether t holds no variable and no binder, so that
+// what it means does not depend on where it stands.
+func (r *binReader) isClosed(t *aterm.Term) bool {
+	if t.IsInt {
+		return true
+	}
+	if c, ok := r.closed[t]; ok {
+		return c
+	}
+	c := !is(t, "DataVarId", 2) && !is(t, "DataVarId", 3) && !is(t, "Binder", 3) && !is(t, "Whr", 2)
+	for _, a := range t.Args {
+		if !c {
+			break
+		}
+		r.enter()
+		c = r.isClosed(a)
+		r.leave()
+	}
+	r.closed[t] = c
+	return c
+}
+
+func (r *binReader) exprNode(t *aterm.Term) Expr {
 	r.enter()
 	defer r.leave()
 	if v, ok := r.number(t); ok {

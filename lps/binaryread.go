@@ -29,6 +29,8 @@ func readBinary(name string, src []byte) (spec *Spec, err error) {
 		named:   map[string]*Sort{},
 		anon:    map[*aterm.Term]*Sort{},
 		funcs:   map[string][]*Func{},
+		shared:  map[sharedKey]sharedExpr{},
+		closed:  map[*aterm.Term]bool{},
 	}
 	r.spec = &Spec{File: name, SortTable: r.st}
 	defer func() {
@@ -66,6 +68,14 @@ type binReader struct {
 	nfixed int
 	// where says what is being read, for messages ("summand 3").
 	where string
+	// shared holds the expression read of each term in each scope: the
+	// file writes a shared term once, and its IR is made once per scope
+	// it stands in (once for all, if it is closed: no variable, no
+	// binder), so that the IR grows with the file, not with the tree the
+	// file's sharing stands for (mcrl22lps -lstack writes ERTMS's 117 kB
+	// as a tree of millions of nodes). closed remembers which terms are.
+	shared map[sharedKey]sharedExpr
+	closed map[*aterm.Term]bool
 	// libraries records the set and bag sorts the file mentions and the
 	// references to their libraries' internal functions (mcrl2libs.go).
 	libraries libraryUse

@@ -169,3 +169,33 @@ func TestForgedBinaryRefused(t *testing.T) {
 		t.Fatalf("the unchanged file: %v", err)
 	}
 }
+
+// TestSharedTermsRead: a file that shares a term many times is read once
+// per term (mcrl22lps -lstack writes mCRL2's ERTMS example, 117 kB, as a
+// tree of 5.6 million nodes, which the reader refused), while a file
+// whose sharing stands for an endless tree is still refused, at once:
+// later stages walk the IR as a tree.
+func TestSharedTermsRead(t *testing.T) {
+	abp := filepath.Join("..", "examples", "abp.bin.lps")
+	nest := func(depth int) func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
+		return func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
+			if x.Sym.Name != "DataVarIdInit" {
+				return nil
+			}
+			v, sort := x.Args[1], x.Args[0].Args[1]
+			boolS := tb.Appl("SortId", tb.Appl("Bool"))
+			ifOp := tb.Appl("OpIdNoIndex", tb.Appl("if"), tb.Appl("SortArrow", tb.List(boolS, sort, sort), sort))
+			cond := tb.Appl("OpIdNoIndex", tb.Appl("true"), boolS)
+			for range depth {
+				v = tb.Appl("DataAppl", ifOp, cond, v, v) // both branches one shared term
+			}
+			return tb.Appl("DataVarIdInit", x.Args[0], v)
+		}
+	}
+	if _, err := Read("shared.lps", rewriteFile(t, abp, nest(19))); err != nil {
+		t.Errorf("a term shared 2^19 times (a tree of millions of nodes): %v", err)
+	}
+	if _, err := Read("bomb.lps", rewriteFile(t, abp, nest(60))); err == nil || !strings.Contains(err.Error(), "nodes") {
+		t.Errorf("a tree of 2^60 nodes: %v, want a refusal", err)
+	}
+}
