@@ -16,6 +16,15 @@ import (
 // of a breadth-first search.
 func fileLabels(t *testing.T, file string, maxStates int) []string {
 	t.Helper()
+	labels, _ := exploreFile(t, file, maxStates)
+	return labels
+}
+
+// exploreFile explores a model file of either format breadth-first, its
+// first maxStates states (0: all), and returns the labels of its
+// transitions in order and its number of states.
+func exploreFile(t *testing.T, file string, maxStates int) ([]string, int) {
+	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -31,10 +40,57 @@ func fileLabels(t *testing.T, file string, maxStates int) []string {
 	var labels []string
 	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: store.NewTableStore(g.Width())})
 	x.AddVisitor(transitionLabels{g: g, out: &labels})
-	if _, err := x.Run(); err != nil {
+	res, err := x.Run()
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return labels, res.States
+}
+
+// mcrl2Labels reads a NAME.labels file of mCRL2's figures: optionally
+// "states N", then lines "N LABEL" (LABEL quoted, as in an .aut file);
+// lines starting with # are comments.
+func mcrl2Labels(t *testing.T, file string) (states int, labels map[string]int) {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return labels
+	labels = map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(src)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if s, ok := strings.CutPrefix(line, "states "); ok {
+			states, err = strconv.Atoi(s)
+		} else {
+			n, label, _ := strings.Cut(line, " ")
+			labels[label], err = strconv.Atoi(n)
+		}
+		if err != nil {
+			t.Fatalf("%s: %q: %v", file, line, err)
+		}
+	}
+	return states, labels
+}
+
+// checkLabelCounts compares the labels of file's transitions with
+// mCRL2's counts of each (quoted labels, as mcrl2Labels reads them).
+func checkLabelCounts(t *testing.T, file string, labels []string, want map[string]int) {
+	t.Helper()
+	counts := map[string]int{}
+	for _, l := range labels {
+		counts[`"`+l+`"`]++
+	}
+	for label, n := range want {
+		if counts[label] != n {
+			t.Errorf("%s: %d transitions labelled %s, mCRL2 has %d", file, counts[label], label, n)
+		}
+		delete(counts, label)
+	}
+	for label, n := range counts {
+		t.Errorf("%s: %d transitions labelled %s, which mCRL2 does not have", file, n, label)
+	}
 }
 
 type transitionLabels struct {
@@ -91,28 +147,9 @@ func TestBinaryMatchesText(t *testing.T) {
 //     a second time, and refused.
 func TestLabelsAsMCRL2(t *testing.T) {
 	for _, name := range []string{"setsbags", "rumours", "binarysorts"} {
-		want, err := os.ReadFile("testdata/" + name + ".labels")
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, want := mcrl2Labels(t, "testdata/"+name+".labels")
 		for _, file := range []string{"testdata/" + name + ".txt", "testdata/" + name + ".lps"} {
-			counts := map[string]int{}
-			for _, l := range fileLabels(t, file, 0) {
-				counts[`"`+l+`"`]++
-			}
-			for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
-				if strings.HasPrefix(line, "#") {
-					continue
-				}
-				n, label, _ := strings.Cut(line, " ")
-				if got := strconv.Itoa(counts[label]); got != n {
-					t.Errorf("%s: %s transitions labelled %s, mCRL2 has %s", file, got, label, n)
-				}
-				delete(counts, label)
-			}
-			for label, n := range counts {
-				t.Errorf("%s: %d transitions labelled %s, which mCRL2 does not have", file, n, label)
-			}
+			checkLabelCounts(t, file, fileLabels(t, file, 0), want)
 		}
 	}
 }

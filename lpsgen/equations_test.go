@@ -1,14 +1,7 @@
 package lpsgen
 
 import (
-	"os"
-	"strconv"
-	"strings"
 	"testing"
-
-	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
-	"github.com/lps2lts/lps2lts/store"
 )
 
 // TestEquationShapesAsMCRL2: models of our own whose equations have the
@@ -50,57 +43,12 @@ func TestEquationShapesAsMCRL2(t *testing.T) {
 // testdata/NAME.txt and testdata/NAME.lps with mCRL2's: the label counts
 // of testdata/NAME.labels and states.
 func checkShape(t *testing.T, name string, states int) {
-	want, err := os.ReadFile("testdata/" + name + ".labels")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, want := mcrl2Labels(t, "testdata/"+name+".labels")
 	for _, file := range []string{"testdata/" + name + ".txt", "testdata/" + name + ".lps"} {
-		labels, got := exploreLabels(t, file)
+		labels, got := exploreFile(t, file, 0)
 		if got != states {
 			t.Errorf("%s: %d states, mCRL2 has %d", file, got, states)
 		}
-		counts := map[string]int{}
-		for _, l := range labels {
-			counts[`"`+l+`"`]++
-		}
-		for _, line := range strings.Split(strings.TrimSpace(string(want)), "\n") {
-			if strings.HasPrefix(line, "#") {
-				continue
-			}
-			n, label, _ := strings.Cut(line, " ")
-			if got := strconv.Itoa(counts[label]); got != n {
-				t.Errorf("%s: %s transitions labelled %s, mCRL2 has %s", file, got, label, n)
-			}
-			delete(counts, label)
-		}
-		for label, n := range counts {
-			t.Errorf("%s: %d transitions labelled %s, which mCRL2 does not have", file, n, label)
-		}
+		checkLabelCounts(t, file, labels, want)
 	}
-}
-
-// exploreLabels explores a model file of either format to its end and
-// returns the labels of its transitions and the number of its states.
-func exploreLabels(t *testing.T, file string) ([]string, int) {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := lps.Read(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var labels []string
-	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
-	x.AddVisitor(transitionLabels{g: g, out: &labels})
-	res, err := x.Run()
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return labels, res.States
 }

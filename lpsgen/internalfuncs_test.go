@@ -3,14 +3,10 @@ package lpsgen
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/aterm"
-	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
-	"github.com/lps2lts/lps2lts/store"
 )
 
 // TestInternalFunctionsAsMCRL2: mCRL2's internal data functions, applied
@@ -49,19 +45,11 @@ func TestInternalFunctionsAsMCRL2(t *testing.T) {
 				}
 			}
 			wantStates, wantLabels := mcrl2Labels(t, name+".labels")
-			states, labels := lpsFileLTS(t, name+".lps")
+			labels, states := exploreFile(t, name+".lps", 0)
 			if states != wantStates {
 				t.Errorf("%d states, mCRL2 has %d", states, wantStates)
 			}
-			for label, n := range wantLabels {
-				if labels[label] != n {
-					t.Errorf("%d transitions labelled %s, mCRL2 has %d", labels[label], label, n)
-				}
-				delete(labels, label)
-			}
-			for label, n := range labels {
-				t.Errorf("%d transitions labelled %s, which mCRL2 does not have", n, label)
-			}
+			checkLabelCounts(t, name+".lps", labels, wantLabels)
 		})
 	}
 }
@@ -99,60 +87,4 @@ func functionNames(t *testing.T, file string) map[string]bool {
 		}
 	}
 	return names
-}
-
-// mcrl2Labels reads a NAME.labels file: "states N", then lines "N LABEL"
-// (LABEL quoted, as in an .aut file); lines starting with # are comments.
-func mcrl2Labels(t *testing.T, file string) (states int, labels map[string]int) {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	labels = map[string]int{}
-	for _, line := range strings.Split(strings.TrimSpace(string(src)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if s, ok := strings.CutPrefix(line, "states "); ok {
-			states, err = strconv.Atoi(s)
-		} else {
-			n, label, _ := strings.Cut(line, " ")
-			labels[label], err = strconv.Atoi(n)
-		}
-		if err != nil {
-			t.Fatalf("%s: %q: %v", file, line, err)
-		}
-	}
-	return states, labels
-}
-
-// lpsFileLTS explores a model file: its number of states and its labels
-// (quoted) with their numbers of transitions.
-func lpsFileLTS(t *testing.T, file string) (int, map[string]int) {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := lps.Read(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var labels []string
-	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
-	x.AddVisitor(transitionLabels{g: g, out: &labels})
-	res, err := x.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	counts := map[string]int{}
-	for _, l := range labels {
-		counts[`"`+l+`"`]++
-	}
-	return res.States, counts
 }
