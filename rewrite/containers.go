@@ -189,18 +189,22 @@ elems:
 // isDataValue reports whether t is built of constructors only: a number,
 // a Boolean, a constructor of a structured sort applied to values, a list
 // of values, or a finite set or bag of values.
-func (r *Rewriter) isDataValue(t Term) bool {
+func (r *Rewriter) isDataValue(t Term) bool { return r.isValue(t, true) }
+
+// isValue reports whether t is a number, a Boolean, a constructor of a
+// structured sort applied to values or a list of values, and, with
+// finite, also a finite set or bag of values (isDataValue; without,
+// isOrderedValue).
+func (r *Rewriter) isValue(t Term, finite bool) bool {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum, kBig, kReal, kNil:
 		return true
-	case kCons, kFSet, kFBag:
-		for _, a := range n.args {
-			if !r.isDataValue(a) {
-				return false
-			}
+	case kFSet, kFBag:
+		if !finite {
+			return false
 		}
-		return true
+	case kCons:
 	case kApp:
 		if t == r.trueT || t == r.falseT {
 			return true
@@ -208,14 +212,15 @@ func (r *Rewriter) isDataValue(t Term) bool {
 		if n.fn.kind != lps.FuncConstructor {
 			return false
 		}
-		for _, a := range n.args {
-			if !r.isDataValue(a) {
-				return false
-			}
-		}
-		return true
+	default:
+		return false
 	}
-	return false
+	for _, a := range n.args {
+		if !r.isValue(a, finite) {
+			return false
+		}
+	}
+	return true
 }
 
 // bagEntry is an element of a finite bag with its multiplicity, a number

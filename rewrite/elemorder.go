@@ -19,29 +19,7 @@ import "github.com/lps2lts/lps2lts/lps"
 // is termCmp's: a Boolean, a number, a constructor of a structured sort
 // applied to such values, or a list of such values. Finite sets and bags
 // are values, but their < is inclusion, not termCmp.
-func (r *Rewriter) isOrderedValue(t Term) bool {
-	n := r.st.node(t)
-	switch n.kind {
-	case kNum, kBig, kReal, kNil:
-		return true
-	case kCons:
-		return r.isOrderedValue(n.args[0]) && r.isOrderedValue(n.args[1])
-	case kApp:
-		if t == r.trueT || t == r.falseT {
-			return true
-		}
-		if n.fn.kind != lps.FuncConstructor {
-			return false
-		}
-		for _, a := range n.args {
-			if !r.isOrderedValue(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
+func (r *Rewriter) isOrderedValue(t Term) bool { return r.isValue(t, false) }
 
 // allOrderedValues reports whether every step-th term of ts, from the
 // first, is an ordered value (step 2 reads the elements of a finite bag).
