@@ -61,32 +61,15 @@ func (r *binReader) num(v int64, s *Sort) Expr { return &Number{Value: big.NewIn
 // base is 2^64 as a Nat.
 func (r *binReader) base() Expr { return &Number{Value: wordBase, S: r.st.Nat} }
 
-// toNat, toInt and toReal widen an expression of a smaller number sort.
-func (r *binReader) toNat(e Expr) Expr {
-	if e.Sort() == r.st.Pos {
-		return r.upcast(OpPos2Nat, e, r.st.Nat)
-	}
-	return e
-}
+// toNat, toInt and toReal widen an expression of a smaller number sort
+// (coerce.go's upcast; an expression of that sort or a wider one stays).
+func (r *binReader) toNat(e Expr) Expr  { return r.widen(e, r.st.Nat) }
+func (r *binReader) toInt(e Expr) Expr  { return r.widen(e, r.st.Int) }
+func (r *binReader) toReal(e Expr) Expr { return r.widen(e, r.st.Real) }
 
-func (r *binReader) toInt(e Expr) Expr {
-	switch e.Sort() {
-	case r.st.Pos:
-		return r.upcast(OpPos2Int, e, r.st.Int)
-	case r.st.Nat:
-		return r.upcast(OpNat2Int, e, r.st.Int)
-	}
-	return e
-}
-
-func (r *binReader) toReal(e Expr) Expr {
-	switch e.Sort() {
-	case r.st.Pos:
-		return r.upcast(OpPos2Real, e, r.st.Real)
-	case r.st.Nat:
-		return r.upcast(OpNat2Real, e, r.st.Real)
-	case r.st.Int:
-		return r.upcast(OpInt2Real, e, r.st.Real)
+func (r *binReader) widen(e Expr, to *Sort) Expr {
+	if op, ok := upcast(e.Sort(), to); ok {
+		return r.upcast(op, e, to)
 	}
 	return e
 }
