@@ -3,7 +3,6 @@ package lps
 import (
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/lps2lts/lps2lts/aterm"
 )
@@ -115,19 +114,23 @@ func (c *binConv) name(t *aterm.Term) string {
 	if t.IsInt || len(t.Args) != 0 {
 		c.fail("a name expected")
 	}
-	if i := strings.IndexFunc(t.Sym.Name, forgesStructure); i >= 0 {
-		// No mCRL2 name (identifier, operator, internal symbol) holds
-		// one; printed in a label it would end the .aut's or .dot's
-		// quoted label, or the line, and forge transitions.
-		c.fail("the name %q holds the character %q, which no mCRL2 name has", t.Sym.Name, t.Sym.Name[i])
+	n := t.Sym.Name
+	for i := 0; i < len(n); i++ {
+		if forgesStructure(n[i]) {
+			// No mCRL2 name (identifier, operator, internal symbol)
+			// holds one; printed in a label it would end the .aut's or
+			// .dot's quoted label, or the line, and forge transitions.
+			c.fail("the name %q holds the character %q, which no mCRL2 name has", n, n[i])
+		}
 	}
-	return t.Sym.Name
+	return n
 }
 
-// forgesStructure reports whether c could change the structure of an
-// output file around a name written into it: a quote, a backslash, or a
-// control character (a newline above all).
-func forgesStructure(c rune) bool {
+// forgesStructure reports whether the byte c could change the structure
+// of an output file around a name written into it: a quote, a backslash,
+// or a control character (a newline above all). The bytes of a UTF-8
+// sequence beyond ASCII are all 0x80 or more.
+func forgesStructure(c byte) bool {
 	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f
 }
 

@@ -34,6 +34,9 @@ func (r *binReader) numberSort(t *aterm.Term) *Sort {
 }
 
 func (r *binReader) expr(t *aterm.Term) Expr {
+	if !r.sharing {
+		return r.exprNode(t)
+	}
 	k := r.scopeKey(t)
 	if e, ok := r.shared[k]; ok {
 		// Counted as the tree it stands for: the later stages walk the

@@ -134,12 +134,24 @@ func TestExamplesRoundTrip(t *testing.T) {
 // BenchmarkParse parses and checks the largest corpus model (the largest
 // example when the corpus is absent).
 func BenchmarkParse(b *testing.B) {
+	benchmarkRead(b, "model.lps", "../examples/*.lps", Parse)
+}
+
+// BenchmarkReadBinary reads the largest of mCRL2's binary files of the
+// corpus (the binary example when the corpus is absent).
+func BenchmarkReadBinary(b *testing.B) {
+	benchmarkRead(b, "mcrl2.lps", "../examples/*.bin.lps", Read)
+}
+
+// benchmarkRead reads the largest corpus file of the name given (or of
+// the examples matching fallback) with read.
+func benchmarkRead(b *testing.B, name, fallback string, read func(string, []byte) (*Spec, error)) {
 	var files []string
 	if dir := corpus.Dir(); dir != "" {
-		files, _ = filepath.Glob(filepath.Join(dir, "*", "*", "model.lps"))
+		files, _ = filepath.Glob(filepath.Join(dir, "*", "*", name))
 	}
 	if len(files) == 0 {
-		files, _ = filepath.Glob("../examples/*.lps")
+		files, _ = filepath.Glob(fallback)
 	}
 	if len(files) == 0 {
 		b.Skip("no models")
@@ -158,7 +170,7 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Parse(largest, src); err != nil {
+		if _, err := read(largest, src); err != nil {
 			b.Fatal(err)
 		}
 	}
