@@ -34,9 +34,9 @@ type AutWriter struct {
 	labels *explore.Labels
 	seeker io.WriteSeeker
 	// final, when not nil, is the real output and seeker a spill file
-	// whose lines Close copies to it after the header.
+	// (an io.ReadWriteSeeker) whose lines Close copies to it after the
+	// header.
 	final io.Writer
-	spill io.ReadSeeker
 	w     *bufio.Writer
 	buf   []byte
 	recs  []uint32 // from, label, to when buffering
@@ -121,7 +121,7 @@ func NewAutWriter(out io.Writer, labels *explore.Labels) *AutWriter {
 // flat however many transitions there are; out sees the whole file at the
 // end, as it would from a writer that keeps the lines.
 func NewAutWriterSpill(out io.Writer, spill io.ReadWriteSeeker, labels *explore.Labels) *AutWriter {
-	a := &AutWriter{labels: labels, seeker: spill, final: out, spill: spill}
+	a := &AutWriter{labels: labels, seeker: spill, final: out}
 	a.start(spill)
 	return a
 }
@@ -214,10 +214,10 @@ func (a *AutWriter) copySpill(hdr string) error {
 	if _, err := io.WriteString(a.final, hdr+"\n"); err != nil {
 		return err
 	}
-	if _, err := a.spill.Seek(autHeaderWidth, io.SeekStart); err != nil {
+	if _, err := a.seeker.Seek(autHeaderWidth, io.SeekStart); err != nil {
 		return err
 	}
-	_, err := io.Copy(a.final, a.spill)
+	_, err := io.Copy(a.final, a.seeker.(io.Reader))
 	return err
 }
 
