@@ -153,6 +153,7 @@ var ErrInterrupted = errors.New("interrupted")
 func (x *Explorer) stateError(s StateID, err error) error {
 	if errors.Is(err, ErrInterrupted) {
 		x.stop.Store(true)
+		x.ckpt.cut = true
 		return nil
 	}
 	return &StateError{State: s, Err: err}
@@ -183,6 +184,7 @@ type Explorer struct {
 	ddd            delayedSearch   // delayed duplicate detection (delayed.go)
 	held           heldStates      // states a ComBack store rebuilds others from (held.go)
 	par            *parallelSearch // threads (parallel.go)
+	ckpt           checkpointHook  // checkpoints (checkpoint.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
 }
@@ -282,11 +284,15 @@ func (x *Explorer) Run() (Result, error) {
 	if x.plan.err != nil {
 		return Result{}, x.plan.err
 	}
-	roots, err := x.insertRoots()
-	if err != nil {
-		return x.result(), fmt.Errorf("initial state: %w", err)
+	var roots []StateID
+	if !x.ckpt.resumed { // a restored search has its states (checkpoint.go)
+		var err error
+		if roots, err = x.insertRoots(); err != nil {
+			return x.result(), fmt.Errorf("initial state: %w", err)
+		}
+		x.level, x.levelUp = 1, x.store.Len()
 	}
-	x.level, x.levelUp = 1, x.store.Len()
+	var err error
 	if x.opt.Cycles {
 		err = x.searchCycles(roots)
 	} else {

@@ -520,7 +520,7 @@ func (q *pipeline) inFlight() int {
 // once); it says whether it did. It is the inserter's, as the todo list
 // is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bool {
-	if x.todo.len() < parallelMin {
+	if x.todo.len() < parallelMin || x.checkpointDue() { // a checkpoint waits for the blocks under way (checkpoint.go)
 		return false
 	}
 	n, limited := x.blockSize(inFlight)

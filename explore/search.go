@@ -15,6 +15,12 @@ func (x *Explorer) search() error {
 		if x.mustStop() {
 			break
 		}
+		if x.checkpointDue() {
+			if err := x.takeCheckpoint(); err != nil {
+				return err
+			}
+			continue
+		}
 		if x.par != nil && x.todo.len() >= parallelMin {
 			if err := x.par.expandBlocks(x); err != nil {
 				return err

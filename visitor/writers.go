@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // LTSWriter is a visitor that writes the transition system. Close must be
@@ -37,11 +38,14 @@ type AutWriter struct {
 	// (an io.ReadWriteSeeker) whose lines Close copies to it after the
 	// header.
 	final io.Writer
-	w     *bufio.Writer
-	buf   []byte
-	recs  []uint32 // from, label, to when buffering
-	n     uint64
-	err   error
+	// padFinal: the header goes to final padded to autHeaderWidth, as a
+	// streamed file has it (autcheckpoint.go).
+	padFinal bool
+	w        *bufio.Writer
+	buf      []byte
+	recs     []uint32 // from, label, to when buffering
+	n        uint64
+	err      error
 	// bg, when the lines are written in the background, takes the
 	// transitions in batches of records.
 	bg *autBackground
@@ -211,6 +215,9 @@ func (a *AutWriter) Close(r explore.Result) error {
 // copySpill writes the header and then the spilled lines, which follow
 // the placeholder, to the real output.
 func (a *AutWriter) copySpill(hdr string) error {
+	if a.padFinal && len(hdr) < autHeaderWidth {
+		hdr += strings.Repeat(" ", autHeaderWidth-1-len(hdr))
+	}
 	if _, err := io.WriteString(a.final, hdr+"\n"); err != nil {
 		return err
 	}

@@ -42,7 +42,8 @@ type signalStop struct {
 	first   atomic.Value // the os.Signal that stopped the run
 	mu      sync.Mutex
 	x       *explore.Explorer
-	abandon func() // removes the unfinished output before a forced exit
+	abandon func()      // removes the unfinished output before a forced exit
+	between atomic.Bool // the first signal lets the state being expanded finish
 	stderr  io.Writer
 }
 
@@ -73,7 +74,11 @@ func (s *signalStop) loop() {
 			// Reading the model: nothing to finish, nothing to remove.
 			s.exit(got)
 		}
-		x.Stop()
+		if first && s.between.Load() {
+			x.StopBetweenStates() // a checkpoint at the stop (checkpoint.go)
+		} else {
+			x.Stop()
+		}
 		if first || forced || got == syscall.SIGPIPE {
 			continue
 		}
@@ -107,6 +112,11 @@ func (s *signalStop) watch(x *explore.Explorer) {
 		x.Stop()
 	}
 }
+
+// stopBetweenStates makes the first signal stop the search after the
+// state being expanded instead of interrupting it, so that the search is
+// consistent for a checkpoint at the stop; a second signal interrupts.
+func (s *signalStop) stopBetweenStates() { s.between.Store(true) }
 
 // onForcedExit sets what a forced exit removes first.
 func (s *signalStop) onForcedExit(abandon func()) {

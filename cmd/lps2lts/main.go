@@ -77,6 +77,7 @@ type config struct {
 	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
 	multiActionLabels                   []string                // -m's as labels, checked by loadLPS; nil: splitNames(multiActions)
 	ctauSummands                        int                     // summands with the action ctau, without -c (ctau.go)
+	checkpoint                          checkpointConfig        // --checkpoint, --checkpoint-every, --resume (checkpoint.go)
 }
 
 // loadGenerator reads INFILE and returns its generator; tests replace it.
@@ -207,6 +208,7 @@ Exit status:
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
 	addSweepFlag(f, &cfg)
+	addCheckpointFlags(f, &cfg.checkpoint)
 	f.StringVar(&cfg.stats, "stats", "", "write the run's figures (states, transitions, levels, seconds, peak memory, store bytes/state) as JSON to `FILE`")
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -337,7 +339,11 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	// The trace recorder comes first: detectors use the parent pointers of
 	// the state they report.
 	rep := newReporter(cfg, j, x, stderr)
-	out, err := openOutput(cfg, j, x, stdout, stderr)
+	ck, err := newCheckpointer(cfg, j, x, stderr)
+	if err != nil {
+		return 2, err
+	}
+	out, err := openOutput(cfg, j, x, ck, stdout, stderr)
 	if err != nil {
 		return 2, err
 	}
@@ -345,12 +351,22 @@ func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, std
 	div := addChecks(cfg, x, rep, start, stderr)
 
 	searchStart := time.Now()
+	if ck != nil {
+		sigs.stopBetweenStates()
+		ck.start()
+	}
 	res, runErr, memoryHit := search(cfg, x, div)
 	searchTime := time.Since(searchStart)
+	if ck != nil {
+		ck.finish(res, runErr)
+	}
 	// The output is kept when the search ended or was stopped (a signal,
 	// --max, the memory limit): it is valid for the part explored. A
 	// failed search leaves the old OUTFILE as it was.
 	kept, closeErr := out.close(res, runErr == nil)
+	if ck != nil {
+		ck.done(res, runErr == nil && closeErr == nil && kept)
+	}
 	// The signal is read after the output is closed: a reader of
 	// standard output may close the pipe while the output is finished.
 	stopped := stopCause{signal: sigs.signal(), memory: memoryHit != memoryOK, addressSpace: memoryHit == memoryAddressSpace,

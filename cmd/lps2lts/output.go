@@ -83,7 +83,7 @@ type output struct {
 }
 
 // openOutput creates OUTFILE's writer and adds it to x.
-func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writer) (*output, error) {
+func openOutput(cfg *config, j *job, x *explore.Explorer, ck *checkpointer, stdout, stderr io.Writer) (*output, error) {
 	out := &output{final: j.outfile}
 	if j.outfile == "" {
 		return out, nil
@@ -127,6 +127,13 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, stdout, stderr io.Writ
 		out.writer = lw
 	case isStochastic:
 		out.writer = stochastic.NewAutWriter(w, gen.Labels(), sg.Probabilities())
+	case ck != nil: // .aut, its lines in the checkpoint's folder (checkpoint.go)
+		aw, err := ck.autWriter(w, out.guard, gen.Labels())
+		if err != nil {
+			out.discard()
+			return nil, err
+		}
+		out.writer = aw
 	case j.format == "aut" && j.outfile == "-":
 		out.writer = out.autToStream(w, gen)
 	case j.format == "aut":
