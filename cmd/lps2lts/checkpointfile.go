@@ -60,8 +60,11 @@ type checkpointWriter struct {
 	crc    hash.Hash32
 	out    io.Writer
 	encode func(v uint32) ([]byte, error)
-	// index[v] is the number (from 1) of value v once defined.
+	// index[v] is the number (from 1) of value v once defined; far
+	// holds those of values beyond maxDenseValue. (Term ids are dense:
+	// far stays empty for an LPS's states.)
 	index []uint32
+	far   map[uint32]uint32
 	nvals uint32
 	buf   []byte
 }
@@ -94,10 +97,16 @@ func (c *checkpointWriter) header(h *checkpointHeader) {
 // state writes one state's vector.
 func (c *checkpointWriter) state(vec []uint32) error {
 	for _, v := range vec {
-		if int(v) >= len(c.index) {
-			c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
+		var k uint32
+		if v < maxDenseValue {
+			if int(v) >= len(c.index) {
+				c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
+			}
+			k = c.index[v]
+		} else {
+			k = c.far[v]
 		}
-		if k := c.index[v]; k > 0 {
+		if k > 0 {
 			c.uvarint(uint64(k))
 			continue
 		}
@@ -108,10 +117,21 @@ func (c *checkpointWriter) state(vec []uint32) error {
 		c.uvarint(0)
 		c.bytes(b)
 		c.nvals++
-		c.index[v] = c.nvals
+		if v < maxDenseValue {
+			c.index[v] = c.nvals
+		} else {
+			if c.far == nil {
+				c.far = map[uint32]uint32{}
+			}
+			c.far[v] = c.nvals
+		}
 	}
 	return nil
 }
+
+// maxDenseValue bounds the values a checkpointWriter numbers through a
+// slice indexed by value.
+const maxDenseValue = 1 << 24
 
 // finish writes the trailer and flushes.
 func (c *checkpointWriter) finish() error {
@@ -162,7 +182,7 @@ func readCheckpointHeader(r io.ReaderAt, size int64, decode func([]byte) (uint32
 	if !bytes.Equal(tail[4:], []byte(checkpointTrailer)) || binary.LittleEndian.Uint32(tail) != crc.Sum32() {
 		return nil, nil, errors.New("checkpoint: the checksum does not match (a damaged or unfinished file)")
 	}
-	c := &checkpointReader{r: bufio.NewReaderSize(io.NewSectionReader(r, 0, body), 1<<20), left: body, decode: decode}
+	c := &checkpointReader{r: bufio.NewReaderSize(io.NewSectionReader(r, 0, body), int(min(body, 1<<20))), left: body, decode: decode}
 	magic := make([]byte, len(checkpointMagic))
 	if err := c.full(magic); err != nil || string(magic) != checkpointMagic {
 		return nil, nil, errors.New("not a checkpoint of this lps2lts (wrong magic)")
