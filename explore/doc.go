@@ -27,7 +27,9 @@
 // (delayed.go) — and one insertion turns the batch into state numbers,
 // events and todo entries. One loop over the todo list serves breadth-first,
 // depth-first and highway search, whose difference is the todo list's
-// order (todo.go); one loop serves cycle search (search.go).
+// order (todo.go); one loop serves cycle search (search.go). A
+// breadth-first search can be saved between two states and continued in
+// another explorer, to the same events and numbers (checkpoint.go).
 //
 // What always holds:
 //   - States get dense ids in order of discovery; the initial state is 0.
