@@ -66,20 +66,21 @@ const (
 
 // checkpointer takes the checkpoints of one run.
 type checkpointer struct {
-	dir     string
-	every   time.Duration
-	x       *explore.Explorer
-	codec   *rewrite.Codec
-	header  checkpointHeader // the fields every checkpoint of the run shares
-	resumed *checkpointHeader
-	spill   *os.File // output.aut, nil without .aut output
-	aut     *visitor.AutWriter
-	stderr  io.Writer
-	verbose bool
-	written int
-	last    time.Time
-	stopped chan struct{}
-	hooks   checkpointHooks
+	dir      string
+	every    time.Duration
+	x        *explore.Explorer
+	codec    *rewrite.Codec
+	header   checkpointHeader // the fields every checkpoint of the run shares
+	resumed  *checkpointHeader
+	spill    *os.File // output.aut, nil without .aut output
+	aut      *visitor.AutWriter
+	stderr   io.Writer
+	verbose  bool
+	written  int
+	last     time.Time
+	lastSnap explore.Snapshot
+	stopped  chan struct{}
+	hooks    checkpointHooks
 }
 
 // newCheckpointer checks that the run can be checkpointed and, with
@@ -294,19 +295,25 @@ func (c *checkpointer) write() error {
 	begin := time.Now()
 	h := c.header
 	h.snap = c.x.Snapshot()
+	if c.written > 0 && h.snap == c.lastSnap {
+		return nil // nothing new since the last one (a stop just after it)
+	}
 	if err := c.writeFile(&h); err != nil {
 		os.Remove(filepath.Join(c.dir, checkpointTemp))
 		fmt.Fprintf(c.stderr, "lps2lts: warning: the checkpoint in '%s' could not be written (%v); the last one stays\n", c.dir, err)
 		return nil
 	}
 	c.written++
-	c.last = time.Now()
+	c.last, c.lastSnap = time.Now(), h.snap
 	if c.verbose {
 		fmt.Fprintf(c.stderr, "lps2lts: checkpoint written to '%s' at %s: %d states, %d explored, %d transitions (%.2fs)\n",
 			c.dir, c.last.Format("15:04:05"), h.snap.States, h.snap.Explored, h.snap.Transitions, time.Since(begin).Seconds())
 	}
 	if c.hooks.killAfter == c.written {
 		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+	}
+	if c.hooks.termAfter == c.written {
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
 	}
 	return nil
 }
@@ -400,10 +407,10 @@ func (c *checkpointer) done(res explore.Result, ok bool) {
 // checkpointHooksEnv names the environment variable of the tests' hooks:
 // "states=N" requests a checkpoint every N finished states, "kill=K"
 // kills the process (SIGKILL) after its K-th checkpoint, "mid=K" half-way
-// through writing it.
+// through writing it, and "term=K" sends it SIGTERM after it.
 const checkpointHooksEnv = "LPS2LTS_TEST_CHECKPOINT"
 
-type checkpointHooks struct{ states, killAfter, killMid int }
+type checkpointHooks struct{ states, killAfter, killMid, termAfter int }
 
 func parseCheckpointHooks(s string) (checkpointHooks, error) {
 	var h checkpointHooks
@@ -420,6 +427,8 @@ func parseCheckpointHooks(s string) (checkpointHooks, error) {
 			h.killAfter = n
 		case "mid":
 			h.killMid = n
+		case "term":
+			h.termAfter = n
 		default:
 			return h, fmt.Errorf("%s: unknown hook %q", checkpointHooksEnv, f)
 		}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -171,7 +172,19 @@ func TestCheckpointStopResume(t *testing.T) {
 	if _, code, stderr := runHooked(t, dir, "", "--resume="+ck, "-l", "4000", model, "x.aut"); code != 2 || !strings.Contains(stderr, "output=aut") {
 		t.Fatalf("resume with another output: exit %d: %s", code, stderr)
 	}
-	_, code, stderr := runHooked(t, dir, "", "--resume="+ck, model)
+	// SIGTERM just after the first checkpoint of the resumed run: the
+	// search stops after the state being expanded, and the checkpoint on
+	// the disk is that of the stop (a new one, or the last if the stop
+	// came before another state was expanded).
+	_, code, stderr := runHooked(t, dir, "states=2000,term=1", "-v", "--resume="+ck, model)
+	m := summaryLine.FindStringSubmatch(stderr)
+	if code != 143 || m == nil || !strings.Contains(stderr, "Interrupted (terminated)") {
+		t.Fatalf("SIGTERM: exit %d, want 143: %s", code, stderr)
+	}
+	if n := checkpointStates(t, ck); strconv.Itoa(n) != m[2] || n <= 5000 {
+		t.Fatalf("the checkpoint at SIGTERM holds %d states, the run stopped at %s", n, m[2])
+	}
+	_, code, stderr = runHooked(t, dir, "", "--resume="+ck, model)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
