@@ -32,6 +32,17 @@ proc P(c1,c2,c3,c4,c5,c6: Nat) =
 init P(0, 0, 0, 0, 0, 0);
 `
 
+// writeSmallCounters writes smallCounters into a fresh folder.
+func writeSmallCounters(t *testing.T) (dir, model string) {
+	t.Helper()
+	dir = t.TempDir()
+	model = filepath.Join(dir, "counters.lps")
+	if err := os.WriteFile(model, []byte(smallCounters), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, model
+}
+
 // runHooked runs the test binary as lps2lts in dir with the checkpoint
 // hooks; it returns whether SIGKILL ended it, its exit status and its
 // standard error.
@@ -89,11 +100,7 @@ func TestCheckpointKillResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs lps2lts five times")
 	}
-	dir := t.TempDir()
-	model := filepath.Join(dir, "counters.lps")
-	if err := os.WriteFile(model, []byte(smallCounters), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, model := writeSmallCounters(t)
 	_, code, refErr := runHooked(t, dir, "", model, "ref.aut")
 	if code != 0 {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, refErr)
@@ -156,11 +163,7 @@ func TestCheckpointStopResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs lps2lts several times")
 	}
-	dir := t.TempDir()
-	model := filepath.Join(dir, "counters.lps")
-	if err := os.WriteFile(model, []byte(smallCounters), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, model := writeSmallCounters(t)
 	_, _, refErr := runHooked(t, dir, "", model)
 	ck := filepath.Join(dir, "ck")
 	if _, code, stderr := runHooked(t, dir, "", "--checkpoint="+ck, "-l", "5000", model); code != 0 {
