@@ -29,7 +29,10 @@
 // depth-first and highway search, whose difference is the todo list's
 // order (todo.go); one loop serves cycle search (search.go). A
 // breadth-first search can be saved between two states and continued in
-// another explorer, to the same events and numbers (checkpoint.go).
+// another explorer, to the same events and numbers from the checkpoint
+// on: the visitors of the continued search see no event of the restored
+// states, so the counts below hold for the two searches together
+// (checkpoint.go).
 //
 // What always holds:
 //   - States get dense ids in order of discovery; the initial state is 0.
