@@ -39,6 +39,7 @@ import (
 // stochastic states.
 type Generator struct {
 	lpsgen.Passthrough
+	base      *lpsgen.Generator // the generator taken over, which Fork forks
 	regular   *lpsgen.Generator // a view over the regular summands
 	confluent *lpsgen.Generator // a view over the confluent summands
 	action    string
@@ -62,6 +63,8 @@ type Generator struct {
 	replayBuf []uint32
 
 	stats Stats
+	// forks are the generators Fork made, for their statistics.
+	forks []*Generator
 }
 
 // Stats counts the work of the representative searches.
@@ -101,8 +104,16 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 			return nil, fmt.Errorf("%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", lps.At(spec.File, s.Pos), i+1)
 		}
 	}
+	return split(g, name), nil
+}
+
+// split makes the reducing generator over g: its views of the regular
+// and the confluent summands, and the scratch space of the
+// representative search.
+func split(g *lpsgen.Generator, name string) *Generator {
 	isConfluent := func(s *lps.Summand) bool { return IsConfluentAction(s.Actions, name) }
 	c := &Generator{
+		base:      g,
 		regular:   g.Restrict(func(s *lps.Summand) bool { return !isConfluent(s) }),
 		confluent: g.Restrict(isConfluent),
 		action:    name,
@@ -119,7 +130,7 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 			c.bufKeys = append(c.bufKeys, c.regular.TransitionKey())
 		}
 	}
-	return c, nil
+	return c
 }
 
 // Action is the confluence action name.
@@ -128,8 +139,18 @@ func (c *Generator) Action() string { return c.action }
 // ConfluentSummands is the number of (non-delta) summands marked confluent.
 func (c *Generator) ConfluentSummands() int { return c.confluent.Summands() }
 
-// Stats reports the work of the representative searches so far.
-func (c *Generator) Stats() Stats { return c.stats }
+// Stats reports the work of the representative searches so far, its
+// forks' included.
+func (c *Generator) Stats() Stats {
+	s := c.stats
+	for _, f := range c.forks {
+		fs := f.Stats()
+		s.Searches += fs.Searches
+		s.Visited += fs.Visited
+		s.Moved += fs.Moved
+	}
+	return s
+}
 
 // representative returns the representative of state; the result is valid
 // until the next call.

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -11,16 +12,22 @@ import (
 // goroutines: Fork returns a generator with the same transitions and
 // scratch space and caches of its own, safe to use concurrently with the
 // original and the other forks. The forks share the Labels table, which
-// is safe for concurrent use.
+// is safe for concurrent use. The fork of a StochasticGenerator is a
+// StochasticGenerator whose probability ids mean what the original's do
+// (one table, safe for concurrent use), so that events and writers see
+// the same ids whichever goroutine computed a distribution.
 type Forker interface {
 	Generator
 	Fork() Generator
 }
 
-// parallelSearch holds the workers of a breadth-first search whose
-// successors are computed by several goroutines (Options.Threads).
+// parallelSearch holds the workers of a search whose successors are
+// computed by several goroutines (Options.Threads): breadth-first, highway
+// or sweep-line search, plain or stochastic, on any generator that forks
+// (confluence reduction's among them).
 //
-// The search goes through the states to expand in blocks. The workers
+// The search goes through the states to expand in blocks, taken from the
+// front of the todo list as far as the strategy allows (ahead.go). The workers
 // compute the successors of a block's states (the expensive part: the
 // generator's rewriting), each on its own fork; the block's successors are
 // then inserted and their events delivered state by state, in order,
@@ -40,6 +47,12 @@ type parallelSearch struct {
 	// the names into its own keys.
 	keys  PortableKeyer
 	width int
+	// stochastic: the workers compute distributions (the forks of a
+	// StochasticGenerator are StochasticGenerators).
+	stochastic bool
+	// order is the todo list's strategy, which says how many states can
+	// be taken ahead of the insertion (ahead.go).
+	order aheadOrder
 	pipe  pipeline
 	// stateCost is the nanoseconds the last chunk computed took per
 	// state (the workers write it): states that cost more than
@@ -124,7 +137,8 @@ const (
 // levels stay narrow they never do, and the forks would only cost their
 // making.
 func newParallelSearch(x *Explorer) *parallelSearch {
-	p := &parallelSearch{width: x.plan.width}
+	p := &parallelSearch{width: x.plan.width, stochastic: x.plan.stochastic != nil}
+	p.order = x.todo.order.(aheadOrder) // planThreads allows no other
 	if x.plan.keys != nil {
 		p.keys = x.plan.portable
 	}
@@ -142,6 +156,10 @@ type worker struct {
 	// between the cores on every transition.
 	r    successorList
 	emit func(LabelID, []uint32)
+	// stochastic is the fork as a StochasticGenerator when the search
+	// is stochastic, and emitStochastic its emit.
+	stochastic     StochasticGenerator
+	emitStochastic func(LabelID, []uint32, []ProbabilityID)
 	// cost is where the worker tells the time a state took
 	// (parallelSearch.stateCost).
 	cost *atomic.Int64
@@ -161,8 +179,23 @@ func newWorker(g Generator, p *parallelSearch) *worker {
 			r.nameEnds = append(r.nameEnds, len(r.names))
 		}
 	}
+	if p.stochastic {
+		w.stochastic, _ = g.(StochasticGenerator)
+		w.emitStochastic = func(l LabelID, v []uint32, probs []ProbabilityID) {
+			r := &w.r
+			r.labels = append(r.labels, l)
+			r.sizes = append(r.sizes, int32(len(probs)))
+			r.probs = append(r.probs, probs...)
+			r.vecs = append(r.vecs, v...)
+		}
+	}
 	return w
 }
+
+// errForkNotStochastic is the error of a stochastic search whose
+// generator's forks are not stochastic (a Forker that breaks Fork's
+// contract).
+var errForkNotStochastic = errors.New("explore: the fork of a stochastic generator is not a StochasticGenerator")
 
 // successors computes the successors of b's state i into b.results[i].
 func (w *worker) successors(b *parallelBuffer, i int) {
@@ -170,7 +203,15 @@ func (w *worker) successors(b *parallelBuffer, i int) {
 	w.r = *res
 	w.r.reset()
 	w.r.names, w.r.nameEnds = w.r.names[:0], w.r.nameEnds[:0]
-	w.r.err = w.gen.Successors(b.inputs[i*w.width:(i+1)*w.width], w.emit)
+	vec := b.inputs[i*w.width : (i+1)*w.width]
+	switch {
+	case w.stochastic != nil:
+		w.r.err = w.stochastic.StochasticSuccessors(vec, w.emitStochastic)
+	case w.emitStochastic != nil:
+		w.r.err = errForkNotStochastic
+	default:
+		w.r.err = w.gen.Successors(vec, w.emit)
+	}
 	*res = w.r
 	b.done[i].Store(true)
 }
@@ -187,7 +228,7 @@ func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 		// state's successors is touched with the current one's. A block
 		// folded ahead is inserted whole (lo == 0).
 		if !b.folded {
-			b.foldKeys(x.plan.twoPhase, lo, hi)
+			b.foldKeys(x.plan.twoPhase, w, lo, hi)
 		}
 		own := st.keys
 		st.keys, st.keyNext, st.touched, st.blockKeys = b.keys, 0, 0, true
@@ -423,7 +464,7 @@ func (q *pipeline) fold(x *Explorer) bool {
 	if b != nil {
 		q.folding = true
 		q.mu.Unlock()
-		b.foldKeys(x.plan.twoPhase, 0, b.n)
+		b.foldKeys(x.plan.twoPhase, x.plan.width, 0, b.n)
 		q.mu.Lock()
 		b.folded, q.folding = true, false
 		q.cond.Broadcast()
@@ -524,6 +565,11 @@ func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bo
 		return false
 	}
 	n, limited := x.blockSize(inFlight)
+	if ahead := x.par.order.ahead(&x.todo, inFlight > 0); ahead < n {
+		// The strategy allows fewer states ahead (ahead.go): the block
+		// ends there, and the next waits for the insertions.
+		n = ahead
+	}
 	if n <= 0 {
 		return false
 	}
@@ -646,11 +692,12 @@ func (p *parallelSearch) foldAhead(x *Explorer) bool {
 }
 
 // foldKeys computes the keys of the successors of b's states lo to hi,
-// in order.
-func (b *parallelBuffer) foldKeys(tp TwoPhaseStore, lo, hi int) {
+// in order: one per target vector, of width w (a stochastic transition
+// has as many as its distribution has states).
+func (b *parallelBuffer) foldKeys(tp TwoPhaseStore, w, lo, hi int) {
 	b.keys = b.keys[:0]
 	for i := lo; i < hi; i++ {
 		r := &b.results[i]
-		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.labels))
+		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.vecs)/max(w, 1))
 	}
 }
