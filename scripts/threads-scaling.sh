@@ -22,7 +22,9 @@
 # Thread counts above the machine's cores are skipped (lps2lts uses at
 # most one thread per core). Every run's .aut is compared with the
 # one-thread run's: a difference is an error, not a figure.
-# Output: one markdown table per model, ready for docs/threads.md.
+# Output: one markdown table per model, ready for docs/threads.md; CPU is
+# user + system seconds, which shows what the threads cost in work even
+# where a loaded machine hides the speed-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=./lps2lts
@@ -63,13 +65,13 @@ echo "machine: $cores cores, $(uname -m); load average at start: $(cut -d' ' -f1
 [ -z "${skipped:-}" ] || echo "skipped (more threads than cores):${skipped}"
 for m in "${models[@]}"; do
   read -r -a a <<<"$(args_of "$m")"
-  for t in "${use[@]}"; do : >"$tmp/$m.$t"; done
+  for t in "${use[@]}"; do : >"$tmp/$m.$t"; : >"$tmp/$m.$t.cpu"; done
   for r in $(seq "$runs"); do
     for t in "${use[@]}"; do
-      s=$(date +%s.%N)
-      "$bin" -q --threads="$t" "${a[@]}" "$tmp/out.$t.aut"
-      e=$(date +%s.%N)
-      echo "$e - $s" | bc -l >>"$tmp/$m.$t"
+      /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$bin" -q --threads="$t" "${a[@]}" "$tmp/out.$t.aut"
+      read -r wall user sys <"$tmp/time"
+      echo "$wall" >>"$tmp/$m.$t"
+      echo "$user + $sys" | bc -l >>"$tmp/$m.$t.cpu"
       if [ "$t" != 1 ] && ! cmp -s "$tmp/out.1.aut" "$tmp/out.$t.aut"; then
         echo "error: $m: the .aut of $t threads differs from one thread's" >&2
         exit 1
@@ -79,11 +81,12 @@ for m in "${models[@]}"; do
   echo
   echo "$m ($(head -1 "$tmp/out.1.aut" | tr -s " ")), medians of $runs alternating runs:"
   echo
-  echo "| threads | wall (s) | speed-up | efficiency |"
-  echo "|---:|---:|---:|---:|"
+  echo "| threads | wall (s) | speed-up | efficiency | CPU (s) |"
+  echo "|---:|---:|---:|---:|---:|"
   base=$(median <"$tmp/$m.1")
   for t in "${use[@]}"; do
     w=$(median <"$tmp/$m.$t")
-    printf '| %d | %.2f | %.2f | %.0f%% |\n' "$t" "$w" "$(echo "$base / $w" | bc -l)" "$(echo "100 * $base / $w / $t" | bc -l)"
+    cpu=$(median <"$tmp/$m.$t.cpu")
+    printf '| %d | %.2f | %.2f | %.0f%% | %.2f |\n' "$t" "$w" "$(echo "$base / $w" | bc -l)" "$(echo "100 * $base / $w / $t" | bc -l)" "$cpu"
   done
 done
