@@ -19,3 +19,19 @@ func (c *Generator) Fork() explore.Generator {
 	c.forks = append(c.forks, f)
 	return f
 }
+
+// AppendPortableKey names the regular transition being emitted
+// (explore.PortableKeyer) as the regular summands' view names it: a
+// summand's position among the regular summands and its sum-variable
+// values, the same in every fork, whose views split the summands alike.
+// It may only be called inside Successors' emit, after
+// KeepTransitionKeys.
+func (c *Generator) AppendPortableKey(dst []uint32) []uint32 {
+	return append(dst, c.name(c.cur)...)
+}
+
+// KeyOfPortable returns the TransitionKey, in c's tables, of a transition
+// that c or a fork of c named (explore.PortableKeyer).
+func (c *Generator) KeyOfPortable(name []uint32) uint64 {
+	return c.regular.KeyOfPortable(name)
+}

@@ -54,13 +54,15 @@ type Generator struct {
 	bufLabels []explore.LabelID
 	bufNext   []uint32
 	collect   func(explore.LabelID, []uint32)
-	// The transition keys of the buffered transitions (TransitionKey;
-	// only after KeepTransitionKeys), the key of the transition being
-	// emitted, and ReplayTransition's buffer.
-	keys      bool
-	bufKeys   []uint64
-	curKey    uint64
-	replayBuf []uint32
+	// The portable names of the buffered transitions, one after another,
+	// each ending at its entry of bufNameEnds (only after
+	// KeepTransitionKeys; TransitionKey and AppendPortableKey), the
+	// transition being emitted, and ReplayTransition's buffer.
+	keys        bool
+	bufNames    []uint32
+	bufNameEnds []int
+	cur         int
+	replayBuf   []uint32
 
 	stats Stats
 	// forks are the generators Fork made, for their statistics.
@@ -124,10 +126,11 @@ func split(g *lpsgen.Generator, name string) *Generator {
 	c.collect = func(l explore.LabelID, next []uint32) {
 		c.bufLabels = append(c.bufLabels, l)
 		c.bufNext = append(c.bufNext, next...)
-		// The key now: by the time the transition is emitted, the
+		// The name now: by the time the transition is emitted, the
 		// representative search has run the generator again.
 		if c.keys {
-			c.bufKeys = append(c.bufKeys, c.regular.TransitionKey())
+			c.bufNames = c.regular.AppendPortableKey(c.bufNames)
+			c.bufNameEnds = append(c.bufNameEnds, len(c.bufNames))
 		}
 	}
 	return c
@@ -186,7 +189,8 @@ func (c *Generator) Initial(dst []uint32) ([]uint32, error) {
 // Successors emits the transitions of the regular summands of state, each
 // to the representative of its target.
 func (c *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
-	c.bufLabels, c.bufNext, c.bufKeys = c.bufLabels[:0], c.bufNext[:0], c.bufKeys[:0]
+	c.bufLabels, c.bufNext = c.bufLabels[:0], c.bufNext[:0]
+	c.bufNames, c.bufNameEnds = c.bufNames[:0], c.bufNameEnds[:0]
 	if err := c.regular.Successors(state, c.collect); err != nil {
 		return err
 	}
@@ -196,9 +200,7 @@ func (c *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 		if err != nil {
 			return err
 		}
-		if c.keys {
-			c.curKey = c.bufKeys[i]
-		}
+		c.cur = i
 		emit(l, rep)
 	}
 	return nil
@@ -214,7 +216,16 @@ func (c *Generator) TransitionKey() uint64 {
 	if !c.keys {
 		panic("confluence: TransitionKey without KeepTransitionKeys")
 	}
-	return c.curKey
+	return c.regular.KeyOfPortable(c.name(c.cur))
+}
+
+// name is the portable name of buffered transition i.
+func (c *Generator) name(i int) []uint32 {
+	start := 0
+	if i > 0 {
+		start = c.bufNameEnds[i-1]
+	}
+	return c.bufNames[start:c.bufNameEnds[i]]
 }
 
 // ReplayTransition replays the regular transition with that key and emits
