@@ -164,14 +164,19 @@ func TestThreadsEveryStrategy(t *testing.T) {
 		{"sweep-regress", plain(newTorus(90, 70), explore.Options{Strategy: explore.Sweep}, func(explore.Generator) explore.Store { return store.NewSweepStore(2, sum) })},
 		{"sweep-max", plain(newTorus(90, 70), explore.Options{Strategy: explore.Sweep, MaxStates: 3000}, func(explore.Generator) explore.Store { return store.NewSweepStore(2, sum) })},
 	}
-	for _, name := range []string{"table", "tree"} {
+	for _, name := range []string{"table", "tree", "comback"} {
 		for _, mode := range []explore.Options{{}, {Strategy: explore.Highway, TodoMax: 300}, {MaxStates: 2000}} {
 			cases = append(cases, threadCase{fmt.Sprintf("stochastic/%s/%v-%d-%d", name, mode.Strategy, mode.TodoMax, mode.MaxStates), func(threads int) (explore.Generator, explore.Options, *atomic.Int64) {
 				g := newWideCoin(6000)
 				opt := mode
 				opt.Store, opt.Threads = store.NewTableStore(1), threads
-				if name == "tree" {
+				switch name {
+				case "tree":
 					opt.Store = store.NewTreeStore(1)
+				case "comback":
+					// A small cache: states are rebuilt by replaying
+					// the distributions' positions.
+					opt.Store = store.NewComBackStore(g, store.ComBackOptions{Cache: 8})
 				}
 				return g, opt, g.byForks
 			}})
