@@ -7,7 +7,8 @@ package explore
 // taken would have been popped in that order whatever the insertions
 // under way add to the list. Each strategy says how many states that is
 // (aheadOrder); depth-first search, whose next state is one the last
-// expansion found, is not one of them and stays on one thread (plan.go).
+// expansion found, allows one state at a time and stays on one thread
+// (plan.go).
 
 // aheadOrder is a todoOrder that threads can serve.
 type aheadOrder interface {
@@ -23,6 +24,17 @@ type aheadOrder interface {
 // ahead: breadth-first search pushes at the back and pops at the front,
 // so every state in the list comes before anything an insertion adds.
 func (breadthFirst) ahead(t *todoList, _ bool) int { return t.len() }
+
+// ahead: depth-first search expands next a state the last expansion may
+// have found, so only one state at a time, once nothing is under way. (The
+// plan keeps depth-first search on one thread, where this is moot; the
+// method makes every todo order an aheadOrder.)
+func (depthFirst) ahead(t *todoList, underway bool) int {
+	if underway {
+		return 0
+	}
+	return min(1, t.len())
+}
 
 // ahead: a highway level is popped in order, but the sample of the next
 // level is complete only when the level is all inserted (a later state

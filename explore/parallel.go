@@ -138,7 +138,7 @@ const (
 // making.
 func newParallelSearch(x *Explorer) *parallelSearch {
 	p := &parallelSearch{width: x.plan.width, stochastic: x.plan.stochastic != nil}
-	p.order = x.todo.order.(aheadOrder) // planThreads allows no other
+	p.order, _ = x.todo.order.(aheadOrder) // every todo order is one (ahead.go)
 	if x.plan.keys != nil {
 		p.keys = x.plan.portable
 	}
