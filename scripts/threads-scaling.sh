@@ -11,8 +11,8 @@
 #               wide levels: the threads' best case)
 #   protocol    corpus merc.brp_4_4_4-b, the bounded retransmission
 #               protocol (109,422 states)
-#   data        bench ex.academic.non-atomic_registers.models.Dijkstra,
-#               first 20,000 states (rewriting-heavy)
+#   data        bench ex.academic.non-atomic_registers.models.Lamport_3-bit,
+#               first 200,000 states (rewriting-heavy)
 #   confluence  corpus merc.hesselink_2-b.ctau with -cctau (a
 #               representative search per successor)
 #   knights     bench ex.games.knights, first 3,000 states (the issue's
@@ -47,7 +47,7 @@ args_of() {
   case "$1" in
     counters) echo "-l 2000000 examples/counters.lps" ;;
     protocol) echo "$shared/corpus/plain/merc.brp_4_4_4-b/model.lps" ;;
-    data) echo "-l 20000 $shared/bench/ex.academic.non-atomic_registers.models.Dijkstra/model.lps" ;;
+    data) echo "-l 200000 $shared/bench/ex.academic.non-atomic_registers.models.Lamport_3-bit/model.lps" ;;
     confluence) echo "-cctau $shared/corpus/confluence/merc.hesselink_2-b.ctau/model.lps" ;;
     knights) echo "-l 3000 $shared/bench/ex.games.knights/model.lps" ;;
     bakery) echo "-l 300000 $shared/bench/ex.academic.bakery/model.lps" ;;
