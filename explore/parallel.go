@@ -3,6 +3,7 @@ package explore
 import (
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -62,6 +63,15 @@ type parallelSearch struct {
 	// (foldAhead), storeRead whether a visitor forbids it.
 	ahead     bool
 	storeRead bool
+	// calls counts wanted's calls, sampled is when it last measured the
+	// one-thread search (zero after the threads took part), costs the
+	// last measures of a state's cost (measured in all), and expensive
+	// whether the least of them is above expensiveState.
+	calls     int
+	sampled   time.Time
+	costs     [costWindow]int64
+	measured  int
+	expensive bool
 }
 
 // parallelBuffer is one block: its states and their vectors, the
@@ -109,6 +119,55 @@ type successorList struct {
 // threads took it longer than one. The search then expands states in
 // one thread (search) until the todo list has grown again.
 const parallelMin = 4 * computeChunk
+
+// costSample is the number of states the one-thread search expands
+// between two measures of a state's cost (parallelSearch.wanted), and
+// costWindow the number of measures whose least says whether states are
+// expensive. The least, because a measure is wall time: on a loaded
+// machine the process is descheduled for milliseconds, which made four
+// cheap bakery states look like 500 µs each; it is unlikely to be
+// descheduled in each of four measures, while an expensive state is
+// never cheaper than its work.
+const (
+	costSample = 4
+	costWindow = 4
+)
+
+// wanted says whether the threads take part now, in the search loop
+// (search.go): when the todo list holds parallelMin states or more, or
+// two or more when states are expensive (minTodo): a hand-over then costs
+// little against a state's work, so the narrow levels of a model of few,
+// expensive states are shared too, not only its wide ones. Between, where
+// the one-thread search expands states, it measures their cost.
+func (p *parallelSearch) wanted(x *Explorer) bool {
+	if x.todo.len() >= p.minTodo() {
+		p.sampled = time.Time{} // the threads' time is no one-thread state's
+		return true
+	}
+	p.calls++
+	if p.calls%costSample == 0 {
+		now := time.Now()
+		if !p.sampled.IsZero() {
+			p.costs[p.measured%costWindow] = int64(now.Sub(p.sampled)) / costSample
+			p.measured++
+			if p.measured >= costWindow {
+				p.expensive = slices.Min(p.costs[:]) > int64(expensiveState)
+			}
+		}
+		p.sampled = now
+	}
+	return false
+}
+
+// minTodo is the least number of states in the todo list for which the
+// threads take part: parallelMin, or 2 when the one-thread search found
+// the states expensive.
+func (p *parallelSearch) minTodo() int {
+	if p.expensive {
+		return 2
+	}
+	return parallelMin
+}
 
 // parallelBlock is the number of states in a block. (In an earlier
 // design, where a block's hand-over started goroutines, 256 states per
@@ -561,7 +620,7 @@ func (q *pipeline) inFlight() int {
 // once); it says whether it did. It is the inserter's, as the todo list
 // is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bool {
-	if x.todo.len() < parallelMin {
+	if x.todo.len() < x.par.minTodo() {
 		return false
 	}
 	n, limited := x.blockSize(inFlight)

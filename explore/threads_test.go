@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
@@ -215,5 +216,69 @@ func TestThreadsHighwaySampleIsFixed(t *testing.T) {
 	full := runThreads(t, newTorus(120, 100), explore.Options{Store: store.NewTableStore(2)})
 	if a.r.States >= full.r.States {
 		t.Errorf("highway kept %d states of %d: no sample", a.r.States, full.r.States)
+	}
+}
+
+// narrowLevels is a toy of few, expensive states: levels of width states,
+// each leading to every state of the next level, depth levels; each
+// Successors call takes delay, and its forks count theirs.
+type narrowLevels struct {
+	width, depth uint32
+	delay        time.Duration
+	labels       *explore.Labels
+	byForks      *atomic.Int64
+	isFork       bool
+	next         [2]uint32
+}
+
+func newNarrowLevels(width, depth int, delay time.Duration) *narrowLevels {
+	l := explore.NewLabels()
+	l.InternString("a")
+	return &narrowLevels{width: uint32(width), depth: uint32(depth), delay: delay, labels: l, byForks: new(atomic.Int64)}
+}
+
+func (g *narrowLevels) Fork() explore.Generator {
+	f := *g
+	f.isFork = true
+	return &f
+}
+func (g *narrowLevels) Width() int                             { return 2 }
+func (g *narrowLevels) Labels() *explore.Labels                { return g.labels }
+func (g *narrowLevels) Initial(dst []uint32) ([]uint32, error) { return append(dst, 0, 0), nil }
+func (g *narrowLevels) Successors(s []uint32, emit func(explore.LabelID, []uint32)) error {
+	if g.isFork {
+		g.byForks.Add(1)
+	}
+	time.Sleep(g.delay)
+	if s[0]+1 == g.depth {
+		return nil
+	}
+	for j := range g.width {
+		g.next = [2]uint32{s[0] + 1, j}
+		emit(1, g.next[:])
+	}
+	return nil
+}
+
+// TestThreadsShareNarrowExpensiveLevels: levels of six states, far
+// fewer than the 64 a todo list needs for the threads to take part, are
+// shared when each state costs more than a hand-over (a millisecond, as
+// ex.games.knights's), with one thread's events; cheap states in such
+// levels stay on one thread, where a hand-over would cost more than the
+// state (the bakery bench model's levels of 3.6 states).
+func TestThreadsShareNarrowExpensiveLevels(t *testing.T) {
+	for _, c := range []struct {
+		delay  time.Duration
+		shared bool
+	}{{2 * time.Millisecond, true}, {0, false}} {
+		want := runThreads(t, newNarrowLevels(6, 30, c.delay), explore.Options{Store: store.NewTableStore(2)})
+		g := newNarrowLevels(6, 30, c.delay)
+		got := runThreads(t, g, explore.Options{Threads: 2, Store: store.NewTreeStore(2)})
+		if err := got.same(want); err != nil {
+			t.Errorf("delay %v: %v", c.delay, err)
+		}
+		if n := g.byForks.Load(); (n > 0) != c.shared {
+			t.Errorf("delay %v: the forks computed %d of %d states", c.delay, n, want.r.Explored)
+		}
 	}
 }
