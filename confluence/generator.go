@@ -39,6 +39,7 @@ import (
 // stochastic states.
 type Generator struct {
 	lpsgen.Passthrough
+	base      *lpsgen.Generator // the generator taken over, which Fork forks
 	regular   *lpsgen.Generator // a view over the regular summands
 	confluent *lpsgen.Generator // a view over the confluent summands
 	action    string
@@ -53,15 +54,19 @@ type Generator struct {
 	bufLabels []explore.LabelID
 	bufNext   []uint32
 	collect   func(explore.LabelID, []uint32)
-	// The transition keys of the buffered transitions (TransitionKey;
-	// only after KeepTransitionKeys), the key of the transition being
-	// emitted, and ReplayTransition's buffer.
-	keys      bool
-	bufKeys   []uint64
-	curKey    uint64
-	replayBuf []uint32
+	// The portable names of the buffered transitions, one after another,
+	// each ending at its entry of bufNameEnds (only after
+	// KeepTransitionKeys; TransitionKey and AppendPortableKey), the
+	// transition being emitted, and ReplayTransition's buffer.
+	keys        bool
+	bufNames    []uint32
+	bufNameEnds []int
+	cur         int
+	replayBuf   []uint32
 
 	stats Stats
+	// forks are the generators Fork made, for their statistics.
+	forks []*Generator
 }
 
 // Stats counts the work of the representative searches.
@@ -101,8 +106,16 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 			return nil, fmt.Errorf("%s: summand %d has a distribution (dist): confluence reduction (-c) is not supported for stochastic specifications", lps.At(spec.File, s.Pos), i+1)
 		}
 	}
+	return split(g, name), nil
+}
+
+// split makes the reducing generator over g: its views of the regular
+// and the confluent summands, and the scratch space of the
+// representative search.
+func split(g *lpsgen.Generator, name string) *Generator {
 	isConfluent := func(s *lps.Summand) bool { return IsConfluentAction(s.Actions, name) }
 	c := &Generator{
+		base:      g,
 		regular:   g.Restrict(func(s *lps.Summand) bool { return !isConfluent(s) }),
 		confluent: g.Restrict(isConfluent),
 		action:    name,
@@ -113,13 +126,14 @@ func New(g *lpsgen.Generator, name string) (*Generator, error) {
 	c.collect = func(l explore.LabelID, next []uint32) {
 		c.bufLabels = append(c.bufLabels, l)
 		c.bufNext = append(c.bufNext, next...)
-		// The key now: by the time the transition is emitted, the
+		// The name now: by the time the transition is emitted, the
 		// representative search has run the generator again.
 		if c.keys {
-			c.bufKeys = append(c.bufKeys, c.regular.TransitionKey())
+			c.bufNames = c.regular.AppendPortableKey(c.bufNames)
+			c.bufNameEnds = append(c.bufNameEnds, len(c.bufNames))
 		}
 	}
-	return c, nil
+	return c
 }
 
 // Action is the confluence action name.
@@ -128,8 +142,18 @@ func (c *Generator) Action() string { return c.action }
 // ConfluentSummands is the number of (non-delta) summands marked confluent.
 func (c *Generator) ConfluentSummands() int { return c.confluent.Summands() }
 
-// Stats reports the work of the representative searches so far.
-func (c *Generator) Stats() Stats { return c.stats }
+// Stats reports the work of the representative searches so far, its
+// forks' included.
+func (c *Generator) Stats() Stats {
+	s := c.stats
+	for _, f := range c.forks {
+		fs := f.Stats()
+		s.Searches += fs.Searches
+		s.Visited += fs.Visited
+		s.Moved += fs.Moved
+	}
+	return s
+}
 
 // representative returns the representative of state; the result is valid
 // until the next call.
@@ -165,7 +189,8 @@ func (c *Generator) Initial(dst []uint32) ([]uint32, error) {
 // Successors emits the transitions of the regular summands of state, each
 // to the representative of its target.
 func (c *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
-	c.bufLabels, c.bufNext, c.bufKeys = c.bufLabels[:0], c.bufNext[:0], c.bufKeys[:0]
+	c.bufLabels, c.bufNext = c.bufLabels[:0], c.bufNext[:0]
+	c.bufNames, c.bufNameEnds = c.bufNames[:0], c.bufNameEnds[:0]
 	if err := c.regular.Successors(state, c.collect); err != nil {
 		return err
 	}
@@ -175,9 +200,7 @@ func (c *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 		if err != nil {
 			return err
 		}
-		if c.keys {
-			c.curKey = c.bufKeys[i]
-		}
+		c.cur = i
 		emit(l, rep)
 	}
 	return nil
@@ -193,7 +216,16 @@ func (c *Generator) TransitionKey() uint64 {
 	if !c.keys {
 		panic("confluence: TransitionKey without KeepTransitionKeys")
 	}
-	return c.curKey
+	return c.regular.KeyOfPortable(c.name(c.cur))
+}
+
+// name is the portable name of buffered transition i.
+func (c *Generator) name(i int) []uint32 {
+	start := 0
+	if i > 0 {
+		start = c.bufNameEnds[i-1]
+	}
+	return c.bufNames[start:c.bufNameEnds[i]]
 }
 
 // ReplayTransition replays the regular transition with that key and emits

@@ -255,7 +255,7 @@ init P([], 0);
 // are computed only for a store that asks for them (the ComBack store's
 // tests check the keys themselves).
 func TestNoKeysUnasked(t *testing.T) {
-	if _, _, c := confluentRun(t, bufferLPS, "ctau", explore.Options{}); c.keys || len(c.bufKeys) != 0 {
-		t.Errorf("keys recorded without ComBack: %v, %d", c.keys, len(c.bufKeys))
+	if _, _, c := confluentRun(t, bufferLPS, "ctau", explore.Options{}); c.keys || len(c.bufNames) != 0 {
+		t.Errorf("keys recorded without ComBack: %v, %d", c.keys, len(c.bufNames))
 	}
 }

@@ -103,7 +103,8 @@ type Options struct {
 	// on its stack frame and reports back edges (Wesselink, "State Space Exploration", Algorithm 10); the
 	// Strategy is then ignored.
 	Cycles bool
-	// Seed seeds highway search's sampling; 0 picks a random seed.
+	// Seed seeds highway search's sampling; 0 is a fixed seed of the
+	// explorer's, so that every run keeps the same sample.
 	Seed uint64
 	// Store is the visited-state store (package store has them all; the
 	// table store keeps full vectors). It is required.

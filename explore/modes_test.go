@@ -108,8 +108,8 @@ func TestThreadsPlan(t *testing.T) {
 		opt  explore.Options
 		want string
 	}{
-		{explore.Options{Threads: 2, Cycles: true}, "breadth-first"},
-		{explore.Options{Threads: 2, Strategy: explore.Depth}, "breadth-first"},
+		{explore.Options{Threads: 2, Cycles: true}, "depth-first"},
+		{explore.Options{Threads: 2, Strategy: explore.Depth}, "depth-first"},
 		{explore.Options{Threads: 2, Store: store.NewComBackStore(g, store.ComBackOptions{DDD: 4})}, "--comback-ddd"},
 		{explore.Options{Threads: 2, Store: store.NewComBackStore(g, store.ComBackOptions{Numbers: true})}, "--comback-numbers"},
 	}
@@ -285,7 +285,7 @@ func ExampleExplorer_Threads() {
 	x := explore.New(g, explore.Options{Store: store.NewTableStore(2), Threads: 2, Strategy: explore.Depth})
 	n, why := x.Threads()
 	fmt.Println(n, why)
-	// Output: 1 threads serve breadth-first search without cycle detection
+	// Output: 1 depth-first search (and cycle detection, which is one) expands next a state that the expansion just done found, so no state can be expanded ahead on another thread
 }
 
 // coin is a toy stochastic generator: states 0..n-1; "flip" leads to
@@ -403,7 +403,7 @@ func TestSweepLine(t *testing.T) {
 	if r.States < full.States || stats.Sweeps < 2 || stats.RegressEdges == 0 || r.Explored != r.States {
 		t.Errorf("regressing measure: %+v, %+v (full: %+v)", r, stats, full)
 	}
-	if n, why := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: st, Threads: 2}).Threads(); n != 1 || why == "" {
+	if n, why := explore.New(g, explore.Options{Strategy: explore.Sweep, Store: st, Threads: 2}).Threads(); n != 2 || why != "" {
 		t.Errorf("sweep with threads: %d, %q", n, why)
 	}
 }

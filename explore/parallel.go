@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,16 +13,22 @@ import (
 // goroutines: Fork returns a generator with the same transitions and
 // scratch space and caches of its own, safe to use concurrently with the
 // original and the other forks. The forks share the Labels table, which
-// is safe for concurrent use.
+// is safe for concurrent use. The fork of a StochasticGenerator is a
+// StochasticGenerator whose probability ids mean what the original's do
+// (one table, safe for concurrent use), so that events and writers see
+// the same ids whichever goroutine computed a distribution.
 type Forker interface {
 	Generator
 	Fork() Generator
 }
 
-// parallelSearch holds the workers of a breadth-first search whose
-// successors are computed by several goroutines (Options.Threads).
+// parallelSearch holds the workers of a search whose successors are
+// computed by several goroutines (Options.Threads): breadth-first, highway
+// or sweep-line search, plain or stochastic, on any generator that forks
+// (confluence reduction's among them).
 //
-// The search goes through the states to expand in blocks. The workers
+// The search goes through the states to expand in blocks, taken from the
+// front of the todo list as far as the strategy allows (ahead.go). The workers
 // compute the successors of a block's states (the expensive part: the
 // generator's rewriting), each on its own fork; the block's successors are
 // then inserted and their events delivered state by state, in order,
@@ -40,6 +48,12 @@ type parallelSearch struct {
 	// the names into its own keys.
 	keys  PortableKeyer
 	width int
+	// stochastic: the workers compute distributions (the forks of a
+	// StochasticGenerator are StochasticGenerators).
+	stochastic bool
+	// order is the todo list's strategy, which says how many states can
+	// be taken ahead of the insertion (ahead.go).
+	order aheadOrder
 	pipe  pipeline
 	// stateCost is the nanoseconds the last chunk computed took per
 	// state (the workers write it): states that cost more than
@@ -49,6 +63,15 @@ type parallelSearch struct {
 	// (foldAhead), storeRead whether a visitor forbids it.
 	ahead     bool
 	storeRead bool
+	// calls counts wanted's calls, sampled is when it last measured the
+	// one-thread search (zero after the threads took part), costs the
+	// last measures of a state's cost (measured in all), and expensive
+	// whether the least of them is above expensiveState.
+	calls     int
+	sampled   time.Time
+	costs     [costWindow]int64
+	measured  int
+	expensive bool
 }
 
 // parallelBuffer is one block: its states and their vectors, the
@@ -97,6 +120,55 @@ type successorList struct {
 // one thread (search) until the todo list has grown again.
 const parallelMin = 4 * computeChunk
 
+// costSample is the number of states the one-thread search expands
+// between two measures of a state's cost (parallelSearch.wanted), and
+// costWindow the number of measures whose least says whether states are
+// expensive. The least, because a measure is wall time: on a loaded
+// machine the process is descheduled for milliseconds, which made four
+// cheap bakery states look like 500 µs each; it is unlikely to be
+// descheduled in each of four measures, while an expensive state is
+// never cheaper than its work.
+const (
+	costSample = 4
+	costWindow = 4
+)
+
+// wanted says whether the threads take part now, in the search loop
+// (search.go): when the todo list holds parallelMin states or more, or
+// two or more when states are expensive (minTodo): a hand-over then costs
+// little against a state's work, so the narrow levels of a model of few,
+// expensive states are shared too, not only its wide ones. Between, where
+// the one-thread search expands states, it measures their cost.
+func (p *parallelSearch) wanted(x *Explorer) bool {
+	if x.todo.len() >= p.minTodo() {
+		p.sampled = time.Time{} // the threads' time is no one-thread state's
+		return true
+	}
+	p.calls++
+	if p.calls%costSample == 0 {
+		now := time.Now()
+		if !p.sampled.IsZero() {
+			p.costs[p.measured%costWindow] = int64(now.Sub(p.sampled)) / costSample
+			p.measured++
+			if p.measured >= costWindow {
+				p.expensive = slices.Min(p.costs[:]) > int64(expensiveState)
+			}
+		}
+		p.sampled = now
+	}
+	return false
+}
+
+// minTodo is the least number of states in the todo list for which the
+// threads take part: parallelMin, or 2 when the one-thread search found
+// the states expensive.
+func (p *parallelSearch) minTodo() int {
+	if p.expensive {
+		return 2
+	}
+	return parallelMin
+}
+
 // parallelBlock is the number of states in a block. (In an earlier
 // design, where a block's hand-over started goroutines, 256 states per
 // worker took dining_10 from 0.93 to 0.77 s and hesselink_2-b from 0.99
@@ -124,7 +196,8 @@ const (
 // levels stay narrow they never do, and the forks would only cost their
 // making.
 func newParallelSearch(x *Explorer) *parallelSearch {
-	p := &parallelSearch{width: x.plan.width}
+	p := &parallelSearch{width: x.plan.width, stochastic: x.plan.stochastic != nil}
+	p.order, _ = x.todo.order.(aheadOrder) // every todo order is one (ahead.go)
 	if x.plan.keys != nil {
 		p.keys = x.plan.portable
 	}
@@ -142,6 +215,10 @@ type worker struct {
 	// between the cores on every transition.
 	r    successorList
 	emit func(LabelID, []uint32)
+	// stochastic is the fork as a StochasticGenerator when the search
+	// is stochastic, and emitStochastic its emit.
+	stochastic     StochasticGenerator
+	emitStochastic func(LabelID, []uint32, []ProbabilityID)
 	// cost is where the worker tells the time a state took
 	// (parallelSearch.stateCost).
 	cost *atomic.Int64
@@ -161,8 +238,23 @@ func newWorker(g Generator, p *parallelSearch) *worker {
 			r.nameEnds = append(r.nameEnds, len(r.names))
 		}
 	}
+	if p.stochastic {
+		w.stochastic, _ = g.(StochasticGenerator)
+		w.emitStochastic = func(l LabelID, v []uint32, probs []ProbabilityID) {
+			r := &w.r
+			r.labels = append(r.labels, l)
+			r.sizes = append(r.sizes, int32(len(probs)))
+			r.probs = append(r.probs, probs...)
+			r.vecs = append(r.vecs, v...)
+		}
+	}
 	return w
 }
+
+// errForkNotStochastic is the error of a stochastic search whose
+// generator's forks are not stochastic (a Forker that breaks Fork's
+// contract).
+var errForkNotStochastic = errors.New("explore: the fork of a stochastic generator is not a StochasticGenerator")
 
 // successors computes the successors of b's state i into b.results[i].
 func (w *worker) successors(b *parallelBuffer, i int) {
@@ -170,7 +262,15 @@ func (w *worker) successors(b *parallelBuffer, i int) {
 	w.r = *res
 	w.r.reset()
 	w.r.names, w.r.nameEnds = w.r.names[:0], w.r.nameEnds[:0]
-	w.r.err = w.gen.Successors(b.inputs[i*w.width:(i+1)*w.width], w.emit)
+	vec := b.inputs[i*w.width : (i+1)*w.width]
+	switch {
+	case w.stochastic != nil:
+		w.r.err = w.stochastic.StochasticSuccessors(vec, w.emitStochastic)
+	case w.emitStochastic != nil:
+		w.r.err = errForkNotStochastic
+	default:
+		w.r.err = w.gen.Successors(vec, w.emit)
+	}
 	*res = w.r
 	b.done[i].Store(true)
 }
@@ -187,7 +287,7 @@ func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 		// state's successors is touched with the current one's. A block
 		// folded ahead is inserted whole (lo == 0).
 		if !b.folded {
-			b.foldKeys(x.plan.twoPhase, lo, hi)
+			b.foldKeys(x.plan.twoPhase, w, lo, hi)
 		}
 		own := st.keys
 		st.keys, st.keyNext, st.touched, st.blockKeys = b.keys, 0, 0, true
@@ -423,7 +523,7 @@ func (q *pipeline) fold(x *Explorer) bool {
 	if b != nil {
 		q.folding = true
 		q.mu.Unlock()
-		b.foldKeys(x.plan.twoPhase, 0, b.n)
+		b.foldKeys(x.plan.twoPhase, x.plan.width, 0, b.n)
 		q.mu.Lock()
 		b.folded, q.folding = true, false
 		q.cond.Broadcast()
@@ -520,10 +620,15 @@ func (q *pipeline) inFlight() int {
 // once); it says whether it did. It is the inserter's, as the todo list
 // is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bool {
-	if x.todo.len() < parallelMin || x.checkpointDue() { // a checkpoint waits for the blocks under way (checkpoint.go)
+	if x.todo.len() < x.par.minTodo() || x.checkpointDue() { // a checkpoint waits for the blocks under way (checkpoint.go)
 		return false
 	}
 	n, limited := x.blockSize(inFlight)
+	if ahead := x.par.order.ahead(&x.todo, inFlight > 0); ahead < n {
+		// The strategy allows fewer states ahead (ahead.go): the block
+		// ends there, and the next waits for the insertions.
+		n = ahead
+	}
 	if n <= 0 {
 		return false
 	}
@@ -646,11 +751,12 @@ func (p *parallelSearch) foldAhead(x *Explorer) bool {
 }
 
 // foldKeys computes the keys of the successors of b's states lo to hi,
-// in order.
-func (b *parallelBuffer) foldKeys(tp TwoPhaseStore, lo, hi int) {
+// in order: one per target vector, of width w (a stochastic transition
+// has as many as its distribution has states).
+func (b *parallelBuffer) foldKeys(tp TwoPhaseStore, w, lo, hi int) {
 	b.keys = b.keys[:0]
 	for i := lo; i < hi; i++ {
 		r := &b.results[i]
-		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.labels))
+		b.keys = tp.AppendRootKeys(b.keys, r.vecs, len(r.vecs)/max(w, 1))
 	}
 }

@@ -99,8 +99,9 @@ func makePlan(gen Generator, opt Options) plan {
 
 // planThreads decides the number of threads: the workers compute
 // successors on forks of the generator, and the search inserts them in
-// the order one thread would (parallel.go), which needs breadth-first
-// search and an insertion that does not call the generator.
+// the order one thread would (parallel.go), which needs a strategy whose
+// next states do not depend on the expansion under way (ahead.go) and an
+// insertion that does not call the generator.
 func (p *plan) planThreads(gen Generator, opt Options) {
 	if opt.Threads <= 1 {
 		return
@@ -108,10 +109,10 @@ func (p *plan) planThreads(gen Generator, opt Options) {
 	p.forker, _ = gen.(Forker)
 	p.portable, _ = gen.(PortableKeyer)
 	switch {
-	case opt.Cycles || opt.Strategy != Breadth:
-		p.whyOneThread = "threads serve breadth-first search without cycle detection"
+	case opt.Cycles || opt.Strategy == Depth:
+		p.whyOneThread = "depth-first search (and cycle detection, which is one) expands next a state that the expansion just done found, so no state can be expanded ahead on another thread"
 	case p.forker == nil:
-		p.whyOneThread = "the successor generator of this model cannot be copied for threads, as for stochastic specifications and confluence reduction"
+		p.whyOneThread = "the successor generator of this model cannot be copied for threads"
 	case p.delayed != nil || p.blocks != nil:
 		p.whyOneThread = "threads do not serve delayed duplicate detection (--comback-ddd) or state numbers in the todo list (--comback-numbers)"
 	case p.keys != nil && p.portable == nil:

@@ -21,7 +21,7 @@ func (x *Explorer) search() error {
 			}
 			continue
 		}
-		if x.par != nil && x.todo.len() >= parallelMin {
+		if x.par != nil && x.par.wanted(x) {
 			if err := x.par.expandBlocks(x); err != nil {
 				return err
 			}

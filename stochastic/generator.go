@@ -23,8 +23,11 @@ type Generator struct {
 	zero  rewrite.Term
 	one   *big.Rat
 	table *Probabilities
-	// probs caches each probability term met: its id.
-	probs map[rewrite.Term]explore.ProbabilityID
+	// probs caches each probability term met: its id and value, so that
+	// checking a distribution's sum reads no shared table. oneID is the
+	// id of 1, the probability of a plain transition.
+	probs map[rewrite.Term]probability
+	oneID explore.ProbabilityID
 	init  *distribution
 	// dists[k] is the distribution of summand number k; nil for a summand
 	// without one (the Dirac distribution of its next state).
@@ -40,7 +43,14 @@ type Generator struct {
 	// another, and their probabilities.
 	targets []uint32
 	pids    []explore.ProbabilityID
+	pvals   []*big.Rat // the values of pids
 	sum     big.Rat
+}
+
+// probability is an interned probability with its value.
+type probability struct {
+	id    explore.ProbabilityID
+	value *big.Rat
 }
 
 // maxDistributionValues bounds the number of values of a distribution's
@@ -115,7 +125,7 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 		zero:        zero,
 		one:         big.NewRat(1, 1),
 		table:       NewProbabilities(),
-		probs:       make(map[rewrite.Term]explore.ProbabilityID),
+		probs:       make(map[rewrite.Term]probability),
 		dists:       make([]*distribution, base.Summands()),
 		clock:       clock,
 	}
@@ -136,6 +146,7 @@ func New(base *lpsgen.Generator, opt Options) (*Generator, error) {
 		}
 		k++
 	}
+	g.oneID = g.table.Intern(g.one)
 	g.visitFn = g.visit
 	return g, nil
 }
@@ -215,7 +226,7 @@ func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 // the empty substitution); without `dist` in init it is the initial state
 // with probability 1.
 func (g *Generator) InitialDistribution(dst []uint32, probs []explore.ProbabilityID) ([]uint32, []explore.ProbabilityID, error) {
-	g.targets, g.pids = g.targets[:0], g.pids[:0]
+	g.targets, g.pids, g.pvals = g.targets[:0], g.pids[:0], g.pvals[:0]
 	g.base.ClearBindings()
 	err := g.distribution(g.init, func() (err error) {
 		g.targets, err = g.base.AppendInitial(g.targets)
@@ -263,7 +274,7 @@ func (g *Generator) visit(s *lpsgen.Summand) error {
 // each with the time stamp t appended for a timed process, and emits the
 // transition.
 func (g *Generator) emitDistribution(s *lpsgen.Summand, label explore.LabelID, t rewrite.Term) error {
-	g.targets, g.pids = g.targets[:0], g.pids[:0]
+	g.targets, g.pids, g.pvals = g.targets[:0], g.pids[:0], g.pvals[:0]
 	err := g.distribution(g.dists[s.Number()], func() (err error) {
 		g.targets, err = g.base.AppendNext(g.targets, s)
 		if g.clock != nil {
@@ -286,7 +297,7 @@ func (g *Generator) emitDistribution(s *lpsgen.Summand, label explore.LabelID, t
 // are dropped. It checks the probabilities and unbinds the variables.
 func (g *Generator) distribution(d *distribution, state func() error) error {
 	if d == nil {
-		g.pids = append(g.pids, g.table.Intern(g.one))
+		g.pids, g.pvals = append(g.pids, g.oneID), append(g.pvals, g.one)
 		return state()
 	}
 	defer func() {
@@ -323,11 +334,11 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 		if p == g.zero {
 			continue
 		}
-		id, err := g.probability(p)
+		pr, err := g.probability(p)
 		if err != nil {
 			return err
 		}
-		g.pids = append(g.pids, id)
+		g.pids, g.pvals = append(g.pids, pr.id), append(g.pvals, pr.value)
 		if err := state(); err != nil {
 			return err
 		}
@@ -339,8 +350,8 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 		return nil
 	}
 	g.sum.SetInt64(0)
-	for _, id := range g.pids {
-		g.sum.Add(&g.sum, g.table.Value(id))
+	for _, v := range g.pvals {
+		g.sum.Add(&g.sum, v)
 	}
 	if g.sum.Cmp(g.one) != 0 {
 		ps := make([]string, len(g.pids))
@@ -354,21 +365,22 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 
 // probability reads a rewritten probability as the rational the rewriter
 // holds, checks it (when asked) and interns it.
-func (g *Generator) probability(p rewrite.Term) (explore.ProbabilityID, error) {
-	if id, ok := g.probs[p]; ok {
-		return id, nil
+func (g *Generator) probability(p rewrite.Term) (probability, error) {
+	if pr, ok := g.probs[p]; ok {
+		return pr, nil
 	}
 	x, ok := g.r.Rat(p)
 	if !ok {
-		return 0, fmt.Errorf("the probability %s is not a proper rational number", g.r.String(p))
+		return probability{}, fmt.Errorf("the probability %s is not a proper rational number", g.r.String(p))
 	}
 	if g.check && x.Sign() < 0 {
-		return 0, fmt.Errorf("probability is smaller than zero: %s", g.r.String(p))
+		return probability{}, fmt.Errorf("probability is smaller than zero: %s", g.r.String(p))
 	}
 	if g.check && x.Cmp(g.one) > 0 {
-		return 0, fmt.Errorf("probability is greater than one: %s", g.r.String(p))
+		return probability{}, fmt.Errorf("probability is greater than one: %s", g.r.String(p))
 	}
 	id := g.table.Intern(x)
-	g.probs[p] = id
-	return id, nil
+	pr := probability{id, g.table.Value(id)}
+	g.probs[p] = pr
+	return pr, nil
 }

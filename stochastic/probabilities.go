@@ -2,6 +2,7 @@ package stochastic
 
 import (
 	"math/big"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
 )
@@ -9,8 +10,13 @@ import (
 // Probabilities interns exact probabilities. An id is what the explorer
 // passes through with a stochastic transition (explore.ProbabilityID); the
 // table gives back the value and its text in mCRL2's probabilistic .aut
-// format, "num/den" (also for whole numbers: "1/1").
+// format, "num/den" (also for whole numbers: "1/1"). It is safe for
+// concurrent use: the forks of a Generator share it, and the writer reads
+// it while they intern. Ids are given in the order probabilities are first
+// met, which with threads is not one thread's: an id means the same value
+// throughout a run, but what is written is the value, never the id.
 type Probabilities struct {
+	mu     sync.RWMutex
 	ids    map[string]explore.ProbabilityID
 	values []*big.Rat
 	text   []string
@@ -24,6 +30,8 @@ func NewProbabilities() *Probabilities {
 // Intern returns the id of the probability x, adding it if new.
 func (p *Probabilities) Intern(x *big.Rat) explore.ProbabilityID {
 	s := text(x)
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if id, ok := p.ids[s]; ok {
 		return id
 	}
@@ -35,9 +43,17 @@ func (p *Probabilities) Intern(x *big.Rat) explore.ProbabilityID {
 }
 
 // Text is the probability as the .aut format writes it: num/den.
-func (p *Probabilities) Text(id explore.ProbabilityID) string { return p.text[id] }
+func (p *Probabilities) Text(id explore.ProbabilityID) string {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.text[id]
+}
 
 // Value is the probability as an exact rational; it must not be modified.
-func (p *Probabilities) Value(id explore.ProbabilityID) *big.Rat { return p.values[id] }
+func (p *Probabilities) Value(id explore.ProbabilityID) *big.Rat {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.values[id]
+}
 
 func text(x *big.Rat) string { return x.Num().String() + "/" + x.Denom().String() }

@@ -155,11 +155,18 @@ func newGenerator(base *lpsgen.Generator, c *Clock) *Generator {
 // tags, terms of the store the forks share.
 func (g *Generator) Fork() explore.Generator {
 	base := g.base.Fork().(*lpsgen.Generator)
-	c := *g.clock
-	c.base, c.r, c.buf = base, base.Rewriter(), nil
-	c.rats = make(map[rewrite.Term]*big.Rat)
-	c.labels = make(map[timedLabel]explore.LabelID)
-	return newGenerator(base, &c)
+	return newGenerator(base, g.clock.Fork(base))
+}
+
+// Fork returns a clock over base, a fork of c's generator, for another
+// goroutine: caches of its own, the same stamp position, time 0 and time
+// tags (terms of the store the forks share).
+func (c *Clock) Fork(base *lpsgen.Generator) *Clock {
+	f := *c
+	f.base, f.r, f.buf = base, base.Rewriter(), nil
+	f.rats = make(map[rewrite.Term]*big.Rat)
+	f.labels = make(map[timedLabel]explore.LabelID)
+	return &f
 }
 
 // Width is the number of parameters plus one, the stamp.

@@ -37,8 +37,6 @@ func checkSweep(cfg *config, flags *pflag.FlagSet, j *job) error {
 		why = "cannot look for cycles (--cycle needs a depth-first search)"
 	case cfg.divergence:
 		why = "cannot check divergence (-F reads forgotten states again)"
-	case cfg.threads != 1:
-		why = "runs on one thread (--threads)"
 	case j.format == "fsm":
 		why = "cannot write .fsm files (their state values are written at the end, from states the sweep has forgotten); write .aut, .dot, or .lts with --no-info"
 	case j.format == "lts" && !cfg.noInfo:

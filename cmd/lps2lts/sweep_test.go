@@ -47,7 +47,6 @@ func TestSweepMeasureErrors(t *testing.T) {
 		{[]string{"--sweep=n", "--store=table"}, "cannot be combined with --store"},
 		{[]string{"--sweep=n", "-F"}, "cannot check divergence"},
 		{[]string{"--sweep=n", "--cycle"}, "cannot look for cycles"},
-		{[]string{"--sweep=n", "--threads=2"}, "runs on one thread"},
 		{[]string{"--sweep=n", "-ofsm"}, "cannot write .fsm"},
 		{[]string{"--sweep=n", "-olts"}, "add --no-info"},
 	} {
