@@ -30,11 +30,56 @@ type Enumerator struct {
 	// for each solution of its sum variables), and the inner call must
 	// not reuse the slices the outer one still reads.
 	active int
+	// cut: CutUnbounded was called; top is the enumeration under way,
+	// whose solutions go through yieldOrCut (made once, in New, so that
+	// an enumeration allocates no closure); wasCut says that the last
+	// enumeration was cut.
+	cut        bool
+	top        frame
+	yieldOrCut func(vals []rewrite.Term) bool
+	wasCut     bool
+}
+
+// frame is one enumeration under way: its consumer, its variables and
+// condition, and whether the cut applies to it (known once asked).
+type frame struct {
+	yield              func(vals []rewrite.Term) bool
+	vars               []rewrite.Term
+	cond               rewrite.Term
+	checked, unbounded bool
 }
 
 // New returns an enumerator that rewrites with r.
 func New(r *rewrite.Rewriter) *Enumerator {
-	return &Enumerator{r: r}
+	e := &Enumerator{r: r}
+	e.yieldOrCut = e.deliver
+	return e
+}
+
+// CutUnbounded makes every enumeration of a sum that no conjunct of its
+// condition bounds (rewrite.Rewriter.SumUnbounded) end after its next
+// solution, from now on: the enumeration under way included, when called
+// from its yield. A cut enumeration ends without an error, and is not
+// cached. Sums that the conjuncts bound are enumerated whole.
+func (e *Enumerator) CutUnbounded() { e.cut = true }
+
+// deliver passes a solution to the consumer and says whether to go on.
+func (e *Enumerator) deliver(vals []rewrite.Term) bool {
+	f := &e.top
+	if !f.yield(vals) {
+		return false
+	}
+	if !e.cut {
+		return true
+	}
+	if !f.checked {
+		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
+	}
+	if f.unbounded {
+		e.wasCut = true
+		return false
+	}
+	return true
 }
 
 // Rewriter returns the rewriter e uses.
@@ -77,9 +122,15 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 		limit = DefaultLimit
 	}
 	e.active++
-	defer func() { e.active-- }()
+	outer := e.top
+	e.top = frame{yield: yield, vars: terms, cond: cond}
+	e.wasCut = false
+	defer func() {
+		e.active--
+		e.top = outer
+	}()
 	if inOrder {
-		return e.r.SolveInOrder(terms, cond, s, limit, yield)
+		return e.r.SolveInOrder(terms, cond, s, limit, e.yieldOrCut)
 	}
-	return e.r.Solve(terms, cond, s, limit, yield)
+	return e.r.Solve(terms, cond, s, limit, e.yieldOrCut)
 }

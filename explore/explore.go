@@ -183,6 +183,7 @@ type Explorer struct {
 	ddd            delayedSearch   // delayed duplicate detection (delayed.go)
 	held           heldStates      // states a ComBack store rebuilds others from (held.go)
 	par            *parallelSearch // threads (parallel.go)
+	inside         insideStop      // the state limit inside an expansion (maxinside.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
 }
@@ -203,6 +204,7 @@ func New(gen Generator, opt Options) *Explorer {
 		x.todo.width = gen.Width()
 	}
 	x.emit = x.collect
+	x.inside.on = x.plan.cutter != nil
 	x.emitStochastic = x.collectStochastic
 	x.step.init(x)
 	if x.plan.holding != nil && x.plan.holding.HoldStates(x.heldState) {
