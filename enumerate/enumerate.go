@@ -63,23 +63,24 @@ func New(r *rewrite.Rewriter) *Enumerator {
 // cached. Sums that the conjuncts bound are enumerated whole.
 func (e *Enumerator) CutUnbounded() { e.cut = true }
 
-// deliver passes a solution to the consumer and says whether to go on.
+// deliver passes a solution to the consumer and says whether to go on:
+// an unbounded sum stops at once after CutUnbounded, also one that starts
+// afterwards (it then delivers nothing).
 func (e *Enumerator) deliver(vals []rewrite.Term) bool {
+	return !e.cutHere() && e.top.yield(vals) && !e.cutHere()
+}
+
+// cutHere says whether CutUnbounded ends the enumeration under way.
+func (e *Enumerator) cutHere() bool {
 	f := &e.top
-	if !f.yield(vals) {
-		return false
-	}
 	if !e.cut {
-		return true
+		return false
 	}
 	if !f.checked {
 		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
 	}
-	if f.unbounded {
-		e.wasCut = true
-		return false
-	}
-	return true
+	e.wasCut = f.unbounded
+	return f.unbounded
 }
 
 // Rewriter returns the rewriter e uses.
