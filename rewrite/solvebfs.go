@@ -26,7 +26,11 @@ import (
 // the conjuncts bound by values is bound to each value of its interval
 // (solveinterval.go), others Peano-style as in solve.go (mCRL2 expands
 // them bit-wise: where both kinds of variable meet, the order of the
-// solutions can differ); a conjunct v == e binds v at once.
+// solutions can differ); a conjunct v == e binds v at once. One order we
+// do not follow: mCRL2 takes Bool's true and false in an order that
+// depends on the model (false first when a second summand mentions
+// [false], true first otherwise, everything else alike), apparently its
+// internal numbering of terms; we take true first, as it does most often.
 //
 // Bindings are kept as a tree (each entry's last binding points to the
 // one before it on its branch), so an entry costs its condition, its

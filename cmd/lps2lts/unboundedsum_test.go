@@ -103,9 +103,10 @@ func TestUnboundedSumPrefix(t *testing.T) {
 
 // TestBoundedListSum: sums over lists that the conjuncts bound (#l < 3,
 // #m <= n) give mCRL2's LTS. The transitions of each state are compared
-// as a set: mCRL2 writes state 0's lists of one length in another order
-// ([false] before [true]) when the condition does not depend on their
-// elements, which we do not follow (see rewrite/solvebfs.go).
+// as a set: mCRL2 writes state 0's lists of one length with false before
+// true here ([false] before [true]), and true first when the model does
+// not mention [false]; we always take true first (see
+// rewrite/solvebfs.go).
 func TestBoundedListSum(t *testing.T) {
 	header, got := exploreTestdata(t, "listshort.lps")
 	wantHeader, want := autTransitions(t, filepath.Join(unboundedDir, "listshort.aut"))
