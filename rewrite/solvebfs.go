@@ -58,6 +58,25 @@ type bfsQueue struct {
 	entries []bfsEntry
 	pend    []Term
 	binds   []bfsBinding
+	// exps remembers, during one enumeration, the candidate values of a
+	// sort for a branch that has used nfresh fresh variables: they are
+	// the same terms (pooled variables) every time, and making them
+	// again cost most of the allocations of a list sum.
+	exps map[expansionKey]*expansion
+}
+
+type expansionKey struct {
+	sort   *lps.Sort
+	nfresh int32
+}
+
+// expansion is the candidate values of a variable and their fresh
+// variables (Rewriter.expansions), and the fresh variables used after
+// them.
+type expansion struct {
+	vals   []Term
+	fresh  [][]Term
+	nfresh int
 }
 
 // keptQueueEntries bounds the queue a solver keeps for the next
@@ -99,6 +118,7 @@ func (sv *solver) runBreadthFirst(cond Term) bool {
 			return
 		}
 		q.entries, q.pend, q.binds = q.entries[:0], q.pend[:0], q.binds[:0]
+		clear(q.exps) // hold no terms between enumerations
 	}()
 	q.pend = append(q.pend[:0], sv.vars...)
 	r.orderForSolving(q.pend)
@@ -125,10 +145,9 @@ func (sv *solver) expandEntry(p bfsEntry) bool {
 	if iv, ok := r.numberInterval(p.cond, v, sort); ok {
 		return iv.each(func(x int64) bool { return sv.addEntry(p, v, r.mkInt(sort, x), nil) })
 	}
-	vals, fresh, ok := r.expansions(sort, sv.fresh, 1<<16)
-	if !ok {
-		panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", lps.AppendSort(nil, sort))})
-	}
+	x := sv.expansion(sort, p.nfresh)
+	vals, fresh := x.vals, x.fresh
+	sv.nfresh = x.nfresh
 	// mCRL2 takes a sort's constants first, then the constructors with
 	// arguments, each group in declaration order: its
 	// data_specification::constructors puts a constructor before the
@@ -144,6 +163,26 @@ func (sv *solver) expandEntry(p bfsEntry) bool {
 		}
 	}
 	return true
+}
+
+// expansion returns the candidate values of sort for a branch that has
+// used nfresh fresh variables.
+func (sv *solver) expansion(sort *lps.Sort, nfresh int32) *expansion {
+	q := sv.bfs
+	k := expansionKey{sort, nfresh}
+	if x, ok := q.exps[k]; ok {
+		return x
+	}
+	vals, fresh, ok := sv.r.expansions(sort, sv.fresh, 1<<16)
+	if !ok {
+		panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", lps.AppendSort(nil, sort))})
+	}
+	if q.exps == nil {
+		q.exps = map[expansionKey]*expansion{}
+	}
+	x := &expansion{vals: vals, fresh: fresh, nfresh: sv.nfresh}
+	q.exps[k] = x
+	return x
 }
 
 // addEntry binds p's first variable v to val, whose fresh variables are
