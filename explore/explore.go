@@ -97,7 +97,9 @@ type Options struct {
 	// TodoMax is highway search's N: the number of states kept per level.
 	TodoMax int
 	// MaxStates stops the search (after the state being expanded) once this
-	// many states have been discovered; 0 means no limit.
+	// many states have been discovered; 0 means no limit. Reached inside
+	// an expansion, it also cuts the generator's unbounded sums there
+	// (maxinside.go).
 	MaxStates int
 	// Cycles runs a depth-first search that keeps each state's transitions
 	// on its stack frame and reports back edges (Wesselink, "State Space Exploration", Algorithm 10); the

@@ -17,7 +17,10 @@ package explore
 // batch in parts delivers the same events in the same order as one
 // insertion; it is used with plain and two-phase insertion only (a
 // ComBack store names a state's transitions by their position in the
-// batch, delayed duplicate detection and threads batch differently).
+// batch, delayed duplicate detection and threads batch differently). With
+// threads, a state whose successors a worker computes is not cut: its
+// unbounded sum runs to the enumeration bound, an error, as before; the
+// initial state, expanded by the search itself, is cut.
 
 // insideStop is the state of the limit inside an expansion.
 type insideStop struct {
