@@ -33,7 +33,7 @@ type Enumerator struct {
 	// cut: CutUnbounded was called; top is the enumeration under way,
 	// whose solutions go through yieldOrCut (made once, in New, so that
 	// an enumeration allocates no closure); wasCut says that the last
-	// enumeration was cut.
+	// enumeration that ended was cut.
 	cut        bool
 	top        frame
 	yieldOrCut func(vals []rewrite.Term) bool
@@ -41,12 +41,13 @@ type Enumerator struct {
 }
 
 // frame is one enumeration under way: its consumer, its variables and
-// condition, and whether the cut applies to it (known once asked).
+// condition, whether the cut applies to it (known once asked) and
+// whether it was cut.
 type frame struct {
-	yield              func(vals []rewrite.Term) bool
-	vars               []rewrite.Term
-	cond               rewrite.Term
-	checked, unbounded bool
+	yield                   func(vals []rewrite.Term) bool
+	vars                    []rewrite.Term
+	cond                    rewrite.Term
+	checked, unbounded, cut bool
 }
 
 // New returns an enumerator that rewrites with r.
@@ -79,7 +80,7 @@ func (e *Enumerator) cutHere() bool {
 	if !f.checked {
 		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
 	}
-	e.wasCut = f.unbounded
+	f.cut = f.unbounded
 	return f.unbounded
 }
 
@@ -125,9 +126,9 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 	e.active++
 	outer := e.top
 	e.top = frame{yield: yield, vars: terms, cond: cond}
-	e.wasCut = false
 	defer func() {
 		e.active--
+		e.wasCut = e.top.cut // after the enumerations its yield made
 		e.top = outer
 	}()
 	if inOrder {
