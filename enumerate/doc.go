@@ -30,8 +30,23 @@
 // EnumerateInOrder (a distribution's variables) in the given order; both
 // depth-first. The solutions of finite sorts come in mCRL2's order;
 // mCRL2's search is breadth-first, so a sum with variables of infinite
-// sorts may order its solutions differently. Fresh variables
+// sorts may order its solutions differently. A sum with a variable of a
+// recursive sort (a list, a structured sort that contains itself or a
+// list) is enumerated breadth-first, as mCRL2 does it
+// (rewrite/solvebfs.go): its solutions come one at a time in mCRL2's
+// order, so an infinite one (mCRL2's industrial/garage: sum l:
+// List(Instruction). valid(l)) yields every solution after finitely many
+// steps and its consumer can stop. Fresh variables
 // are pooled, so enumeration does not grow the term store.
+//
+// Cutting (a state limit reached inside an expansion, explore's
+// SumCutter): after CutUnbounded, an enumeration of a sum that no
+// conjunct of its condition bounds (rewrite.Rewriter.SumUnbounded) ends
+// at once, without an error and without being cached; bounded sums are
+// enumerated whole. Without it, an infinite sum runs into the bound below
+// and is an error, as it should be: mCRL2 enumerates it for ever, and a
+// run that neither ends nor says why is worse than one that names the
+// unbounded variable and the --enum-limit that raises the bound.
 //
 // Errors: a Real variable gives "cannot enumerate elements of sort Real";
 // other unenumerable sorts (Set, Bag, FBag, function sorts with an

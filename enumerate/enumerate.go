@@ -30,11 +30,58 @@ type Enumerator struct {
 	// for each solution of its sum variables), and the inner call must
 	// not reuse the slices the outer one still reads.
 	active int
+	// cut: CutUnbounded was called; top is the enumeration under way,
+	// whose solutions go through yieldOrCut (made once, in New, so that
+	// an enumeration allocates no closure); wasCut says that the last
+	// enumeration that ended was cut.
+	cut        bool
+	top        frame
+	yieldOrCut func(vals []rewrite.Term) bool
+	wasCut     bool
+}
+
+// frame is one enumeration under way: its consumer, its variables and
+// condition, whether the cut applies to it (known once asked) and
+// whether it was cut.
+type frame struct {
+	yield                   func(vals []rewrite.Term) bool
+	vars                    []rewrite.Term
+	cond                    rewrite.Term
+	checked, unbounded, cut bool
 }
 
 // New returns an enumerator that rewrites with r.
 func New(r *rewrite.Rewriter) *Enumerator {
-	return &Enumerator{r: r}
+	e := &Enumerator{r: r}
+	e.yieldOrCut = e.deliver
+	return e
+}
+
+// CutUnbounded makes every enumeration of a sum that no conjunct of its
+// condition bounds (rewrite.Rewriter.SumUnbounded) end after its next
+// solution, from now on: the enumeration under way included, when called
+// from its yield. A cut enumeration ends without an error, and is not
+// cached. Sums that the conjuncts bound are enumerated whole.
+func (e *Enumerator) CutUnbounded() { e.cut = true }
+
+// deliver passes a solution to the consumer and says whether to go on:
+// an unbounded sum stops at once after CutUnbounded, also one that starts
+// afterwards (it then delivers nothing).
+func (e *Enumerator) deliver(vals []rewrite.Term) bool {
+	return !e.cutHere() && e.top.yield(vals) && !e.cutHere()
+}
+
+// cutHere says whether CutUnbounded ends the enumeration under way.
+func (e *Enumerator) cutHere() bool {
+	f := &e.top
+	if !e.cut {
+		return false
+	}
+	if !f.checked {
+		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
+	}
+	f.cut = f.unbounded
+	return f.unbounded
 }
 
 // Rewriter returns the rewriter e uses.
@@ -77,9 +124,15 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 		limit = DefaultLimit
 	}
 	e.active++
-	defer func() { e.active-- }()
+	outer := e.top
+	e.top = frame{yield: yield, vars: terms, cond: cond}
+	defer func() {
+		e.active--
+		e.wasCut = e.top.cut // after the enumerations its yield made
+		e.top = outer
+	}()
 	if inOrder {
-		return e.r.SolveInOrder(terms, cond, s, limit, yield)
+		return e.r.SolveInOrder(terms, cond, s, limit, e.yieldOrCut)
 	}
-	return e.r.Solve(terms, cond, s, limit, yield)
+	return e.r.Solve(terms, cond, s, limit, e.yieldOrCut)
 }

@@ -19,6 +19,16 @@ type Interruptible interface {
 	Resume()
 }
 
+// SumCutter is implemented by generators that can end, inside the
+// Successors call under way, the enumerations of sums that no conjunct of
+// their condition bounds (possibly infinite ones): after
+// CutUnboundedSums, such a sum reports no more solutions, for the rest of
+// the run; bounded sums are not affected. A state limit reached inside
+// an expansion uses it (maxinside.go).
+type SumCutter interface {
+	CutUnboundedSums()
+}
+
 // TransitionReplayer is a Generator that names each transition it emits
 // by a key and can compute that one transition again from its key,
 // without the state's other transitions. ComBack records keys in its

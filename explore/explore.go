@@ -97,7 +97,9 @@ type Options struct {
 	// TodoMax is highway search's N: the number of states kept per level.
 	TodoMax int
 	// MaxStates stops the search (after the state being expanded) once this
-	// many states have been discovered; 0 means no limit.
+	// many states have been discovered; 0 means no limit. Reached inside
+	// an expansion, it also cuts the generator's unbounded sums there
+	// (maxinside.go).
 	MaxStates int
 	// Cycles runs a depth-first search that keeps each state's transitions
 	// on its stack frame and reports back edges (Wesselink, "State Space Exploration", Algorithm 10); the
@@ -186,6 +188,7 @@ type Explorer struct {
 	held           heldStates      // states a ComBack store rebuilds others from (held.go)
 	par            *parallelSearch // threads (parallel.go)
 	ckpt           checkpointHook  // checkpoints (checkpoint.go)
+	inside         insideStop      // the state limit inside an expansion (maxinside.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
 }
@@ -206,6 +209,7 @@ func New(gen Generator, opt Options) *Explorer {
 		x.todo.width = gen.Width()
 	}
 	x.emit = x.collect
+	x.inside.on = x.plan.cutter != nil
 	x.emitStochastic = x.collectStochastic
 	x.step.init(x)
 	if x.plan.holding != nil && x.plan.holding.HoldStates(x.heldState) {

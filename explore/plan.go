@@ -24,6 +24,7 @@ type plan struct {
 	appender   StateAppender
 	stochastic StochasticGenerator
 	interrupt  Interruptible
+	cutter     SumCutter // set only when a state limit may stop inside an expansion (maxinside.go)
 	traced     TracedStore
 	keys       TransitionReplayer
 	twoPhase   TwoPhaseStore
@@ -92,6 +93,9 @@ func makePlan(gen Generator, opt Options) plan {
 		if p.sweep == nil || p.stochastic != nil {
 			p.sweep, p.err = nil, ErrSweepStore
 		}
+	}
+	if c, ok := gen.(SumCutter); ok && opt.MaxStates > 0 && !opt.Cycles && p.traced == nil && p.delayed == nil && p.stochastic == nil {
+		p.cutter = c
 	}
 	p.planThreads(gen, opt)
 	return p

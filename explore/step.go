@@ -42,6 +42,9 @@ func (x *Explorer) collect(label LabelID, next []uint32) {
 	if x.plan.keys != nil {
 		b.keys = append(b.keys, x.plan.keys.TransitionKey())
 	}
+	if x.inside.at > 0 && len(b.labels) >= x.inside.at {
+		x.flushInside()
+	}
 }
 
 // collectStochastic is collect for StochasticSuccessors. The states of a
@@ -78,7 +81,9 @@ func (x *Explorer) expand(s StateID, vec []uint32, b *batch) error {
 		v.StartState(s, vec)
 	}
 	if b == nil {
+		x.startInside(s)
 		b = x.successors(vec)
+		x.inside.at = 0
 	}
 	x.insert(s, b, 0)
 	if b.err == nil {

@@ -551,6 +551,11 @@ func (g *Generator) SummandError(s *Summand, err error) error {
 // explore.ErrInterrupted (explore.Interruptible).
 func (g *Generator) Interrupt() { g.r.Interrupt() }
 
+// CutUnboundedSums makes the enumerations of sums that no conjunct of
+// their condition bounds stop, from now on, at their next solution
+// (explore.SumCutter): a state limit reached inside an expansion.
+func (g *Generator) CutUnboundedSums() { g.en.CutUnbounded() }
+
 // Resume undoes Interrupt.
 func (g *Generator) Resume() { g.r.Resume() }
 

@@ -94,9 +94,13 @@
 //     basic (cons) sort uses constructor order (mCRL2 has no rule).
 //   - Bag and FBag sum variables, and sets over infinite sorts, cannot be
 //     enumerated.
-//   - Solve searches depth-first where mCRL2 searches breadth-first: sums
-//     with variables of infinite sorts may give their solutions in another
-//     order (solveorder.go, solveinterval.go).
+//   - Solve searches depth-first where mCRL2 searches breadth-first, except
+//     for sums with a variable of a recursive sort (a list, a structured
+//     sort that contains itself or a list), which it searches breadth-first
+//     in mCRL2's order (solvebfs.go): sums over Nat, Pos and Int alone may
+//     give their solutions in another order (solveorder.go,
+//     solveinterval.go), and mCRL2's order of true and false depends on
+//     the model.
 //
 // # Words
 //

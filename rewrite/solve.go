@@ -62,6 +62,7 @@ type solver struct {
 	// inOrder: bind the variables in the order of vars, not mCRL2's
 	// order for sum variables.
 	inOrder bool
+	bfs     *bfsQueue // the breadth-first search's queue (solvebfs.go), kept for reuse
 }
 
 // Solve calls yield for every assignment of normal forms to vars (variable
@@ -116,7 +117,7 @@ func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
 	if level < len(r.solvers) {
 		if old := r.solvers[level]; old != nil {
 			r.solvers[level] = nil
-			*old = solver{r: r, s: old.s, es: old.es, rs: old.rs, vars: vars, vals: append(old.vals[:0], make([]Term, len(vars))...), limit: limit, level: level}
+			*old = solver{r: r, s: old.s, es: old.es, rs: old.rs, bfs: old.bfs, vars: vars, vals: append(old.vals[:0], make([]Term, len(vars))...), limit: limit, level: level}
 			return old
 		}
 	}
@@ -130,7 +131,7 @@ func (r *Rewriter) newSolver(vars []Term, limit int) *solver {
 // It keeps nothing of the caller's (vars, yield).
 func (r *Rewriter) keepSolver(sv *solver) {
 	sv.rs.Clear()
-	*sv = solver{s: sv.s, es: sv.es, rs: sv.rs, vals: sv.vals[:0], level: sv.level}
+	*sv = solver{s: sv.s, es: sv.es, rs: sv.rs, bfs: sv.bfs, vals: sv.vals[:0], level: sv.level}
 	for len(r.solvers) <= sv.level {
 		r.solvers = append(r.solvers, nil)
 	}
@@ -174,6 +175,9 @@ type poolKey struct {
 }
 
 func (sv *solver) run(cond Term) bool {
+	if !sv.inOrder && sv.r.needsBreadthFirst(sv.vars) {
+		return sv.runBreadthFirst(cond)
+	}
 	pending := append([]Term(nil), sv.vars...)
 	// Bound in mCRL2's order (solveorder.go); values are reported in the
 	// order of vars.
@@ -193,15 +197,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 	}
 	sv.tick()
 	if len(pending) == 0 || cond == r.trueT && sv.trueStops {
-		if cond != r.trueT && !sv.stuckOK {
-			panic(&SolveError{Msg: fmt.Sprintf("condition %s of the enumeration of %s does not rewrite to true or false", r.clip(cond), sv.varNames())})
-		}
-		sv.rs.Clear()
-		for i, v := range sv.vars {
-			sv.vals[i] = sv.resolve(v)
-		}
-		sv.found++
-		return sv.yield(sv.vals, cond)
+		return sv.report(cond)
 	}
 	v := pending[0]
 	rest := pending[1:]
@@ -286,6 +282,21 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		}
 	}
 	panic(&SolveError{Msg: fmt.Sprintf("cannot enumerate elements of sort %s", lps.AppendSort(nil, sort))})
+}
+
+// report delivers the solution whose bindings are in s and whose
+// condition rewrote to cond; it returns false when the search must stop.
+func (sv *solver) report(cond Term) bool {
+	r := sv.r
+	if cond != r.trueT && !sv.stuckOK {
+		panic(&SolveError{Msg: fmt.Sprintf("condition %s of the enumeration of %s does not rewrite to true or false", r.clip(cond), sv.varNames())})
+	}
+	sv.rs.Clear()
+	for i, v := range sv.vars {
+		sv.vals[i] = sv.resolve(v)
+	}
+	sv.found++
+	return sv.yield(sv.vals, cond)
 }
 
 // bindAndRec binds v to val (whose fresh variables are fresh), rewrites
@@ -515,7 +526,10 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 			continue
 		}
 		v, tail := p.vars[0], p.vars[1:]
-		cands, fresh, ok := r.expansions(r.st.node(v).sort, &nfresh)
+		cands, fresh, ok := r.expansions(r.st.node(v).sort, func(s *lps.Sort) Term {
+			nfresh++
+			return r.poolVar('q', r.qdepth, nfresh, s)
+		}, 1<<12)
 		if !ok {
 			return keep()
 		}
@@ -578,12 +592,10 @@ func (r *Rewriter) onePoint(kind lps.BinderKind, v, body Term) (Term, bool) {
 }
 
 // expansions returns the constructor instances a variable of sort s is
-// replaced by in one enumeration step, with the fresh variables of each.
-func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool) {
-	freshVar := func(s *lps.Sort) Term {
-		*nfresh++
-		return r.poolVar('q', r.qdepth, *nfresh, s)
-	}
+// replaced by in one enumeration step, with the fresh variables of each
+// (made by freshVar); the values of a finite set, bag or function sort
+// come all at once, at most valueLimit of them.
+func (r *Rewriter) expansions(s *lps.Sort, freshVar func(*lps.Sort) Term, valueLimit int) ([]Term, [][]Term, bool) {
 	switch s.Kind {
 	case lps.SortBool:
 		return []Term{r.trueT, r.falseT}, [][]Term{nil, nil}, true
@@ -605,7 +617,7 @@ func (r *Rewriter) expansions(s *lps.Sort, nfresh *int) ([]Term, [][]Term, bool)
 	case lps.SortFSet, lps.SortFunc, lps.SortSet, lps.SortFBag, lps.SortBag:
 		// The finite subsets of a finite element sort, the functions
 		// between finite sorts (and sets and bags over them), all at once.
-		cands, ok := r.Values(s, 1<<12)
+		cands, ok := r.Values(s, valueLimit)
 		if !ok {
 			return nil, nil, false
 		}

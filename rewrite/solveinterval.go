@@ -69,20 +69,22 @@ func (r *Rewriter) numberInterval(cond, v Term, sort *lps.Sort) (interval, bool)
 	default:
 		return iv, false
 	}
-	r.conjunctBounds(cond, v, &iv)
+	r.conjunctBounds(cond, v, &iv, r.widened)
 	return iv, iv.hasLo && iv.hasHi
 }
 
-// conjunctBounds narrows iv by every conjunct of cond that compares v
-// (or v converted to a wider number sort) with a number value.
-func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval) {
+// conjunctBounds narrows iv by every conjunct of cond that compares v with
+// a number value: a side of a comparison is v when measure gives v for it
+// (widened: v converted to a wider number sort; lengthOf: the length #v
+// of a list).
+func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term) Term) {
 	n := r.st.node(cond)
 	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
 		return
 	}
 	if n.fn.op == lps.OpAnd {
-		r.conjunctBounds(n.args[0], v, iv)
-		r.conjunctBounds(n.args[1], v, iv)
+		r.conjunctBounds(n.args[0], v, iv, measure)
+		r.conjunctBounds(n.args[1], v, iv, measure)
 		return
 	}
 	b, ok := boundTable[n.fn.op]
@@ -90,13 +92,23 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval) {
 		return
 	}
 	a, c := n.args[0], n.args[1]
-	if r.widened(c) == v {
+	if measure(c) == v {
 		a, c = c, a
 		b = boundTable[b.flipped]
 	}
-	if cn := r.st.node(c); r.widened(a) == v && cn.kind == kNum {
+	if cn := r.st.node(c); measure(a) == v && cn.kind == kNum {
 		b.apply(iv, cn.val)
 	}
+}
+
+// lengthOf returns l for the length #l of a list (as a wider number too),
+// else 0.
+func (r *Rewriter) lengthOf(t Term) Term {
+	n := r.st.node(r.widened(t))
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpCount && len(n.args) == 1 && r.st.node(n.args[0]).sort.Kind == lps.SortList {
+		return n.args[0]
+	}
+	return 0
 }
 
 // widened strips the conversions Pos2Nat, Pos2Int and Nat2Int that the
@@ -120,13 +132,18 @@ func (r *Rewriter) widened(t Term) Term {
 // with rest; it returns false when the search must stop.
 func (sv *solver) bindInterval(v Term, sort *lps.Sort, iv interval, rest []Term, cond Term) bool {
 	r := sv.r
-	bind := func(x int64) bool { return sv.bindAndRec(v, r.mkInt(sort, x), nil, rest, cond) }
+	return iv.each(func(x int64) bool { return sv.bindAndRec(v, r.mkInt(sort, x), nil, rest, cond) })
+}
+
+// each calls f with each value of iv in mCRL2's order until f returns
+// false; it returns false when f did.
+func (iv interval) each(f func(x int64) bool) bool {
 	switch {
 	case iv.lo > iv.hi:
 		return true
 	case iv.lo >= 0:
 		for x := iv.lo; ; x++ {
-			if !bind(x) {
+			if !f(x) {
 				return false
 			}
 			if x == iv.hi {
@@ -135,7 +152,7 @@ func (sv *solver) bindInterval(v Term, sort *lps.Sort, iv interval, rest []Term,
 		}
 	case iv.hi < 0:
 		for x := iv.hi; ; x-- {
-			if !bind(x) {
+			if !f(x) {
 				return false
 			}
 			if x == iv.lo {
@@ -146,10 +163,10 @@ func (sv *solver) bindInterval(v Term, sort *lps.Sort, iv interval, rest []Term,
 	// lo < 0 <= hi: n from @cInt, then -(n+1) from @cNeg, while either
 	// is in the interval.
 	for n := int64(0); n <= iv.hi || -n-1 >= iv.lo; n++ {
-		if n <= iv.hi && !bind(n) {
+		if n <= iv.hi && !f(n) {
 			return false
 		}
-		if -n-1 >= iv.lo && !bind(-n-1) {
+		if -n-1 >= iv.lo && !f(-n-1) {
 			return false
 		}
 	}
@@ -159,13 +176,37 @@ func (sv *solver) bindInterval(v Term, sort *lps.Sort, iv interval, rest []Term,
 // unboundedReason says why the sum of vars under cond may be infinite:
 // the variables no conjunct bounds, for the message of a sum given up.
 func (sv *solver) unboundedReason() string {
-	r := sv.r
-	b := []byte{}
-	for _, v := range sv.vars {
+	b := sv.r.appendUnbounded(nil, sv.vars, sv.cond)
+	if len(b) == 0 {
+		return "the conjuncts of the condition bound every variable of an infinite sort: the sum is finite but larger than the bound"
+	}
+	return fmt.Sprintf("the sum is probably infinite: no conjunct of the condition bounds %s (a Nat or Pos needs v < e, v <= e or v == e with e a value, an Int also e <= v or e < v, a list #v < e or #v <= e)", b)
+}
+
+// SumUnbounded reports whether a conjunct of cond (rewritten, with the
+// process parameters replaced by their values) leaves a variable of vars
+// of an infinite sort unbounded: a Nat, Pos or Int outside an interval of
+// values, a list whose length #l no conjunct bounds by a value, or a
+// variable of another infinite sort that no conjunct v == e binds. Such a
+// sum may have infinitely many solutions (it need not: the check looks at
+// the conjuncts alone).
+func (r *Rewriter) SumUnbounded(vars []Term, cond Term) bool {
+	return len(r.appendUnbounded(nil, vars, cond)) > 0
+}
+
+// appendUnbounded appends to b the names of the variables of vars that
+// the conjuncts of cond leave unbounded (SumUnbounded), comma-separated.
+func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
+	for _, v := range vars {
 		n := r.st.node(v)
 		switch n.sort.Kind {
 		case lps.SortNat, lps.SortPos, lps.SortInt:
-			if _, ok := r.numberInterval(sv.cond, v, n.sort); ok {
+			if _, ok := r.numberInterval(cond, v, n.sort); ok {
+				continue
+			}
+		case lps.SortList:
+			iv := interval{lo: 0, hasLo: true}
+			if r.conjunctBounds(cond, v, &iv, r.lengthOf); iv.hasHi {
 				continue
 			}
 		default:
@@ -173,13 +214,13 @@ func (sv *solver) unboundedReason() string {
 				continue
 			}
 		}
+		if _, ok := (&solver{r: r}).onePoint(cond, v); ok {
+			continue
+		}
 		if len(b) > 0 {
 			b = append(b, ", "...)
 		}
 		b = append(b, n.v.v.Name...)
 	}
-	if len(b) == 0 {
-		return "the conjuncts of the condition bound every variable of an infinite sort: the sum is finite but larger than the bound"
-	}
-	return fmt.Sprintf("the sum is probably infinite: no conjunct of the condition bounds %s (a Nat or Pos needs v < e, v <= e or v == e with e a value, an Int also e <= v or e < v)", b)
+	return b
 }

@@ -1,0 +1,54 @@
+package explore
+
+// The state limit inside an expansion. MaxStates is checked between
+// states, as mCRL2's lps2lts checks it (its explorer aborts after the
+// state being expanded): a state whose transitions reach the limit still
+// gets all of them, and so do the states they discover. A sum that no
+// conjunct of its condition bounds (mCRL2's industrial/garage: sum l:
+// List(Instruction). valid(l)) has infinitely many solutions: mCRL2
+// enumerates it for ever, writing transitions, and we would until the
+// enumeration bound, and then fail. So, with a limit and a generator that
+// can cut such sums (SumCutter), the batch of the state being expanded is
+// inserted while it grows, whenever it could hold the states left to the
+// limit; once the limit is reached inside the expansion, the generator
+// cuts its unbounded sums, and the state ends with the transitions found
+// so far (its bounded sums, and the other summands, still give all of
+// theirs, as in mCRL2). It then counts as explored. The insertion of a
+// batch in parts delivers the same events in the same order as one
+// insertion; it is used with plain and two-phase insertion only (a
+// ComBack store names a state's transitions by their position in the
+// batch, delayed duplicate detection and threads batch differently). With
+// threads, a state whose successors a worker computes is not cut: its
+// unbounded sum runs to the enumeration bound, an error, as before; the
+// initial state, expanded by the search itself, is cut.
+
+// insideStop is the state of the limit inside an expansion.
+type insideStop struct {
+	on bool    // the plan allows it (plan.cutter is set)
+	s  StateID // the state being expanded
+	// at: insert the batch when it holds this many transitions; 0 when
+	// not expanding, or once the limit is reached.
+	at int
+}
+
+// startInside prepares the expansion of s.
+func (x *Explorer) startInside(s StateID) {
+	if x.inside.on {
+		x.inside.s = s
+		x.inside.at = max(x.opt.MaxStates-x.store.Len(), 1)
+	}
+}
+
+// flushInside inserts the transitions collected so far and, when they
+// reach the limit, has the generator cut its unbounded sums.
+func (x *Explorer) flushInside() {
+	b := &x.own
+	x.insert(x.inside.s, b, 0)
+	b.labels, b.sizes, b.probs, b.vecs, b.keys = b.labels[:0], b.sizes[:0], b.probs[:0], b.vecs[:0], b.keys[:0]
+	if x.maxReached() {
+		x.inside.at = 0
+		x.plan.cutter.CutUnboundedSums()
+		return
+	}
+	x.inside.at = max(x.opt.MaxStates-x.store.Len(), 1)
+}
