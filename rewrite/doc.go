@@ -65,7 +65,9 @@
 // math/big fallback, Real exact normalised rationals. Sets are mCRL2's
 // @set(f, s) (f a characteristic function: @false_, @true_, a lambda, or a
 // combinator @not_/@and_/@or_; s a finite set of exceptions), bags
-// @bag(f, b) likewise; the IR operators of mCRL2's internal set, bag and
+// @bag(f, b) likewise (+, * and - on bags with function parts as
+// mCRL2's bag library has them: @add_, @min_, @monus_ over
+// @fbag_join, @fbag_inter, @fbag_diff); the IR operators of mCRL2's internal set, bag and
 // update functions that binary files apply (lps.OpSetFn, ...) build these
 // forms, evaluated by a table indexed by operator (mcrl2sets.go,
 // mcrl2functions.go). forall/exists are evaluated as mCRL2 does:
@@ -88,12 +90,12 @@
 //
 //   - Unevaluated applications with free variables print in this package's
 //     form, not the form of mCRL2's internal number representation.
-//   - Bags whose function part is not @zero_ are only partly evaluated
-//     (count works, union/intersection/difference do not).
 //   - Equality of functions is decided only over finite domains; < on a
 //     basic (cons) sort uses constructor order (mCRL2 has no rule).
-//   - Bag and FBag sum variables, and sets over infinite sorts, cannot be
-//     enumerated.
+//   - Sum variables of a set, bag or function sort are enumerated only
+//     over finite element sorts (all values at once, Values); over an
+//     infinite element sort the enumeration fails. Int sum variables
+//     are enumerated as mCRL2's constructors, Nat2Int(n) and -p.
 //   - Solve searches depth-first where mCRL2 searches breadth-first: sums
 //     with variables of infinite sorts may give their solutions in another
 //     order (solveorder.go, solveinterval.go).
