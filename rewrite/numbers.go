@@ -1,5 +1,7 @@
 package rewrite
 
+// The number libraries (mCRL2's pos.spec, nat.spec, int.spec, real.spec).
+
 import (
 	"math"
 	"math/big"
@@ -14,6 +16,48 @@ import (
 // the normal forms of mCRL2's number constructors (@c1/@cDub, @c0/@cNat,
 // @cInt/@cNeg, @cReal) after printing-level identification: two numbers of
 // one sort are equal exactly when their ids are.
+
+func init() {
+	for op, onTerm := range map[lps.Op]builtinFunc{
+		lps.OpAdd: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.symbolicAdd(fn, args[0], args[1]) },
+		lps.OpMul: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.mulByZero(fn, args[0], args[1]) },
+		lps.OpMax: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.unfoldMaxMin(fn, args[0], args[1]) },
+		lps.OpMin: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.unfoldMaxMin(fn, args[0], args[1]) },
+		lps.OpExp: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.expOfNonValue(fn, args[0], args[1]) },
+		lps.OpAbs: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.absOfNonValue(fn, args[0]) },
+		lps.OpDiv: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+			return r.intDivModOfNonValue(fn, args[0], args[1])
+		},
+		lps.OpMod: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+			return r.intDivModOfNonValue(fn, args[0], args[1])
+		},
+		lps.OpInt2Pos: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.narrowWidened(fn, args[0]) },
+		lps.OpInt2Nat: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.narrowWidened(fn, args[0]) },
+		lps.OpSub:     nil, lps.OpDivide: nil, lps.OpNeg: nil, lps.OpSucc: nil, lps.OpPred: nil,
+		lps.OpFloor: nil, lps.OpCeil: nil, lps.OpRound: nil, lps.OpSqrt: nil,
+		lps.OpPos2Nat: nil, lps.OpPos2Int: nil, lps.OpPos2Real: nil, lps.OpNat2Pos: nil, lps.OpNat2Int: nil,
+		lps.OpNat2Real: nil, lps.OpInt2Real: nil, lps.OpReal2Pos: nil, lps.OpReal2Nat: nil, lps.OpReal2Int: nil,
+	} {
+		define(op, numeric(onTerm))
+	}
+}
+
+// numeric is the evaluator of a function of the number library: arith
+// on values; with an argument that is no value, onTerm, the equations
+// that still apply to it (nil: none).
+func numeric(onTerm builtinFunc) builtinFunc {
+	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+		for _, a := range args {
+			if !r.isNumValue(a) {
+				if onTerm == nil {
+					return 0, false
+				}
+				return onTerm(r, fn, args)
+			}
+		}
+		return r.arith(fn, args)
+	}
+}
 
 func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
