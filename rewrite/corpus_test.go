@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
@@ -46,6 +47,8 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			codec, codec2 := (*rewrite.Codec)(nil), rewrite.NewCodec(r2)
+			var terms *rewrite.TermEncoder
+			terms2 := r2.NewTermEncoder(lps.NewEncoder(aterm.NewTable()))
 			roundTrip := func(what string, v rewrite.Term) {
 				enc, err := codec.AppendTerm(nil, v)
 				if err != nil {
@@ -60,12 +63,23 @@ func TestCorpus(t *testing.T) {
 				if again, _ := codec2.AppendTerm(nil, w); !bytes.Equal(again, enc) {
 					t.Errorf("%s: decoded %s encodes differently", what, r2.String(w))
 				}
+				// mCRL2's term format, as ltsfile writes values: the
+				// same term from both rewriters.
+				a, err := terms.Encode(v)
+				if err != nil {
+					t.Errorf("%s: %s in mCRL2's term format: %v", what, r2.String(w), err)
+					return
+				}
+				if b, err := terms2.Encode(w); err != nil || b.String() != a.String() {
+					t.Errorf("%s: %s in mCRL2's term format: %v, %v from the second rewriter (%v)", what, r2.String(w), a, b, err)
+				}
 			}
 			r, err := rewrite.New(spec)
 			if err != nil {
 				t.Fatal(err)
 			}
 			codec = rewrite.NewCodec(r)
+			terms = r.NewTermEncoder(lps.NewEncoder(aterm.NewTable()))
 			s := r.NewSubst()
 			en := enumerate.New(r)
 			en.Limit = 100000
