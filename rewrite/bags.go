@@ -12,7 +12,7 @@ func init() {
 		defineFor(op, false, setBagArithOfValues, lps.SortBag)
 	}
 	define(lps.OpBagCount, (*Rewriter).evalCount)
-	define(lps.OpFBag2Bag, onContainers((*Rewriter).evalFBag2Bag))
+	define(lps.OpFBag2Bag, onContainers(fromFinite(kFBag, fnZero, (*Rewriter).mkBag)))
 	define(lps.OpSet2Bag, onContainers((*Rewriter).evalSet2Bag))
 	define(lps.OpBag2Set, onContainers((*Rewriter).evalBag2Set))
 }
@@ -29,15 +29,6 @@ func (r *Rewriter) evalCount(fn *symbol, args []Term) (Term, bool) {
 		return 0, false
 	}
 	return r.bagCount(fn.res, args[0], args[1])
-}
-
-// evalFBag2Bag is mCRL2's @bagfbag(b): @bag(@zero_, b).
-func (r *Rewriter) evalFBag2Bag(fn *symbol, args []Term) (Term, bool) {
-	n := r.st.node(args[0])
-	if n.kind != kFBag {
-		return 0, false
-	}
-	return r.mkBag(fn.res, r.fnConst(fn.res, fnZero), r.st.internArgs(&node{kind: kFBag, sort: fn.res}, n.args)), true
 }
 
 // evalSet2Bag is Set2Bag(@set(h, s)) = @bag(@Bool2Nat_(h), s with each

@@ -570,6 +570,20 @@ func (r *Rewriter) noContainerValue(t Term) bool {
 	return k == kSetEnum || !r.IsGround(t) && (k == kFSet || k == kFBag) || r.foreignSet(t)
 }
 
+// fromFinite is mCRL2's @setfset(s) = @set(@false_, s) or @bagfbag(b) =
+// @bag(@zero_, b) (finite kFSet or kFBag, part fnFalse or fnZero, mk
+// mkSet or mkBag): the set or bag of a finite one's elements, its finite
+// part given the result's sort.
+func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) builtinFunc {
+	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+		n := r.st.node(args[0])
+		if n.kind != finite {
+			return 0, false
+		}
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&node{kind: finite, sort: fn.res}, n.args)), true
+	}
+}
+
 // evalIn is e in s on finite sets, finite bags, sets and bags.
 func (r *Rewriter) evalIn(_ *symbol, args []Term) (Term, bool) { return r.member(args[0], args[1]) }
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
-	"github.com/lps2lts/lps2lts/rewrite"
 )
 
 // TestMCRL2Functions: the set, bag and function update libraries'
@@ -51,22 +50,7 @@ func TestMCRL2Functions(t *testing.T) {
 		{"a31", "{true: n, false: 2} + Set2Bag(!{b})", "{ x: Bool | @swap_zero(1, count(x, {false: 3})) }"},
 		{"a32", "{n} + {}", "{1}"},
 	}
-	spec, err := lps.ParseFile(filepath.Join("testdata", "mcrl2funcs.lps"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := rewrite.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := r.NewSubst()
-	for i, p := range spec.Params {
-		v, err := r.Rewrite(r.Translate(spec.Init[i]), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Set(r.VarTerm(p), v)
-	}
+	spec, r, s := atInitialState(t, filepath.Join("testdata", "mcrl2funcs.lps"))
 	byAction := map[string]lps.Expr{}
 	for _, sm := range spec.Summands {
 		if len(sm.Actions) == 1 && len(sm.Actions[0].Args) == 1 {

@@ -14,7 +14,7 @@ func init() {
 	define(lps.OpComplement, func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		return r.setComplement(fn, args[0]) // also of a foreignSet
 	})
-	define(lps.OpFSet2Set, onContainers((*Rewriter).evalFSet2Set))
+	define(lps.OpFSet2Set, onContainers(fromFinite(kFSet, fnFalse, (*Rewriter).mkSet)))
 	define(lps.OpSetRetag, onContainers((*Rewriter).evalSetRetag))
 }
 
@@ -23,16 +23,6 @@ func init() {
 var setBagArithOfValues = onContainers(func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 	return r.setBagArith(fn, args[0], args[1])
 })
-
-// evalFSet2Set is mCRL2's @setfset(s): the set of a finite set's
-// elements, @set(@false_, s).
-func (r *Rewriter) evalFSet2Set(fn *symbol, args []Term) (Term, bool) {
-	n := r.st.node(args[0])
-	if n.kind != kFSet {
-		return 0, false
-	}
-	return r.mkSet(fn.res, r.fnConst(fn.res, fnFalse), r.st.internArgs(&node{kind: kFSet, sort: fn.res}, n.args)), true
-}
 
 // evalSetRetag gives a set the wider element sort of lps.OpSetRetag.
 func (r *Rewriter) evalSetRetag(fn *symbol, args []Term) (Term, bool) {
