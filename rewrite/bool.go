@@ -72,6 +72,41 @@ func init() {
 	}
 }
 
+// and is a && b on normal forms, or is a || b: decided when an argument
+// is a value, the application otherwise.
+func (r *Rewriter) and(a, b Term) Term { return r.andOr(lps.OpAnd, r.falseT, r.trueT, a, b) }
+
+func (r *Rewriter) or(a, b Term) Term { return r.andOr(lps.OpOr, r.trueT, r.falseT, a, b) }
+
+// andOr is op (&& or ||) on a and b, with zero its absorbing value and
+// unit its unit (false and true for &&, true and false for ||).
+func (r *Rewriter) andOr(op lps.Op, zero, unit, a, b Term) Term {
+	switch {
+	case a == zero || b == zero:
+		return zero
+	case a == unit:
+		return b
+	case b == unit:
+		return a
+	}
+	return r.mkApp(r.boolOpSym(op), []Term{a, b})
+}
+
+// not is !a on a normal form: !!a is a.
+func (r *Rewriter) not(a Term) Term {
+	switch a {
+	case r.trueT:
+		return r.falseT
+	case r.falseT:
+		return r.trueT
+	}
+	n := r.st.node(a)
+	if n.kind == kApp && n.fn.op == lps.OpNot && n.fn.kind == lps.FuncBuiltin {
+		return n.args[0]
+	}
+	return r.mkApp(r.boolOpSym(lps.OpNot), []Term{a})
+}
+
 // evalNot is !b, and !s on a set the rewriter made (the set library's
 // complement).
 func (r *Rewriter) evalNot(fn *symbol, args []Term) (Term, bool) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/lps"
 )
@@ -155,25 +156,20 @@ func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
 		stuck bool
 	}
 	var chain []link
-	insert := func(at int, l link) {
-		chain = append(chain, link{})
-		copy(chain[at+1:], chain[at:])
-		chain[at] = l
-	}
 elems:
 	for i := len(elems) - 1; i >= 0; i-- {
 		d := elems[i]
 		for at, c := range chain {
 			switch {
 			case c.stuck:
-				insert(at, link{e: d, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, stuck: true})
 			case c.e == d:
 			case decided(d, c.e):
-				insert(at, link{e: d})
+				chain = slices.Insert(chain, at, link{e: d})
 			case decided(c.e, d):
 				continue
 			default:
-				insert(at, link{e: d, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, stuck: true})
 			}
 			continue elems
 		}
@@ -452,23 +448,18 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 			other = r.mkApp(fbagInsert, []Term{d, p, other})
 			return
 		}
-		put := func(at int, l link) {
-			chain = append(chain, link{})
-			copy(chain[at+1:], chain[at:])
-			chain[at] = l
-		}
 		for at, c := range chain {
 			switch {
 			case c.stuck:
-				put(at, link{e: d, p: p, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, p: p, stuck: true})
 			case c.e == d:
 				chain[at].p = r.apply(plus, []Term{p, c.p})
 			case decided(d, c.e):
-				put(at, link{e: d, p: p})
+				chain = slices.Insert(chain, at, link{e: d, p: p})
 			case decided(c.e, d):
 				continue
 			default:
-				put(at, link{e: d, p: p, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, p: p, stuck: true})
 			}
 			return
 		}

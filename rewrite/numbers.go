@@ -243,13 +243,10 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		y = r.bigOf(args[1])
 	}
 	z := new(big.Int)
+	if bigArith(z, fn.op, x, y) {
+		return r.mkBigIntIn(res, z)
+	}
 	switch fn.op {
-	case lps.OpAdd:
-		z.Add(x, y)
-	case lps.OpSub:
-		z.Sub(x, y)
-	case lps.OpMul:
-		z.Mul(x, y)
 	case lps.OpDiv:
 		if y.Sign() <= 0 {
 			return 0, false
@@ -260,16 +257,6 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 			return 0, false
 		}
 		z.Mod(x, y)
-	case lps.OpMax:
-		z.Set(x)
-		if y.Cmp(x) > 0 {
-			z.Set(y)
-		}
-	case lps.OpMin:
-		z.Set(x)
-		if y.Cmp(x) < 0 {
-			z.Set(y)
-		}
 	case lps.OpExp:
 		if y.Sign() < 0 {
 			return 0, false
@@ -282,10 +269,6 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		z.Add(x, big.NewInt(1))
 	case lps.OpPred:
 		z.Sub(x, big.NewInt(1))
-	case lps.OpNeg:
-		z.Neg(x)
-	case lps.OpAbs:
-		z.Abs(x)
 	case lps.OpSqrt:
 		switch {
 		case x.Sign() < 0:
@@ -335,39 +318,34 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 		y = r.ratOf(args[1])
 	}
 	z := new(big.Rat)
+	if !bigArith(z, fn.op, x, y) {
+		if t, done, ok := r.realOnly(fn, x, y, z); done {
+			return t, ok
+		}
+	}
+	if res.Kind != lps.SortReal {
+		return 0, false
+	}
+	return r.mkReal(res, z), true
+}
+
+// realOnly evaluates the functions of Real that bigArith leaves: into z,
+// or, done, to a result of its own (floor, ceil, round and the
+// conversions give integers; an undefined application gives none).
+func (r *Rewriter) realOnly(fn *symbol, x, y, z *big.Rat) (t Term, done, ok bool) {
 	switch fn.op {
-	case lps.OpAdd:
-		z.Add(x, y)
-	case lps.OpSub:
-		z.Sub(x, y)
-	case lps.OpMul:
-		z.Mul(x, y)
 	case lps.OpDivide:
 		if y.Sign() == 0 {
-			return 0, false
+			return 0, true, false
 		}
 		z.Quo(x, y)
-	case lps.OpMax:
-		z.Set(x)
-		if y.Cmp(x) > 0 {
-			z.Set(y)
-		}
-	case lps.OpMin:
-		z.Set(x)
-		if y.Cmp(x) < 0 {
-			z.Set(y)
-		}
-	case lps.OpNeg:
-		z.Neg(x)
-	case lps.OpAbs:
-		z.Abs(x)
 	case lps.OpSucc:
 		z.Add(x, big.NewRat(1, 1))
 	case lps.OpPred:
 		z.Sub(x, big.NewRat(1, 1))
 	case lps.OpExp:
 		if !y.IsInt() {
-			return 0, false
+			return 0, true, false
 		}
 		e := y.Num()
 		if e.BitLen() > 32 {
@@ -377,7 +355,7 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 		den := new(big.Int).Exp(x.Denom(), new(big.Int).Abs(e), nil)
 		if e.Sign() < 0 {
 			if num.Sign() == 0 {
-				return 0, false
+				return 0, true, false
 			}
 			num, den = den, num
 		}
@@ -392,18 +370,53 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 			q.Add(q, big.NewInt(1))
 		}
 		if (fn.op == lps.OpReal2Int || fn.op == lps.OpReal2Nat || fn.op == lps.OpReal2Pos) && !x.IsInt() {
-			return 0, false
+			return 0, true, false
 		}
-		return r.mkBigIntIn(res, q)
+		t, ok := r.mkBigIntIn(fn.res, q)
+		return t, true, ok
 	case lps.OpPos2Real, lps.OpNat2Real, lps.OpInt2Real:
 		z.Set(x)
 	default:
-		return 0, false
+		return 0, true, false
 	}
-	if res.Kind != lps.SortReal {
-		return 0, false
+	return 0, false, true
+}
+
+// bigNum is *big.Int or *big.Rat.
+type bigNum[T any] interface {
+	Add(x, y T) T
+	Sub(x, y T) T
+	Mul(x, y T) T
+	Neg(x T) T
+	Abs(x T) T
+	Set(x T) T
+	Cmp(y T) int
+}
+
+// bigArith sets z to x + y, x - y, x * y, max(x, y), min(x, y), -x or
+// abs(x) (op), on big integers and rationals alike; false for another
+// operator.
+func bigArith[T bigNum[T]](z T, op lps.Op, x, y T) bool {
+	switch op {
+	case lps.OpAdd:
+		z.Add(x, y)
+	case lps.OpSub:
+		z.Sub(x, y)
+	case lps.OpMul:
+		z.Mul(x, y)
+	case lps.OpMax, lps.OpMin:
+		z.Set(x)
+		if c := y.Cmp(x); op == lps.OpMax && c > 0 || op == lps.OpMin && c < 0 {
+			z.Set(y)
+		}
+	case lps.OpNeg:
+		z.Neg(x)
+	case lps.OpAbs:
+		z.Abs(x)
+	default:
+		return false
 	}
-	return r.mkReal(res, z), true
+	return true
 }
 
 func abs64(x int64) int64 {
