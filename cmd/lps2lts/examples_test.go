@@ -35,6 +35,7 @@ func shipped(t *testing.T, name string) {
 var autHeaderRE = regexp.MustCompile(`^des \(0,(\d+),(\d+)\)`)
 
 func TestExamples(t *testing.T) {
+	t.Parallel() // the loader is passed in: nothing global changes
 	for _, ex := range exampleFigures {
 		shipped(t, ex.file)
 	}
@@ -43,6 +44,7 @@ func TestExamples(t *testing.T) {
 		for _, extra := range matrix {
 			name := ex.file + "/" + strings.Join(extra, " ")
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				out := filepath.Join(t.TempDir(), "out.aut")
 				args := append(append([]string{}, extra...), "-D", filepath.Join("../../examples", ex.file), out)
 				code, _, stderr := lps2ltsLPS(args...)
@@ -86,6 +88,7 @@ func TestExamples(t *testing.T) {
 // TestBinaryExample: abp.bin.lps, abp.lps in mCRL2's binary format
 // (txt2lps wrote it), gives the same LTS as abp.lps, byte for byte.
 func TestBinaryExample(t *testing.T) {
+	t.Parallel() // the loader is passed in: nothing global changes
 	shipped(t, "abp.bin.lps")
 	_, text, _ := lps2ltsLPS("../../examples/abp.lps", "-")
 	code, bin, stderr := lps2ltsLPS("../../examples/abp.bin.lps", "-")
@@ -97,6 +100,7 @@ func TestBinaryExample(t *testing.T) {
 // TestStochasticExample: coin.lps in the probabilistic .aut format, and
 // the formats that have no probabilistic form refused.
 func TestStochasticExample(t *testing.T) {
+	t.Parallel() // the loader is passed in: nothing global changes
 	shipped(t, "coin.lps")
 	code, stdout, stderr := lps2ltsLPS("../../examples/coin.lps", "-")
 	want := "des (0,4,4)\n(0,\"toss\",1 1/2 2)\n(1,\"heads\",3)\n(2,\"tails\",0)\n(3,\"toss\",1 1/2 2)\n"
@@ -112,6 +116,7 @@ func TestStochasticExample(t *testing.T) {
 // TestTimedExample: timed.lps has an infinite state space (time grows
 // without bound); the first states carry increasing time stamps.
 func TestTimedExample(t *testing.T) {
+	t.Parallel() // the loader is passed in: nothing global changes
 	shipped(t, "timed.lps")
 	code, stdout, stderr := lps2ltsLPS("-l6", "../../examples/timed.lps", "-")
 	want := "des (0,5,6)\n(0,\"tick @ 1\",1)\n(1,\"tick @ 2\",2)\n(2,\"tick @ 3\",3)\n(3,\"reset @ (7 / 2)\",4)\n(4,\"tick @ (9 / 2)\",5)\n"
