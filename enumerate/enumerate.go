@@ -38,6 +38,7 @@ type Enumerator struct {
 	top        frame
 	yieldOrCut func(vals []rewrite.Term) bool
 	wasCut     bool
+	anyCut     bool // an enumeration has ended early since CutUnbounded
 }
 
 // frame is one enumeration under way: its consumer, its variables and
@@ -64,6 +65,9 @@ func New(r *rewrite.Rewriter) *Enumerator {
 // cached. Sums that the conjuncts bound are enumerated whole.
 func (e *Enumerator) CutUnbounded() { e.cut = true }
 
+// Cut says whether an enumeration has ended early since CutUnbounded.
+func (e *Enumerator) Cut() bool { return e.anyCut }
+
 // deliver passes a solution to the consumer and says whether to go on:
 // an unbounded sum stops at once after CutUnbounded, also one that starts
 // afterwards (it then delivers nothing).
@@ -81,6 +85,7 @@ func (e *Enumerator) cutHere() bool {
 		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
 	}
 	f.cut = f.unbounded
+	e.anyCut = e.anyCut || f.unbounded
 	return f.unbounded
 }
 

@@ -27,6 +27,8 @@ type Interruptible interface {
 // an expansion uses it (maxinside.go).
 type SumCutter interface {
 	CutUnboundedSums()
+	// SumsCut says whether a sum has ended early since CutUnboundedSums.
+	SumsCut() bool
 }
 
 // TransitionReplayer is a Generator that names each transition it emits

@@ -101,8 +101,12 @@ func (x *Explorer) Snapshot() Snapshot {
 }
 
 // Consistent says whether a stopped search can be checkpointed: no state
-// was cut short by an interruption (Stop during its expansion).
-func (x *Explorer) Consistent() bool { return !x.ckpt.cut }
+// was cut short by an interruption (Stop during its expansion) or by the
+// state limit inside an expansion (maxinside.go): a longer run would not
+// leave that state short, so a checkpoint of the stop would resume wrong.
+func (x *Explorer) Consistent() bool {
+	return !x.ckpt.cut && (x.plan.cutter == nil || !x.plan.cutter.SumsCut())
+}
 
 // AppendStoredState appends the vector of stored state id to dst.
 func (x *Explorer) AppendStoredState(dst []uint32, id StateID) []uint32 {

@@ -48,9 +48,6 @@ func (x *Explorer) flushInside() {
 	if x.maxReached() {
 		x.inside.at = 0
 		x.plan.cutter.CutUnboundedSums()
-		// A cut state is not one a longer run would leave so: a
-		// checkpoint of this stop would resume with it short.
-		x.ckpt.cut = true
 		return
 	}
 	x.inside.at = max(x.opt.MaxStates-x.store.Len(), 1)

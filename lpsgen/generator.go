@@ -556,6 +556,9 @@ func (g *Generator) Interrupt() { g.r.Interrupt() }
 // (explore.SumCutter): a state limit reached inside an expansion.
 func (g *Generator) CutUnboundedSums() { g.en.CutUnbounded() }
 
+// SumsCut says whether an enumeration ended early since CutUnboundedSums.
+func (g *Generator) SumsCut() bool { return g.en.Cut() }
+
 // Resume undoes Interrupt.
 func (g *Generator) Resume() { g.r.Resume() }
 

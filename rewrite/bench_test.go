@@ -178,22 +178,7 @@ func TestConcurrentRewriters(t *testing.T) {
 // allocated three big.Ints each, 40 million for the 1.68M states of K = 6)
 // and give the right values.
 func TestIntegerConversionAllocs(t *testing.T) {
-	spec, err := lps.ParseFile(filepath.Join("..", "examples", "counters.lps"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := rewrite.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := r.NewSubst()
-	for i, p := range spec.Params {
-		v, err := r.Rewrite(r.Translate(spec.Init[i]), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Set(r.VarTerm(p), v)
-	}
+	spec, r, s := atInitialState(t, filepath.Join("..", "examples", "counters.lps"))
 	next := make([]rewrite.Term, 0, len(spec.Summands))
 	for _, sm := range spec.Summands {
 		next = append(next, r.Translate(sm.Assignments[0].Value))

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/lps"
 )
@@ -155,25 +156,20 @@ func (r *Rewriter) insertFSet(s *lps.Sort, elems []Term) Term {
 		stuck bool
 	}
 	var chain []link
-	insert := func(at int, l link) {
-		chain = append(chain, link{})
-		copy(chain[at+1:], chain[at:])
-		chain[at] = l
-	}
 elems:
 	for i := len(elems) - 1; i >= 0; i-- {
 		d := elems[i]
 		for at, c := range chain {
 			switch {
 			case c.stuck:
-				insert(at, link{e: d, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, stuck: true})
 			case c.e == d:
 			case decided(d, c.e):
-				insert(at, link{e: d})
+				chain = slices.Insert(chain, at, link{e: d})
 			case decided(c.e, d):
 				continue
 			default:
-				insert(at, link{e: d, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, stuck: true})
 			}
 			continue elems
 		}
@@ -452,23 +448,18 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 			other = r.mkApp(fbagInsert, []Term{d, p, other})
 			return
 		}
-		put := func(at int, l link) {
-			chain = append(chain, link{})
-			copy(chain[at+1:], chain[at:])
-			chain[at] = l
-		}
 		for at, c := range chain {
 			switch {
 			case c.stuck:
-				put(at, link{e: d, p: p, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, p: p, stuck: true})
 			case c.e == d:
 				chain[at].p = r.apply(plus, []Term{p, c.p})
 			case decided(d, c.e):
-				put(at, link{e: d, p: p})
+				chain = slices.Insert(chain, at, link{e: d, p: p})
 			case decided(c.e, d):
 				continue
 			default:
-				put(at, link{e: d, p: p, stuck: true})
+				chain = slices.Insert(chain, at, link{e: d, p: p, stuck: true})
 			}
 			return
 		}
@@ -537,121 +528,87 @@ func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
 	return r.mkFBag(s, r.natSortOf(), es), true
 }
 
-// containerOp evaluates functions on finite sets, finite bags, sets and
-// bags.
-func (r *Rewriter) containerOp(fn *symbol, args []Term) (Term, bool) {
-	for _, a := range args {
-		k := r.st.node(a).kind
-		if k == kBagEnum && fn.op == lps.OpBagCount {
-			continue // countInEnum
-		}
-		if k == kSetEnum || k == kBagEnum || !r.IsGround(a) && (k == kFSet || k == kFBag) {
-			return 0, false
-		}
-		if fn.op != lps.OpComplement && r.foreignSet(a) {
-			return 0, false
-		}
-	}
-	res := fn.res
-	switch fn.op {
-	case lps.OpSetRetag:
-		n := r.st.node(args[0])
-		if n.kind != kSet {
-			return 0, false
-		}
-		return r.mkSet(res, n.args[0], n.args[1]), true
-	case lps.OpIn:
-		return r.member(args[0], args[1])
-	case lps.OpBagCount:
-		if !elemSortFits(fn) {
-			return 0, false
-		}
-		return r.bagCount(res, args[0], args[1])
-	case lps.OpCount:
-		n := r.st.node(args[0])
-		if n.kind == kFSet && !r.consBuilt(n.args, 1) || n.kind == kFBag && !r.consBuilt(n.args, 2) {
-			return 0, false
-		}
-		switch n.kind {
-		case kFSet:
-			return r.mkInt(res, int64(len(n.args))), true
-		case kFBag:
-			// The size is the sum of the multiplicities, which may
-			// exceed a machine word (natAdd falls back on big numbers).
-			total := r.mkInt(res, 0)
-			for i := 1; i < len(n.args); i += 2 {
-				total = r.natAdd(res, total, r.natIn(res, n.args[i]))
-			}
-			return total, true
-		}
-		return 0, false
-	case lps.OpPick:
-		// pick of a non-empty finite set or bag is its least element
-		// (both keep their elements in order); pick({}) and pick({:})
-		// stay as they are.
-		n := r.st.node(args[0])
-		if (n.kind != kFBag && n.kind != kFSet) || len(n.args) == 0 {
-			return 0, false
-		}
-		return n.args[0], true
-	case lps.OpFSet2Set:
-		n := r.st.node(args[0])
-		if n.kind != kFSet {
-			return 0, false
-		}
-		return r.mkSet(res, r.fnConst(res, fnFalse), r.st.internArgs(&node{kind: kFSet, sort: res}, n.args)), true
-	case lps.OpFBag2Bag:
-		n := r.st.node(args[0])
-		if n.kind != kFBag {
-			return 0, false
-		}
-		return r.mkBag(res, r.fnConst(res, fnZero), r.st.internArgs(&node{kind: kFBag, sort: res}, n.args)), true
-	case lps.OpSet2Bag:
-		// Set2Bag(@set(h, s)) = @bag(@Bool2Nat_(h), s with each
-		// element once).
-		n := r.st.node(args[0])
-		if n.kind != kSet {
-			return 0, false
-		}
-		elems := r.st.node(n.args[1]).args
-		es := make([]bagEntry, len(elems))
-		one := r.mkInt(r.natSortOf(), 1)
-		for i, e := range elems {
-			es[i] = bagEntry{e, one}
-		}
-		return r.mkBag(res, r.fnUnary(res, fnBool2Nat, n.args[0]), r.mkFBag(res, r.natSortOf(), es)), true
-	case lps.OpBag2Set:
-		// Bag2Set(@bag(f, b)) = @set(@Nat2Bool_(f), u), where u holds
-		// the elements of b whose membership differs from f's verdict.
-		n := r.st.node(args[0])
-		if n.kind != kBag {
-			return 0, false
-		}
-		f, fb := n.args[0], r.st.node(n.args[1])
-		fz := r.isFnConst(f, fnZero)
-		nat := r.natSortOf()
-		elems := make([]Term, 0, len(fb.args)/2)
-		for i := 0; i < len(fb.args); i += 2 {
-			if fz {
-				elems = append(elems, fb.args[i])
-				continue
-			}
-			fe := r.applyTerm(nat, f, []Term{fb.args[i]})
-			if !r.isIntValue(fe) {
+// The functions shared by the libraries of finite sets, finite bags,
+// sets and bags: in and # (on finite sets and bags), and pick. Each
+// library's file registers its own (fsets.go, fbags.go, sets.go,
+// bags.go).
+func init() {
+	define(lps.OpIn, onContainers((*Rewriter).evalIn))
+	define(lps.OpCount, onContainers((*Rewriter).evalSize))
+	define(lps.OpPick, onContainers((*Rewriter).evalPick))
+	define(lps.OpEmptySet, func(r *Rewriter, fn *symbol, _ []Term) (Term, bool) { return r.emptyOf(fn.res), true })
+}
+
+// onContainers guards a function of the container libraries: no
+// equation applies to a set or bag enumeration that stays one (an
+// element with a variable), to a finite set or bag with a free variable,
+// or to a set whose finite part has another element sort (foreignSet).
+func onContainers(f builtinFunc) builtinFunc {
+	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+		for _, a := range args {
+			if r.st.node(a).kind == kBagEnum || r.noContainerValue(a) {
 				return 0, false
 			}
-			if r.isPositive(fe) != r.isPositive(r.swapZero(nat, fe, fb.args[i+1])) {
-				elems = append(elems, fb.args[i])
-			}
 		}
-		// The elements kept are in the bag's order.
-		return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.st.internArgs(&node{kind: kFSet, sort: res}, elems)), true
-	case lps.OpComplement:
-		return r.setComplement(fn, args[0])
-	case lps.OpAdd, lps.OpMul, lps.OpSub:
-		return r.setBagArith(fn, args[0], args[1])
+		return f(r, fn, args)
+	}
+}
+
+// noContainerValue reports whether t is a term no equation of the
+// container libraries takes apart (onContainers) but a bag enumeration.
+func (r *Rewriter) noContainerValue(t Term) bool {
+	k := r.st.node(t).kind
+	return k == kSetEnum || !r.IsGround(t) && (k == kFSet || k == kFBag) || r.foreignSet(t)
+}
+
+// fromFinite is mCRL2's @setfset(s) = @set(@false_, s) or @bagfbag(b) =
+// @bag(@zero_, b) (finite kFSet or kFBag, part fnFalse or fnZero, mk
+// mkSet or mkBag): the set or bag of a finite one's elements, its finite
+// part given the result's sort.
+func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) builtinFunc {
+	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+		n := r.st.node(args[0])
+		if n.kind != finite {
+			return 0, false
+		}
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&node{kind: finite, sort: fn.res}, n.args)), true
+	}
+}
+
+// evalIn is e in s on finite sets, finite bags, sets and bags.
+func (r *Rewriter) evalIn(_ *symbol, args []Term) (Term, bool) { return r.member(args[0], args[1]) }
+
+// evalSize is # on finite sets and finite bags.
+func (r *Rewriter) evalSize(fn *symbol, args []Term) (Term, bool) {
+	res := fn.res
+	n := r.st.node(args[0])
+	if n.kind == kFSet && !r.consBuilt(n.args, 1) || n.kind == kFBag && !r.consBuilt(n.args, 2) {
+		return 0, false
+	}
+	switch n.kind {
+	case kFSet:
+		return r.mkInt(res, int64(len(n.args))), true
+	case kFBag:
+		// The size is the sum of the multiplicities, which may
+		// exceed a machine word (natAdd falls back on big numbers).
+		total := r.mkInt(res, 0)
+		for i := 1; i < len(n.args); i += 2 {
+			total = r.natAdd(res, total, r.natIn(res, n.args[i]))
+		}
+		return total, true
 	}
 	return 0, false
+}
+
+// evalPick is pick of a non-empty finite set or bag: its least element
+// (both keep their elements in order); pick({}) and pick({:}) stay as
+// they are.
+func (r *Rewriter) evalPick(_ *symbol, args []Term) (Term, bool) {
+	n := r.st.node(args[0])
+	if (n.kind != kFBag && n.kind != kFSet) || len(n.args) == 0 {
+		return 0, false
+	}
+	return n.args[0], true
 }
 
 func (r *Rewriter) natSortOf() *lps.Sort {

@@ -204,44 +204,6 @@ func (r *Rewriter) rewriteBoolOp(fn *symbol, args []Term, s *Subst) Term {
 	}
 }
 
-func (r *Rewriter) and(a, b Term) Term {
-	switch {
-	case a == r.falseT || b == r.falseT:
-		return r.falseT
-	case a == r.trueT:
-		return b
-	case b == r.trueT:
-		return a
-	}
-	return r.mkApp(r.boolOpSym(lps.OpAnd), []Term{a, b})
-}
-
-func (r *Rewriter) or(a, b Term) Term {
-	switch {
-	case a == r.trueT || b == r.trueT:
-		return r.trueT
-	case a == r.falseT:
-		return b
-	case b == r.falseT:
-		return a
-	}
-	return r.mkApp(r.boolOpSym(lps.OpOr), []Term{a, b})
-}
-
-func (r *Rewriter) not(a Term) Term {
-	switch a {
-	case r.trueT:
-		return r.falseT
-	case r.falseT:
-		return r.trueT
-	}
-	n := r.st.node(a)
-	if n.kind == kApp && n.fn.op == lps.OpNot && n.fn.kind == lps.FuncBuiltin {
-		return n.args[0]
-	}
-	return r.mkApp(r.boolOpSym(lps.OpNot), []Term{a})
-}
-
 // applySym returns the normal form of fn(args) where args are normal
 // forms. t is the term fn(args) if the caller has it, else 0.
 func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {

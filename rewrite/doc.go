@@ -61,13 +61,18 @@
 // rewritten only when the equation tried compares it or the equation
 // applied uses it; the normal form is innermost rewriting's), and binders
 // (bodies rewritten with the bound variables free). Built-in
-// functions are evaluated natively on values; Pos/Nat/Int are int64 with a
-// math/big fallback, Real exact normalised rationals. Sets are mCRL2's
-// @set(f, s) (f a characteristic function: @false_, @true_, a lambda, or a
+// functions are mCRL2's data library, evaluated natively on values, one
+// file per mCRL2 library (bool.go, numbers.go, lists.go, fsets.go,
+// fbags.go, sets.go, bags.go, functions.go) behind one table indexed by
+// operator (library.go); Pos/Nat/Int are int64 with a math/big
+// fallback, Real exact normalised rationals. Sets are mCRL2's @set(f, s)
+// (f a characteristic function: @false_, @true_, a lambda, or a
 // combinator @not_/@and_/@or_; s a finite set of exceptions), bags
-// @bag(f, b) likewise; the IR operators of mCRL2's internal set, bag and
-// update functions that binary files apply (lps.OpSetFn, ...) build these
-// forms, evaluated by a table indexed by operator (mcrl2sets.go,
+// @bag(f, b) likewise (+, * and - on bags with function parts as mCRL2's
+// bag library has them: @add_, @min_, @monus_ over @fbag_join,
+// @fbag_inter, @fbag_diff); the IR operators of mCRL2's internal set,
+// bag and update functions that binary files apply (lps.OpSetFn, ...)
+// build these forms, in the same table (mcrl2sets.go,
 // mcrl2functions.go). forall/exists are evaluated as mCRL2 does:
 // breadth-first enumeration, bounded by QuantifierLimit (mCRL2's --qlimit,
 // default 10) steps when a variable's sort is infinite; otherwise the
@@ -88,12 +93,12 @@
 //
 //   - Unevaluated applications with free variables print in this package's
 //     form, not the form of mCRL2's internal number representation.
-//   - Bags whose function part is not @zero_ are only partly evaluated
-//     (count works, union/intersection/difference do not).
 //   - Equality of functions is decided only over finite domains; < on a
 //     basic (cons) sort uses constructor order (mCRL2 has no rule).
-//   - Bag and FBag sum variables, and sets over infinite sorts, cannot be
-//     enumerated.
+//   - Sum variables of a set, bag or function sort are enumerated only
+//     over finite element sorts (all values at once, Values); over an
+//     infinite element sort the enumeration fails. Int sum variables
+//     are enumerated as mCRL2's constructors, Nat2Int(n) and -p.
 //   - Solve searches depth-first where mCRL2 searches breadth-first, except
 //     for sums with a variable of a recursive sort (a list, a structured
 //     sort that contains itself or a list), which it searches breadth-first

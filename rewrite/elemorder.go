@@ -1,6 +1,10 @@
 package rewrite
 
-import "github.com/lps2lts/lps2lts/lps"
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
 
 // The order of the elements of finite sets and bags (and of the keys of
 // function updates). mCRL2 keeps a finite set as a list built by
@@ -146,11 +150,6 @@ func (r *Rewriter) insertFBagValues(s *lps.Sort, nat *lps.Sort, es []bagEntry) T
 		stuck bool
 	}
 	var chain []link
-	put := func(at int, l link) {
-		chain = append(chain, link{})
-		copy(chain[at+1:], chain[at:])
-		chain[at] = l
-	}
 entries:
 	for i := len(es) - 1; i >= 0; i-- {
 		d := link{bagEntry: bagEntry{es[i].e, r.natIn(nat, es[i].n)}}
@@ -162,11 +161,11 @@ entries:
 			switch {
 			case c.stuck || !ok:
 				d.stuck = true
-				put(at, d)
+				chain = slices.Insert(chain, at, d)
 			case cmp == 0:
 				chain[at].n = r.natAdd(nat, c.n, d.n)
 			case cmp < 0:
-				put(at, d)
+				chain = slices.Insert(chain, at, d)
 			default:
 				continue
 			}

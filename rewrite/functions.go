@@ -78,6 +78,8 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	return 0, false
 }
 
+func init() { define(lps.OpUpdate, (*Rewriter).update) }
+
 // update evaluates f[x -> v].
 func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool) {
 	if t, ok := r.updateFn(fn.res, args[0], args[1], args[2]); ok {

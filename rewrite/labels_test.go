@@ -54,6 +54,29 @@ func checkLabelsWith(t *testing.T, decls string, cases []labelCase) {
 	}
 }
 
+// atInitialState reads the LPS in path and returns a rewriter for it and
+// the substitution of its initial state.
+func atInitialState(t *testing.T, path string) (*lps.Spec, *rewrite.Rewriter, *rewrite.Subst) {
+	t.Helper()
+	spec, err := lps.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rewrite.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.NewSubst()
+	for i, p := range spec.Params {
+		v, err := r.Rewrite(r.Translate(spec.Init[i]), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Set(r.VarTerm(p), v)
+	}
+	return spec, r, s
+}
+
 // TestBagSizeUnbounded: the size of a finite bag, # b, is the sum of
 // its multiplicities, however large, never a machine word's.
 func TestBagSizeUnbounded(t *testing.T) {

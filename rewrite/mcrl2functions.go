@@ -9,8 +9,8 @@ import "github.com/lps2lts/lps2lts/lps"
 // never takes apart again.
 
 func init() {
-	internalOps[lps.OpUpdateStable] = (*Rewriter).updateStable
-	internalOps[lps.OpIsNotAnUpdate] = (*Rewriter).isNotAnUpdate
+	define(lps.OpUpdateStable, (*Rewriter).updateStable)
+	define(lps.OpIsNotAnUpdate, (*Rewriter).isNotAnUpdate)
 }
 
 // updateStable is @func_update_stable(f, x, v) itself: no equation

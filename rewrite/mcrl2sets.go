@@ -11,17 +11,8 @@ import "github.com/lps2lts/lps2lts/lps"
 // from a file is the term the rewriter makes of the same set written in
 // the text.
 
-// internalOp evaluates one internal operator on normal-form arguments;
-// false when no equation applies (the application is a normal form).
-type internalOp func(r *Rewriter, fn *symbol, args []Term) (Term, bool)
-
-// internalOps are the evaluators by operator, filled by the init
-// function of each library's file (they call back into the rewriter,
-// which consults them).
-var internalOps = map[lps.Op]internalOp{}
-
 func init() {
-	for op, eval := range map[lps.Op]internalOp{
+	for op, eval := range map[lps.Op]builtinFunc{
 		lps.OpFalseFn:    constFnApplied(fnFalse),
 		lps.OpTrueFn:     constFnApplied(fnTrue),
 		lps.OpZeroFn:     constFnApplied(fnZero),
@@ -49,7 +40,7 @@ func init() {
 		// prints as @fbag2fset(@zero_, {0: 2, 3: 1})): so it stays here.
 		lps.OpFBag2FSet: func(*Rewriter, *symbol, []Term) (Term, bool) { return 0, false },
 	} {
-		internalOps[op] = eval
+		define(op, eval)
 	}
 }
 
@@ -100,19 +91,19 @@ func (r *Rewriter) fnConstant(f *lps.Func) (Term, bool) {
 }
 
 // constFnApplied is a function constant applied to an element.
-func constFnApplied(which int) internalOp {
+func constFnApplied(which int) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		return r.applyFunction(&node{kind: kFnConst, val: int64(which)}, args[0])
 	}
 }
 
-func unaryFn(kind lps.SortKind, which int) internalOp {
+func unaryFn(kind lps.SortKind, which int) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		return r.fnUnary(r.servedSort(kind, fnElem(fn.res)), which, args[0]), true
 	}
 }
 
-func binaryFn(kind lps.SortKind, which int) internalOp {
+func binaryFn(kind lps.SortKind, which int) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		return r.fnBin(r.servedSort(kind, fnElem(fn.res)), which, args[0], args[1]), true
 	}
@@ -120,7 +111,7 @@ func binaryFn(kind lps.SortKind, which int) internalOp {
 
 // withFinitePart is @set(f, s) or @bag(f, b) once the finite part is a
 // value.
-func withFinitePart(finite kind, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) internalOp {
+func withFinitePart(finite kind, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		if r.st.node(args[1]).kind != finite {
 			return 0, false
@@ -130,7 +121,7 @@ func withFinitePart(finite kind, mk func(r *Rewriter, s *lps.Sort, f, fin Term) 
 }
 
 // fsetMerged is @fset_union(f, g, s, t) or @fset_inter(f, g, s, t).
-func fsetMerged(union bool) internalOp {
+func fsetMerged(union bool) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		s, t := r.st.node(args[2]), r.st.node(args[3])
 		if s.kind != kFSet || t.kind != kFSet {
@@ -142,7 +133,7 @@ func fsetMerged(union bool) internalOp {
 
 // fbagMerged is @fbag_join, @fbag_inter or @fbag_diff(f, g, b, c): the
 // finite part of @bag(f, b) + @bag(g, c) (or *, -).
-func fbagMerged(op lps.Op) internalOp {
+func fbagMerged(op lps.Op) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		if r.st.node(args[2]).kind != kFBag || r.st.node(args[3]).kind != kFBag {
 			return 0, false

@@ -1,5 +1,7 @@
 package rewrite
 
+// The number libraries (mCRL2's pos.spec, nat.spec, int.spec, real.spec).
+
 import (
 	"math"
 	"math/big"
@@ -14,6 +16,48 @@ import (
 // the normal forms of mCRL2's number constructors (@c1/@cDub, @c0/@cNat,
 // @cInt/@cNeg, @cReal) after printing-level identification: two numbers of
 // one sort are equal exactly when their ids are.
+
+func init() {
+	for op, onTerm := range map[lps.Op]builtinFunc{
+		lps.OpAdd: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.symbolicAdd(fn, args[0], args[1]) },
+		lps.OpMul: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.mulByZero(fn, args[0], args[1]) },
+		lps.OpMax: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.unfoldMaxMin(fn, args[0], args[1]) },
+		lps.OpMin: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.unfoldMaxMin(fn, args[0], args[1]) },
+		lps.OpExp: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.expOfNonValue(fn, args[0], args[1]) },
+		lps.OpAbs: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.absOfNonValue(fn, args[0]) },
+		lps.OpDiv: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+			return r.intDivModOfNonValue(fn, args[0], args[1])
+		},
+		lps.OpMod: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+			return r.intDivModOfNonValue(fn, args[0], args[1])
+		},
+		lps.OpInt2Pos: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.narrowWidened(fn, args[0]) },
+		lps.OpInt2Nat: func(r *Rewriter, fn *symbol, args []Term) (Term, bool) { return r.narrowWidened(fn, args[0]) },
+		lps.OpSub:     nil, lps.OpDivide: nil, lps.OpNeg: nil, lps.OpSucc: nil, lps.OpPred: nil,
+		lps.OpFloor: nil, lps.OpCeil: nil, lps.OpRound: nil, lps.OpSqrt: nil,
+		lps.OpPos2Nat: nil, lps.OpPos2Int: nil, lps.OpPos2Real: nil, lps.OpNat2Pos: nil, lps.OpNat2Int: nil,
+		lps.OpNat2Real: nil, lps.OpInt2Real: nil, lps.OpReal2Pos: nil, lps.OpReal2Nat: nil, lps.OpReal2Int: nil,
+	} {
+		define(op, numeric(onTerm))
+	}
+}
+
+// numeric is the evaluator of a function of the number library: arith
+// on values; with an argument that is no value, onTerm, the equations
+// that still apply to it (nil: none).
+func numeric(onTerm builtinFunc) builtinFunc {
+	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
+		for _, a := range args {
+			if !r.isNumValue(a) {
+				if onTerm == nil {
+					return 0, false
+				}
+				return onTerm(r, fn, args)
+			}
+		}
+		return r.arith(fn, args)
+	}
+}
 
 func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
@@ -199,13 +243,10 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		y = r.bigOf(args[1])
 	}
 	z := new(big.Int)
+	if bigArith(z, fn.op, x, y) {
+		return r.mkBigIntIn(res, z)
+	}
 	switch fn.op {
-	case lps.OpAdd:
-		z.Add(x, y)
-	case lps.OpSub:
-		z.Sub(x, y)
-	case lps.OpMul:
-		z.Mul(x, y)
 	case lps.OpDiv:
 		if y.Sign() <= 0 {
 			return 0, false
@@ -216,16 +257,6 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 			return 0, false
 		}
 		z.Mod(x, y)
-	case lps.OpMax:
-		z.Set(x)
-		if y.Cmp(x) > 0 {
-			z.Set(y)
-		}
-	case lps.OpMin:
-		z.Set(x)
-		if y.Cmp(x) < 0 {
-			z.Set(y)
-		}
 	case lps.OpExp:
 		if y.Sign() < 0 {
 			return 0, false
@@ -238,10 +269,6 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		z.Add(x, big.NewInt(1))
 	case lps.OpPred:
 		z.Sub(x, big.NewInt(1))
-	case lps.OpNeg:
-		z.Neg(x)
-	case lps.OpAbs:
-		z.Abs(x)
 	case lps.OpSqrt:
 		switch {
 		case x.Sign() < 0:
@@ -291,39 +318,34 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 		y = r.ratOf(args[1])
 	}
 	z := new(big.Rat)
+	if !bigArith(z, fn.op, x, y) {
+		if t, done, ok := r.realOnly(fn, x, y, z); done {
+			return t, ok
+		}
+	}
+	if res.Kind != lps.SortReal {
+		return 0, false
+	}
+	return r.mkReal(res, z), true
+}
+
+// realOnly evaluates the functions of Real that bigArith leaves: into z,
+// or, done, to a result of its own (floor, ceil, round and the
+// conversions give integers; an undefined application gives none).
+func (r *Rewriter) realOnly(fn *symbol, x, y, z *big.Rat) (t Term, done, ok bool) {
 	switch fn.op {
-	case lps.OpAdd:
-		z.Add(x, y)
-	case lps.OpSub:
-		z.Sub(x, y)
-	case lps.OpMul:
-		z.Mul(x, y)
 	case lps.OpDivide:
 		if y.Sign() == 0 {
-			return 0, false
+			return 0, true, false
 		}
 		z.Quo(x, y)
-	case lps.OpMax:
-		z.Set(x)
-		if y.Cmp(x) > 0 {
-			z.Set(y)
-		}
-	case lps.OpMin:
-		z.Set(x)
-		if y.Cmp(x) < 0 {
-			z.Set(y)
-		}
-	case lps.OpNeg:
-		z.Neg(x)
-	case lps.OpAbs:
-		z.Abs(x)
 	case lps.OpSucc:
 		z.Add(x, big.NewRat(1, 1))
 	case lps.OpPred:
 		z.Sub(x, big.NewRat(1, 1))
 	case lps.OpExp:
 		if !y.IsInt() {
-			return 0, false
+			return 0, true, false
 		}
 		e := y.Num()
 		if e.BitLen() > 32 {
@@ -333,7 +355,7 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 		den := new(big.Int).Exp(x.Denom(), new(big.Int).Abs(e), nil)
 		if e.Sign() < 0 {
 			if num.Sign() == 0 {
-				return 0, false
+				return 0, true, false
 			}
 			num, den = den, num
 		}
@@ -348,18 +370,53 @@ func (r *Rewriter) realArith(fn *symbol, args []Term) (Term, bool) {
 			q.Add(q, big.NewInt(1))
 		}
 		if (fn.op == lps.OpReal2Int || fn.op == lps.OpReal2Nat || fn.op == lps.OpReal2Pos) && !x.IsInt() {
-			return 0, false
+			return 0, true, false
 		}
-		return r.mkBigIntIn(res, q)
+		t, ok := r.mkBigIntIn(fn.res, q)
+		return t, true, ok
 	case lps.OpPos2Real, lps.OpNat2Real, lps.OpInt2Real:
 		z.Set(x)
 	default:
-		return 0, false
+		return 0, true, false
 	}
-	if res.Kind != lps.SortReal {
-		return 0, false
+	return 0, false, true
+}
+
+// bigNum is *big.Int or *big.Rat.
+type bigNum[T any] interface {
+	Add(x, y T) T
+	Sub(x, y T) T
+	Mul(x, y T) T
+	Neg(x T) T
+	Abs(x T) T
+	Set(x T) T
+	Cmp(y T) int
+}
+
+// bigArith sets z to x + y, x - y, x * y, max(x, y), min(x, y), -x or
+// abs(x) (op), on big integers and rationals alike; false for another
+// operator.
+func bigArith[T bigNum[T]](z T, op lps.Op, x, y T) bool {
+	switch op {
+	case lps.OpAdd:
+		z.Add(x, y)
+	case lps.OpSub:
+		z.Sub(x, y)
+	case lps.OpMul:
+		z.Mul(x, y)
+	case lps.OpMax, lps.OpMin:
+		z.Set(x)
+		if c := y.Cmp(x); op == lps.OpMax && c > 0 || op == lps.OpMin && c < 0 {
+			z.Set(y)
+		}
+	case lps.OpNeg:
+		z.Neg(x)
+	case lps.OpAbs:
+		z.Abs(x)
+	default:
+		return false
 	}
-	return r.mkReal(res, z), true
+	return true
 }
 
 func abs64(x int64) int64 {

@@ -246,15 +246,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		if len(n.args) == 0 {
 			return append(dst, "{:}"...)
 		}
-		dst = append(dst, '{')
-		for i := 0; i < len(n.args); i += 2 {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = r.print(dst, n.args[i])
-			dst = append(dst, ": "...)
-			dst = r.print(dst, n.args[i+1])
-		}
+		dst = r.printPairs(append(dst, '{'), n.args, ": ")
 		return append(dst, '}')
 	case kSet:
 		return r.printSet(dst, n)
@@ -296,15 +288,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		return append(dst, ']')
 	case kWhere:
 		dst = r.print(dst, n.args[0])
-		dst = append(dst, " whr "...)
-		for i := 1; i < len(n.args); i += 2 {
-			if i > 1 {
-				dst = append(dst, ", "...)
-			}
-			dst = r.print(dst, n.args[i])
-			dst = append(dst, " = "...)
-			dst = r.print(dst, n.args[i+1])
-		}
+		dst = r.printPairs(append(dst, " whr "...), n.args[1:], " = ")
 		return append(dst, " end"...)
 	}
 	return append(dst, "<?>"...)
@@ -339,4 +323,19 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 func (r *Rewriter) isSortKind(t Term, k lps.SortKind) bool {
 	s := r.st.node(t).sort
 	return s != nil && s.Kind == k
+}
+
+// printPairs prints the pairs of terms in args, each as "a" sep "b",
+// separated by commas: a bag's elements and counts, a where clause's
+// variables and values.
+func (r *Rewriter) printPairs(dst []byte, args []Term, sep string) []byte {
+	for i := 0; i+1 < len(args); i += 2 {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = r.print(dst, args[i])
+		dst = append(dst, sep...)
+		dst = r.print(dst, args[i+1])
+	}
+	return dst
 }

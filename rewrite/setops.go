@@ -201,20 +201,7 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) (Term, bool) {
 	if !sorted {
 		return 0, false
 	}
-	var out []Term
-	mergeSorted(a, b, order.cmp, func(x Term) {
-		if op != lps.OpMul {
-			out = append(out, x)
-		}
-	}, func(y Term) {
-		if op == lps.OpAdd {
-			out = append(out, y)
-		}
-	}, func(x, _ Term) {
-		if op != lps.OpSub {
-			out = append(out, x)
-		}
-	})
+	out := mergeByOp(op, a, b, order.cmp, func(x, _ Term) (Term, bool) { return x, op != lps.OpSub })
 	if order.stuck {
 		return 0, false
 	}
@@ -230,29 +217,18 @@ func (r *Rewriter) fbagOp(s *lps.Sort, op lps.Op, xs, ys []Term) (Term, bool) {
 		return 0, false
 	}
 	a, b := entriesOf(xs), entriesOf(ys)
-	var out []bagEntry
 	nat := r.natSortOf()
-	mergeSorted(a, b, order.cmpEntries, func(x bagEntry) {
-		if op != lps.OpMul {
-			out = append(out, x)
-		}
-	}, func(y bagEntry) {
-		if op == lps.OpAdd {
-			out = append(out, y)
-		}
-	}, func(x, y bagEntry) {
+	out := mergeByOp(op, a, b, order.cmpEntries, func(x, y bagEntry) (bagEntry, bool) {
 		switch op {
 		case lps.OpAdd:
-			out = append(out, bagEntry{x.e, r.natAdd(nat, x.n, y.n)})
+			return bagEntry{x.e, r.natAdd(nat, x.n, y.n)}, true
 		case lps.OpMul:
-			m := x.n
 			if r.natCmp(y.n, x.n) < 0 {
-				m = y.n
+				return bagEntry{x.e, y.n}, true
 			}
-			out = append(out, bagEntry{x.e, m})
-		case lps.OpSub:
-			out = append(out, bagEntry{x.e, r.natMonus(nat, x.n, y.n)})
+			return x, true
 		}
+		return bagEntry{x.e, r.natMonus(nat, x.n, y.n)}, true
 	})
 	if order.stuck {
 		return 0, false
@@ -290,6 +266,28 @@ func mergeSorted[T any](a, b []T, cmp func(x, y T) int, onlyA, onlyB func(T), bo
 	}
 }
 
+// mergeByOp is union (+), intersection (*) or difference (-) of the lists
+// a and b, each sorted by cmp: an element of a alone stays but for *, one
+// of b alone only for +, and an element of both becomes what both makes
+// of it, if anything.
+func mergeByOp[T any](op lps.Op, a, b []T, cmp func(x, y T) int, both func(x, y T) (T, bool)) []T {
+	var out []T
+	mergeSorted(a, b, cmp, func(x T) {
+		if op != lps.OpMul {
+			out = append(out, x)
+		}
+	}, func(y T) {
+		if op == lps.OpAdd {
+			out = append(out, y)
+		}
+	}, func(x, y T) {
+		if z, ok := both(x, y); ok {
+			out = append(out, z)
+		}
+	})
+	return out
+}
+
 // fsetMerge computes mCRL2's @fset_union(f, g, s, t) (union) or
 // @fset_inter(f, g, s, t): the finite part of the union or intersection of
 // @set(f, s) and @set(g, t).
@@ -313,44 +311,25 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 		}
 		return false
 	}
-	i, j := 0, 0
-	for i < len(s) || j < len(t) {
-		var c int
-		switch {
-		case i == len(s):
-			c = 1
-		case j == len(t):
-			c = -1
-		default:
-			c = order.cmp(s[i], t[j])
-			if order.stuck {
-				return 0, false
-			}
+	// An element of one side alone is in the union when the other's
+	// function part excludes it, in the intersection when it includes
+	// it; one of both when the function parts agree on it.
+	alone := func(h, e Term) Term {
+		if union {
+			return r.not(apply(h, e))
 		}
-		var ok bool
-		switch {
-		case c < 0: // only in s
-			if union {
-				ok = add(s[i], r.not(apply(g, s[i])))
-			} else {
-				ok = add(s[i], apply(g, s[i]))
-			}
-			i++
-		case c > 0: // only in t
-			if union {
-				ok = add(t[j], r.not(apply(f, t[j])))
-			} else {
-				ok = add(t[j], apply(f, t[j]))
-			}
-			j++
-		default:
-			ok = add(s[i], r.equal(apply(f, s[i]), apply(g, s[i])))
-			i++
-			j++
-		}
-		if !ok {
-			return 0, false
-		}
+		return apply(h, e)
+	}
+	failed := false
+	mergeSorted(s, t, order.cmp, func(e Term) {
+		failed = failed || !add(e, alone(g, e))
+	}, func(e Term) {
+		failed = failed || !add(e, alone(f, e))
+	}, func(e, _ Term) {
+		failed = failed || !add(e, r.equal(apply(f, e), apply(g, e)))
+	})
+	if failed || order.stuck {
+		return 0, false
 	}
 	return r.st.internArgs(&node{kind: kFSet, sort: sort}, out), true
 }

@@ -19,14 +19,6 @@ import (
 // expansion does. A conjunct x == e with e free of x binds x at once
 // (one-point rule).
 
-// SolveStatus says how a search ended.
-type SolveStatus uint8
-
-const (
-	SolveDone    SolveStatus = iota // every solution was reported
-	SolveStopped                    // the callback asked to stop
-)
-
 // SolveError is the reason an enumeration could not be completed.
 type SolveError struct {
 	Msg string

@@ -199,8 +199,6 @@ func TestCheckpointStopResume(t *testing.T) {
 // TestCheckpointRefused: what cannot be checkpointed is refused with the
 // reason, before anything is written.
 func TestCheckpointRefused(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	in := filepath.Join("..", "..", "examples", "abp.lps")
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "ck")
@@ -217,7 +215,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{[]string{"--checkpoint=" + ck, "--checkpoint-every=0s", in}, "positive duration"},
 		{[]string{"--checkpoint=" + ck, filepath.Join("..", "..", "examples", "timed.lps")}, "plain linear processes"},
 	} {
-		code, _, stderr := lps2lts(c.args...)
+		code, _, stderr := lps2ltsLPS(c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, want 2 and %q: %s", c.args, code, c.want, stderr)
 		}

@@ -65,7 +65,6 @@ func TestHelpAndVersionOnStdout(t *testing.T) {
 // missing sections, the second without the prefix); a missing INFILE is
 // named in mCRL2's words.
 func TestInputMessages(t *testing.T) {
-	useLPS(t)
 	dir, empty := writeModel(t, " \n")
 	cases := []struct {
 		args []string
@@ -76,12 +75,12 @@ func TestInputMessages(t *testing.T) {
 		{[]string{dir}, "lps2lts: cannot read '" + dir + "': is a directory\n"},
 	}
 	for _, c := range cases {
-		if code, _, stderr := lps2lts(c.args...); code != 2 || stderr != c.want {
+		if code, _, stderr := lps2ltsLPS(c.args...); code != 2 || stderr != c.want {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
 	}
 	_, bad := writeModel(t, "act a;\nproc P(x: Pos) = b . P(x = 1);\n")
-	code, _, stderr := lps2lts(bad)
+	code, _, stderr := lps2ltsLPS(bad)
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	if code != 2 || len(lines) < 2 {
 		t.Fatalf("exit %d: %s", code, stderr)

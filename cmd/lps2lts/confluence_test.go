@@ -21,8 +21,6 @@ init P(false, false, false);
 `
 
 func TestConfluenceFlag(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	dir, in := writeModel(t, confluenceModel)
 	timed := filepath.Join(dir, "timed.lps")
 	if err := os.WriteFile(timed, []byte("act ctau, a;\nproc P = ctau @ 1 . P() + a . P();\ninit P;\n"), 0o644); err != nil {
@@ -48,7 +46,7 @@ func TestConfluenceFlag(t *testing.T) {
 		{[]string{"--confluence=", in}, "", 2, "needs an action name"},
 		{[]string{"-cctau", timed}, "", 2, "time tag (@)"},
 	} {
-		code, stdout, stderr := lps2lts(tc.args...)
+		code, stdout, stderr := lps2ltsLPS(tc.args...)
 		if code != tc.code || !strings.HasPrefix(stdout, tc.head) || !strings.Contains(stderr, tc.msg) {
 			t.Errorf("%v: exit %d, want %d; stdout %.40q; stderr %s", tc.args, code, tc.code, stdout, stderr)
 		}

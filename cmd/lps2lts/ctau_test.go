@@ -32,7 +32,6 @@ init P(1, 1, 1);
 // difference from mCRL2; with -c the LTS is mCRL2's and nothing is said;
 // -q silences the warning; a model without ctau gets none.
 func TestCtauWithoutConfluence(t *testing.T) {
-	useLPS(t)
 	_, in := writeModel(t, ctauModel)
 	const warning = "lps2lts: warning: 3 summand(s) have the action ctau, which mCRL2's lps2lts gives priority"
 	for _, c := range []struct {
@@ -45,13 +44,13 @@ func TestCtauWithoutConfluence(t *testing.T) {
 		{[]string{"--confluence=ctau"}, "(1 level, 1 state and 3 transitions)", false},
 		{[]string{"-q"}, "", false},
 	} {
-		code, _, stderr := lps2lts(append(c.args, in)...)
+		code, _, stderr := lps2ltsLPS(append(c.args, in)...)
 		if code != 0 || !strings.Contains(stderr, c.done) || strings.Contains(stderr, warning) != c.warning {
 			t.Errorf("%v: exit %d, stderr %q; want %s, warning %v", c.args, code, stderr, c.done, c.warning)
 		}
 	}
 	_, plain := writeModel(t, strings.ReplaceAll(ctauModel, "ctau", "d"))
-	if _, _, stderr := lps2lts(plain); strings.Contains(stderr, "ctau") {
+	if _, _, stderr := lps2ltsLPS(plain); strings.Contains(stderr, "ctau") {
 		t.Errorf("a model without ctau: %q", stderr)
 	}
 }

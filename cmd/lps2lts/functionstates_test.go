@@ -32,7 +32,6 @@ type levelFigures struct{ states, transitions, labels int }
 // named by MCRL2_SOURCES. Without -short garage-r1 also runs to 100,000
 // states without an error.
 func TestMCRL2ExamplesWithFunctionStates(t *testing.T) {
-	useLPS(t)
 	garageLevels := []levelFigures{{1, 49, 49}, {11, 564, 114}, {50, 2659, 122}}
 	for _, c := range []struct {
 		name, pipeline, example string
@@ -55,7 +54,7 @@ func TestMCRL2ExamplesWithFunctionStates(t *testing.T) {
 				model = linearisedExample(t, c.example)
 			}
 			aut := filepath.Join(t.TempDir(), "out.aut")
-			if code, _, stderr := lps2lts("-q", "-l"+strconv.Itoa(c.max), model, aut); code != 0 {
+			if code, _, stderr := lps2ltsLPS("-q", "-l"+strconv.Itoa(c.max), model, aut); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			got := autLevels(t, aut, len(c.levels))
@@ -68,7 +67,7 @@ func TestMCRL2ExamplesWithFunctionStates(t *testing.T) {
 			if c.long == 0 || testing.Short() {
 				return
 			}
-			if code, _, stderr := lps2lts("-q", "-l"+strconv.Itoa(c.long), model); code != 0 {
+			if code, _, stderr := lps2ltsLPS("-q", "-l"+strconv.Itoa(c.long), model); code != 0 {
 				t.Fatalf("-l%d: exit %d: %s", c.long, code, stderr)
 			}
 		})

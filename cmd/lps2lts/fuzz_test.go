@@ -24,8 +24,6 @@ func FuzzOptions(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Chdir(dir)
-	loadGenerator = loadLPS
-	f.Cleanup(func() { loadGenerator = loadGraph })
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Fields(line)
 		if len(args) > 12 {
@@ -38,7 +36,7 @@ func FuzzOptions(f *testing.F) {
 				return
 			}
 		}
-		code, _, stderr := lps2lts(args...)
+		code, _, stderr := lps2ltsLPS(args...)
 		if strings.Contains(stderr, "panic") || code < 0 || code > 3 && code < 128 {
 			t.Fatalf("%q: exit %d: %s", line, code, stderr)
 		}

@@ -48,12 +48,10 @@ func checkAut(t *testing.T, path string) (transitions int) {
 // naming the file position, the summand and the sum variables; the .aut
 // written so far is valid and the summary says that the run failed.
 func TestInfiniteSumError(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	dir, in := writeModel(t, infiniteSum)
 	out := filepath.Join(dir, "m.aut")
 	start := time.Now()
-	code, _, stderr := lps2lts("--enum-limit=100000", in, out)
+	code, _, stderr := lps2ltsLPS("--enum-limit=100000", in, out)
 	if code != 2 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -78,7 +76,7 @@ proc P(n: Nat) = sum m: Nat. (m > n && m < n + 3) -> a(m) . P(n = m)
   + sum k: Nat. (k == n + 10) -> a(k) . P(n = k) + delta;
 init P(0);
 `)
-	if code, _, stderr := lps2lts("-l50", fin, out); code != 0 || !strings.Contains(stderr, "50 states") {
+	if code, _, stderr := lps2ltsLPS("-l50", fin, out); code != 0 || !strings.Contains(stderr, "50 states") {
 		t.Errorf("finite sums: exit %d: %s", code, stderr)
 	}
 }
@@ -87,14 +85,12 @@ init P(0);
 // for long (an infinite sum under a huge bound) stops at once: exit 130, a
 // valid .aut, "Interrupted" and the summary.
 func TestInterruptInsideEnumeration(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	dir, in := writeModel(t, infiniteSum)
 	out := filepath.Join(dir, "m.aut")
 	timer := time.AfterFunc(500*time.Millisecond, func() { syscall.Kill(os.Getpid(), syscall.SIGINT) })
 	defer timer.Stop()
 	start := time.Now()
-	code, _, stderr := lps2lts("--enum-limit=1000000000000", in, out)
+	code, _, stderr := lps2ltsLPS("--enum-limit=1000000000000", in, out)
 	if code != 130 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation (0 levels, ") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

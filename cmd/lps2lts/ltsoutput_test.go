@@ -13,7 +13,6 @@ import (
 // binary format, plain and stochastic (the contents are checked by
 // package ltsfile's tests).
 func TestLTSOutput(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	_, stoch := writeModel(t, stochasticModel)
 	for _, args := range [][]string{
@@ -22,7 +21,7 @@ func TestLTSOutput(t *testing.T) {
 		{"--no-info", in, filepath.Join(dir, "c.lts")},
 		{stoch, filepath.Join(dir, "d.lts")},
 	} {
-		code, _, stderr := lps2lts(args...)
+		code, _, stderr := lps2ltsLPS(args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
 		}
@@ -40,13 +39,12 @@ func TestLTSOutput(t *testing.T) {
 // TestTraceFormats: traces are mCRL2's .trc by default, the text form
 // (with an .aut beside it) with --trace-format=text.
 func TestTraceFormats(t *testing.T) {
-	useLPS(t)
 	deadlock := "act a: Nat;\nproc P(n: Nat) = (n < 2) -> a(n) . P(n = n + 1);\ninit P(0);\n"
 	for _, format := range []string{"lts", "text"} {
 		_, in := writeModel(t, deadlock)
 		// The exit status of a run that found something is not at
 		// issue here.
-		_, _, stderr := lps2lts("-D", "-t", "--trace-format="+format, in)
+		_, _, stderr := lps2ltsLPS("-D", "-t", "--trace-format="+format, in)
 		trc := in + "_dlk_0.trc"
 		if !strings.Contains(stderr, "saved trace to '"+trc+"'") {
 			t.Fatalf("%s: %s", format, stderr)

@@ -40,6 +40,11 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// loader reads INFILE and returns its generator: loadLPS for the
+// command, a toy graph reader in tests (passed in, so that tests can run
+// in parallel).
+type loader func(path string, cfg *config) (explore.Generator, error)
+
 // config holds the parsed options.
 type config struct {
 	deadlock, nondet, divergence, cycle bool
@@ -80,9 +85,6 @@ type config struct {
 	checkpoint                          checkpointConfig        // --checkpoint, --checkpoint-every, --resume (checkpoint.go)
 }
 
-// loadGenerator reads INFILE and returns its generator; tests replace it.
-var loadGenerator = loadLPS
-
 var (
 	shortTrace = regexp.MustCompile(`^-t([0-9]+)$`)
 	shortConfl = regexp.MustCompile(`^-c([A-Za-z_][A-Za-z0-9_']*)$`)
@@ -106,7 +108,13 @@ func normalizeArgs(args []string) []string {
 	return out
 }
 
+// run is the command on args: its exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWith(loadLPS, args, stdout, stderr)
+}
+
+// runWith is run with the generator of INFILE made by load.
+func runWith(load loader, args []string, stdout, stderr io.Writer) int {
 	var cfg config
 	code := 0
 	// Signals are caught for the whole run, also while the summary is
@@ -158,7 +166,7 @@ Exit status:
 				return err
 			}
 			var err error
-			code, err = generate(&cfg, c, pos, sigs, stdout, stderr)
+			code, err = generate(load, &cfg, c, pos, sigs, stdout, stderr)
 			return err
 		},
 	}
@@ -305,13 +313,13 @@ const exitIncomplete = 3
 
 // generate runs lps2lts: check the options, load the generator, wire the
 // explorer with its store, output and checks, search, and report.
-func generate(cfg *config, c *cobra.Command, pos []string, sigs *signalStop, stdout, stderr io.Writer) (int, error) {
+func generate(load loader, cfg *config, c *cobra.Command, pos []string, sigs *signalStop, stdout, stderr io.Writer) (int, error) {
 	start := time.Now()
 	j, err := planJob(cfg, c.Flags(), pos)
 	if err != nil {
 		return 2, err
 	}
-	gen, err := loadGenerator(j.infile, cfg)
+	gen, err := load(j.infile, cfg)
 	if err != nil {
 		return 2, err
 	}

@@ -71,7 +71,6 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asCommand) == "1" {
 		main()
 	}
-	loadGenerator = loadGraph
 	os.Exit(m.Run())
 }
 
@@ -87,9 +86,20 @@ func writeModel(t *testing.T, text string) (dir, path string) {
 	return dir, path
 }
 
+// lps2lts runs the command on a toy graph (loadGraph) as INFILE.
 func lps2lts(args ...string) (code int, stdout, stderr string) {
+	return lps2ltsWith(loadGraph, args...)
+}
+
+// lps2ltsLPS runs the command on a real LPS as INFILE.
+func lps2ltsLPS(args ...string) (code int, stdout, stderr string) {
+	return lps2ltsWith(loadLPS, args...)
+}
+
+// lps2ltsWith runs the command with INFILE read by load.
+func lps2ltsWith(load loader, args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
-	code = run(args, &o, &e)
+	code = runWith(load, args, &o, &e)
 	return code, o.String(), e.String()
 }
 

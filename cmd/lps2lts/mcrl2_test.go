@@ -45,7 +45,6 @@ func TestMCRL2ReadsCorpusLTS(t *testing.T) {
 	if _, err := os.Stat(check); err != nil {
 		t.Skip("corpus-check is not in ../shared/bin beside the repository")
 	}
-	useLPS(t)
 	for _, c := range []struct{ kind, name string }{
 		{"plain", "ex.academic.abp"},
 		{"plain", "ex.games.bridge_crossing"},
@@ -66,7 +65,7 @@ func TestMCRL2ReadsCorpusLTS(t *testing.T) {
 			t.Run(c.name+"/"+model, func(t *testing.T) {
 				tmp := t.TempDir()
 				lts, aut := filepath.Join(tmp, "out.lts"), filepath.Join(tmp, "out.aut")
-				if code, _, stderr := lps2lts("-q", filepath.Join(caseDir, model), lts); code != 0 {
+				if code, _, stderr := lps2ltsLPS("-q", filepath.Join(caseDir, model), lts); code != 0 {
 					t.Fatalf("exit %d: %s", code, stderr)
 				}
 				info := mcrl2Tool(t, tools, "ltsinfo", lts)
@@ -100,12 +99,11 @@ func TestTracepp(t *testing.T) {
 	if err != nil {
 		t.Skip("examples folder not found")
 	}
-	useLPS(t)
 	in := filepath.Join(t.TempDir(), "dining3.lps")
 	if err := os.WriteFile(in, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := lps2lts("-D", "-t", in); code != 1 {
+	if code, _, stderr := lps2ltsLPS("-D", "-t", in); code != 1 {
 		t.Fatalf("exit %d, want 1 (a deadlock): %s", code, stderr)
 	}
 	got := mcrl2Tool(t, tools, "tracepp", "-fstates", in+"_dlk_0.trc")

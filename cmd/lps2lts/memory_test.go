@@ -40,16 +40,15 @@ func (g *wideChain) Successors(s []uint32, emit func(explore.LabelID, []uint32))
 // summary, and says why.
 func TestMaxMemoryStopsCleanly(t *testing.T) {
 	const states = 100000
-	loadGenerator = func(string, *config) (explore.Generator, error) {
+	load := func(string, *config) (explore.Generator, error) {
 		l := explore.NewLabels()
 		return &wideChain{labels: l, step: l.InternString("step"), n: states, buf: make([]uint32, 1024)}, nil
 	}
-	defer func() { loadGenerator = loadGraph }()
 	limit := int(memoryInUse()>>20) + 32
 	out := filepath.Join(t.TempDir(), "chain.aut")
 	// The table store: the tree store would keep these vectors, alike
 	// but for one value, in a few bytes each.
-	code, _, stderr := lps2lts("--store=table", fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
+	code, _, stderr := lps2ltsWith(load, "--store=table", fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
 	if code != 0 || !strings.Contains(stderr, fmt.Sprintf("Memory limit of %d MB reached", limit)) || !strings.Contains(stderr, "Done with state space generation") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -64,29 +63,28 @@ func TestMaxMemoryStopsCleanly(t *testing.T) {
 // same limit given with --max-memory exits 0, as --max does.
 func TestDefaultMemoryLimitIsNotSilent(t *testing.T) {
 	const states = 100000
-	loadGenerator = func(string, *config) (explore.Generator, error) {
+	load := func(string, *config) (explore.Generator, error) {
 		l := explore.NewLabels()
 		return &wideChain{labels: l, step: l.InternString("step"), n: states, buf: make([]uint32, 1024)}, nil
 	}
-	defer func() { loadGenerator = loadGraph }()
 	limit := int(memoryInUse()>>20) + 32
 	old := defaultMaxMemoryMB
 	defaultMaxMemoryMB = func() int { return limit }
 	defer func() { defaultMaxMemoryMB = old }()
 	out := filepath.Join(t.TempDir(), "chain.aut")
 	want := fmt.Sprintf("Memory limit of %d MB reached (the default of --max-memory: 90%% of the memory): the state space is incomplete.\n", limit)
-	code, _, stderr := lps2lts("-q", "--store=table", "chain.lps", out)
+	code, _, stderr := lps2ltsWith(load, "-q", "--store=table", "chain.lps", out)
 	if code != 3 || stderr != want {
 		t.Fatalf("exit %d, stderr %q; want 3 and %q", code, stderr, want)
 	}
 	if n := checkAut(t, out); n == 0 || n >= states {
 		t.Errorf("%d transitions written; want some, fewer than %d", n, states)
 	}
-	code, _, stderr = lps2lts("--store=table", "chain.lps", out)
+	code, _, stderr = lps2ltsWith(load, "--store=table", "chain.lps", out)
 	if code != 3 || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "Done with state space generation") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	code, _, stderr = lps2lts("-q", "--store=table", fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
+	code, _, stderr = lps2ltsWith(load, "-q", "--store=table", fmt.Sprintf("--max-memory=%d", limit), "chain.lps", out)
 	if code != 0 || stderr != "" {
 		t.Fatalf("explicit limit: exit %d: %s", code, stderr)
 	}

@@ -21,7 +21,6 @@ init P(1, 0);
 // status for a bad command line). A good one matches the label its
 // normal form prints as: pay(0 + 1) is the label pay(1).
 func TestMultiActionChecked(t *testing.T) {
-	useLPS(t)
 	_, in := writeModel(t, multiActionModel)
 	for _, c := range []struct{ m, want string }{
 		{"withdraw(A, 3", "lps2lts: -m:1:14: syntax error"},
@@ -30,7 +29,7 @@ func TestMultiActionChecked(t *testing.T) {
 		{"pay(1),foo", "lps2lts: -m:1:8: unknown action foo"},
 		{"pay(true)", "lps2lts: -m:1:5: sort mismatch: expected Nat, found Bool"},
 	} {
-		code, _, stderr := lps2lts("-l10", "-m", c.m, in)
+		code, _, stderr := lps2ltsLPS("-l10", "-m", c.m, in)
 		if code != 2 || !strings.HasPrefix(stderr, c.want) {
 			t.Errorf("-m %q: exit %d, stderr %q; want exit 2 and %q...", c.m, code, stderr, c.want)
 		}
@@ -40,7 +39,7 @@ func TestMultiActionChecked(t *testing.T) {
 		{"pay(0 + 1)", "Action 'pay(1)' found (state index: 2)."},
 		{"tau, c", "Action 'c' found (state index: 1)."},
 	} {
-		code, _, stderr := lps2lts("-l10", "-m", c.m, in)
+		code, _, stderr := lps2ltsLPS("-l10", "-m", c.m, in)
 		if code != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("-m %q: exit %d, stderr %q; want exit 1 and %q", c.m, code, stderr, c.want)
 		}

@@ -30,7 +30,6 @@ init P(0);
 // TestNeverLoseAFile: every run that cannot write its output fails before
 // touching a file, and a failed run leaves an existing OUTFILE as it was.
 func TestNeverLoseAFile(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	_, stoch := writeModel(t, stochasticModel)
 	_, timedIn := writeModel(t, timedStochasticModel)
@@ -57,7 +56,7 @@ func TestNeverLoseAFile(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			before, _ := os.ReadDir(dir)
-			code, _, stderr := lps2lts(c.args...)
+			code, _, stderr := lps2ltsLPS(c.args...)
 			if code != 2 || !strings.Contains(stderr, c.want) {
 				t.Fatalf("exit %d, want 2 and %q: %s", code, c.want, stderr)
 			}
@@ -82,13 +81,12 @@ func TestNeverLoseAFile(t *testing.T) {
 // an existing OUTFILE unchanged (the error comes before the summary), and
 // a successful run replaces it with a file ending in a newline.
 func TestFailedRunKeepsOldOutput(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, infiniteSum)
 	out := filepath.Join(dir, "m.aut")
 	if err := os.WriteFile(out, []byte("old\n"), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := lps2lts("--enum-limit=1000", in, out)
+	code, _, stderr := lps2ltsLPS("--enum-limit=1000", in, out)
 	if code != 2 || !strings.Contains(stderr, "was left as it was") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -99,7 +97,7 @@ func TestFailedRunKeepsOldOutput(t *testing.T) {
 		t.Errorf("m.aut is now %q", data)
 	}
 	_, good := writeModel(t, smallModel)
-	if code, _, stderr := lps2lts(good, out); code != 0 {
+	if code, _, stderr := lps2ltsLPS(good, out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	data, _ := os.ReadFile(out)
@@ -119,7 +117,6 @@ func TestFailedRunKeepsOldOutput(t *testing.T) {
 
 // TestMCRL2Options: mCRL2's option names are accepted with their meaning.
 func TestMCRL2Options(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	timings := filepath.Join(dir, "t.yaml")
 	for _, args := range [][]string{
@@ -128,12 +125,12 @@ func TestMCRL2Options(t *testing.T) {
 		{"--log-level=verbose", "--save-at-end", "--no-info", "--control-flow", in, filepath.Join(dir, "x.fsm")},
 		{"--timings=" + timings, in},
 	} {
-		if code, _, stderr := lps2lts(args...); code != 0 {
+		if code, _, stderr := lps2ltsLPS(args...); code != 0 {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
 	}
 	stats := filepath.Join(dir, "s.json")
-	if code, _, stderr := lps2lts("--stats="+stats, "--store=comback", in); code != 0 {
+	if code, _, stderr := lps2ltsLPS("--stats="+stats, "--store=comback", in); code != 0 {
 		t.Errorf("--stats: exit %d: %s", code, stderr)
 	}
 	var st runStats
@@ -146,7 +143,7 @@ func TestMCRL2Options(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(dir, "x.fsm")); !strings.HasPrefix(string(data), "---\n\n") {
 		t.Errorf("--no-info .fsm starts %q", data[:min(len(data), 20)])
 	}
-	if code, stdout, _ := lps2lts("--version"); code != 0 || !strings.HasPrefix(stdout, "lps2lts ") {
+	if code, stdout, _ := lps2ltsLPS("--version"); code != 0 || !strings.HasPrefix(stdout, "lps2lts ") {
 		t.Errorf("--version: exit %d, %q", code, stdout)
 	}
 	// Without INFILE the specification comes from standard input.
@@ -157,7 +154,7 @@ func TestMCRL2Options(t *testing.T) {
 	defer f.Close()
 	stdin := os.Stdin
 	os.Stdin = f
-	code, _, stderr := lps2lts()
+	code, _, stderr := lps2ltsLPS()
 	os.Stdin = stdin
 	if code != 0 || !strings.Contains(stderr, "4 states") {
 		t.Errorf("standard input: exit %d: %s", code, stderr)
@@ -167,21 +164,14 @@ func TestMCRL2Options(t *testing.T) {
 	}
 }
 
-// useLPS makes the command read real LPS files for the test.
-func useLPS(t *testing.T) {
-	loadGenerator = loadLPS
-	t.Cleanup(func() { loadGenerator = loadGraph })
-}
-
 // TestBinaryFromStdin: an LPS in mCRL2's binary format is read from a file
 // and from standard input alike.
 func TestBinaryFromStdin(t *testing.T) {
-	useLPS(t)
 	bin := filepath.Join(corpus.Dir(), "plain", "merc.onebit", "mcrl2.lps")
 	if corpus.Dir() == "" || !fileExists(bin) {
 		t.Skip("no reference corpus at ../shared/corpus beside the repository (it lives outside it)")
 	}
-	code, _, fromFile := lps2lts(bin)
+	code, _, fromFile := lps2ltsLPS(bin)
 	f, err := os.Open(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -189,7 +179,7 @@ func TestBinaryFromStdin(t *testing.T) {
 	defer f.Close()
 	stdin := os.Stdin
 	os.Stdin = f
-	code2, _, fromStdin := lps2lts("-")
+	code2, _, fromStdin := lps2ltsLPS("-")
 	os.Stdin = stdin
 	if code != 0 || code2 != 0 || fromFile != fromStdin || !strings.Contains(fromFile, "Done with state space generation") {
 		t.Errorf("file: exit %d %q; stdin: exit %d %q", code, fromFile, code2, fromStdin)
@@ -206,7 +196,6 @@ func fileExists(p string) bool {
 // while its target kept the old content); a link to a file still to be
 // made creates that file; a link to INFILE is refused.
 func TestOutfileSymlink(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	target := filepath.Join(dir, "target.aut")
 	link := filepath.Join(dir, "link.aut")
@@ -216,7 +205,7 @@ func TestOutfileSymlink(t *testing.T) {
 	if err := os.Symlink("target.aut", link); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := lps2lts(in, link); code != 0 {
+	if code, _, stderr := lps2ltsLPS(in, link); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
@@ -234,7 +223,7 @@ func TestOutfileSymlink(t *testing.T) {
 	if err := os.Symlink(filepath.Join("sub", "fresh.aut"), dangling); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := lps2lts(in, dangling); code != 0 {
+	if code, _, stderr := lps2ltsLPS(in, dangling); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if data, _ := os.ReadFile(fresh); !strings.HasPrefix(string(data), "des (0,4,4)") {
@@ -244,7 +233,7 @@ func TestOutfileSymlink(t *testing.T) {
 	if err := os.Symlink(in, toInput); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := lps2lts(in, toInput); code != 2 || !strings.Contains(stderr, "is the input file") {
+	if code, _, stderr := lps2ltsLPS(in, toInput); code != 2 || !strings.Contains(stderr, "is the input file") {
 		t.Errorf("link to INFILE: exit %d: %s", code, stderr)
 	}
 	noTemporaryFiles(t, dir)
@@ -254,10 +243,9 @@ func TestOutfileSymlink(t *testing.T) {
 // TestOutfileMissingFolder: the error names OUTFILE, not its temporary
 // name.
 func TestOutfileMissingFolder(t *testing.T) {
-	useLPS(t)
 	dir, in := writeModel(t, smallModel)
 	out := filepath.Join(dir, "nodir", "x.aut")
-	code, _, stderr := lps2lts(in, out)
+	code, _, stderr := lps2ltsLPS(in, out)
 	want := "lps2lts: cannot open '" + out + "' for writing: no such file or directory\n"
 	if code != 2 || stderr != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
@@ -287,7 +275,7 @@ func TestStdoutIsAFile(t *testing.T) {
 	defer f.Close()
 	f.WriteString("earlier output\n")
 	var stderr strings.Builder
-	if code := run([]string{in, "-"}, f, &stderr); code != 0 {
+	if code := runWith(loadGraph, []string{in, "-"}, f, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	data, _ := os.ReadFile(f.Name())

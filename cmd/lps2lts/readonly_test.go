@@ -34,8 +34,7 @@ func TestReadOnlyOutfile(t *testing.T) {
 	var code int
 	var stderr string
 	if os.Geteuid() != 0 {
-		useLPS(t)
-		code, _, stderr = lps2lts(in, out)
+		code, _, stderr = lps2ltsLPS(in, out)
 	} else {
 		code, stderr = runAsNobody(t, dir, in, out)
 	}

@@ -43,13 +43,12 @@ func (g *chainGen) Successors(s []uint32, emit func(explore.LabelID, []uint32)) 
 }
 
 func TestInterruptWritesValidAut(t *testing.T) {
-	loadGenerator = func(string, *config) (explore.Generator, error) {
+	load := func(string, *config) (explore.Generator, error) {
 		l := explore.NewLabels()
 		return &chainGen{labels: l, step: l.InternString("step"), buf: make([]uint32, 1)}, nil
 	}
-	defer func() { loadGenerator = loadGraph }()
 	out := filepath.Join(t.TempDir(), "chain.aut")
-	code, _, stderr := lps2lts("chain.lps", out)
+	code, _, stderr := lps2ltsWith(load, "chain.lps", out)
 	if code != 130 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -69,15 +68,13 @@ func TestInterruptWritesValidAut(t *testing.T) {
 // the reason and the summary; --max gives exactly its number of states.
 // The model, examples/counters.lps, has 10^8 states.
 func TestThreadsStopCleanly(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	in := filepath.Join("..", "..", "examples", "counters.lps")
 	for _, threads := range []string{"--threads=1", "--threads=2"} {
 		t.Run(threads+"/interrupt", func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "c.aut")
 			timer := time.AfterFunc(300*time.Millisecond, func() { syscall.Kill(os.Getpid(), syscall.SIGINT) })
 			defer timer.Stop()
-			code, _, stderr := lps2lts(threads, in, out)
+			code, _, stderr := lps2ltsLPS(threads, in, out)
 			if code != 130 || !strings.Contains(stderr, "Interrupted") || !strings.Contains(stderr, "Done with state space generation") {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -87,7 +84,7 @@ func TestThreadsStopCleanly(t *testing.T) {
 		})
 		t.Run(threads+"/max", func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "c.aut")
-			code, _, stderr := lps2lts(threads, "--max=5000", in, out)
+			code, _, stderr := lps2ltsLPS(threads, "--max=5000", in, out)
 			if code != 0 || !strings.Contains(stderr, " 5000 states") {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -99,7 +96,7 @@ func TestThreadsStopCleanly(t *testing.T) {
 			// counts the whole process.
 			debug.FreeOSMemory()
 			limit := int(memoryInUse()>>20) + 32
-			code, _, stderr := lps2lts(threads, "--store=table", fmt.Sprintf("--max-memory=%d", limit), in, out)
+			code, _, stderr := lps2ltsLPS(threads, "--store=table", fmt.Sprintf("--max-memory=%d", limit), in, out)
 			if code != 0 || !strings.Contains(stderr, fmt.Sprintf("Memory limit of %d MB reached", limit)) || !strings.Contains(stderr, "Done with state space generation") {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -112,11 +109,9 @@ func TestThreadsStopCleanly(t *testing.T) {
 // with a warning, rather than costing a fork of the generator each (the
 // fuzzer's --threads=99999 took seconds and gigabytes).
 func TestThreadsAtMostCores(t *testing.T) {
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	in := filepath.Join("..", "..", "examples", "abp.lps")
 	out := filepath.Join(t.TempDir(), "abp.aut")
-	code, _, stderr := lps2lts("--threads=100000", in, out)
+	code, _, stderr := lps2ltsLPS("--threads=100000", in, out)
 	want := fmt.Sprintf("--threads=100000: this machine has %d cores; using %d threads", runtime.NumCPU(), runtime.NumCPU())
 	if code != 0 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "74 states") {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -28,11 +28,10 @@ func linearised(t *testing.T, name string) (bin, text string) {
 // e60, which makes the condition false, and the search gave up at state
 // 17 ("goes more than 65536 values deep"). mCRL2 binds e60 first.
 func TestSwpWithTanenbaumsBug(t *testing.T) {
-	useLPS(t)
 	bin, text := linearised(t, "swp_with_tanenbaums_bug")
 	// The text takes a shorter prefix: it fails where the binary file does.
 	for _, c := range []struct{ in, max string }{{bin, "200000"}, {text, "20000"}} {
-		code, _, stderr := lps2lts("-l"+c.max, c.in)
+		code, _, stderr := lps2ltsLPS("-l"+c.max, c.in)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", filepath.Base(c.in), code, stderr)
 		}
@@ -53,10 +52,9 @@ func TestSwpWithTanenbaumsBug(t *testing.T) {
 // states (mCRL2's lps2lts -v counts 13,825 states, one reached from
 // them, after its first transition; so does a full run of ours).
 func TestPaylinesInitialDistribution(t *testing.T) {
-	useLPS(t)
 	_, text := linearised(t, "5_paylines_game_spec")
 	out := filepath.Join(t.TempDir(), "out.aut")
-	code, _, stderr := lps2lts("-l1", text, out)
+	code, _, stderr := lps2ltsLPS("-l1", text, out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -17,9 +17,8 @@ import (
 // header left out: its padding is not mCRL2's).
 func autBody(t *testing.T, args ...string) string {
 	t.Helper()
-	useLPS(t)
 	out := filepath.Join(t.TempDir(), "out.aut")
-	if code, _, stderr := lps2lts(append(append([]string{"-q"}, args...), out)...); code != 0 {
+	if code, _, stderr := lps2ltsLPS(append(append([]string{"-q"}, args...), out)...); code != 0 {
 		t.Fatalf("lps2lts %v: exit %d: %s", args, code, stderr)
 	}
 	data, err := os.ReadFile(out)
@@ -103,7 +102,6 @@ func TestERTMSTextPrefix(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(tools, "lpspp")); corpus.Dir() == "" || err != nil || len(cases) == 0 {
 		t.Skip("mCRL2's lpspp or the ERTMS cases of ../shared/pipeline are not beside the repository")
 	}
-	useLPS(t)
 	for _, c := range cases {
 		t.Run(filepath.Base(c), func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(c, "prefix.json"))
@@ -121,7 +119,7 @@ func TestERTMSTextPrefix(t *testing.T) {
 			if out, err := exec.Command(filepath.Join(tools, "lpspp"), filepath.Join(c, "mcrl2.lps"), text).CombinedOutput(); err != nil {
 				t.Fatalf("lpspp: %v\n%s", err, out)
 			}
-			code, _, stderr := lps2lts("-l"+strconv.Itoa(prefix.MaxStates), text)
+			code, _, stderr := lps2ltsLPS("-l"+strconv.Itoa(prefix.MaxStates), text)
 			m := doneStatesRE.FindStringSubmatch(stderr)
 			if code != 0 || m == nil {
 				t.Fatalf("exit %d: %s", code, stderr)

@@ -50,8 +50,6 @@ func TestThreadsSameAut(t *testing.T) {
 	if dir == "" {
 		t.Skip("no reference corpus at ../shared/corpus beside the repository (it lives outside it)")
 	}
-	loadGenerator = loadLPS
-	defer func() { loadGenerator = loadGraph }()
 	var cases []threadsCase
 	for _, kind := range []string{"confluence", "stochastic"} {
 		models, _ := filepath.Glob(filepath.Join(dir, kind, "*", "model.lps"))
@@ -88,7 +86,7 @@ func TestThreadsSameAut(t *testing.T) {
 			for i, threads := range []string{"--threads=1", "--threads=2"} {
 				out := filepath.Join(tmp, strings.ReplaceAll(c.name, "/", "_")+threads[len("--threads="):]+".aut")
 				args := append(append([]string{threads}, c.args...), c.model, out)
-				code, _, stderr := lps2lts(args...)
+				code, _, stderr := lps2ltsLPS(args...)
 				if code != 0 {
 					t.Fatalf("lps2lts %s: exit %d: %s", strings.Join(args, " "), code, stderr)
 				}

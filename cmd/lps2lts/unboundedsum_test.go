@@ -56,10 +56,9 @@ func autTransitions(t *testing.T, path string) (header string, lines []string) {
 // returns its .aut.
 func exploreTestdata(t *testing.T, model string, args ...string) (header string, lines []string) {
 	t.Helper()
-	useLPS(t)
 	out := filepath.Join(t.TempDir(), "out.aut")
 	args = append(append([]string{"-q"}, args...), filepath.Join(unboundedDir, model), out)
-	if code, _, stderr := lps2lts(args...); code != 0 {
+	if code, _, stderr := lps2ltsLPS(args...); code != 0 {
 		t.Fatalf("lps2lts %v: exit %d: %s", args, code, stderr)
 	}
 	return autTransitions(t, out)
@@ -133,9 +132,8 @@ func TestWideStateWithLimit(t *testing.T) {
 // conjunct bounds (mCRL2 runs for ever); the transitions found so far are
 // in the output.
 func TestUnboundedSumWithoutLimit(t *testing.T) {
-	useLPS(t)
 	out := filepath.Join(t.TempDir(), "out.aut")
-	code, _, stderr := lps2lts("-q", "--enum-limit=20000", filepath.Join(unboundedDir, "listbool.lps"), out)
+	code, _, stderr := lps2ltsLPS("-q", "--enum-limit=20000", filepath.Join(unboundedDir, "listbool.lps"), out)
 	if code == 0 || !strings.Contains(stderr, "the sum is probably infinite: no conjunct of the condition bounds l_P") || !strings.Contains(stderr, "--enum-limit") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -153,8 +151,7 @@ func TestGarageFirst100000States(t *testing.T) {
 	if testing.Short() {
 		t.Skip("100,000 states: a few seconds")
 	}
-	useLPS(t)
-	code, _, stderr := lps2lts("-l100000", filepath.Join(unboundedDir, "garage.lps"))
+	code, _, stderr := lps2ltsLPS("-l100000", filepath.Join(unboundedDir, "garage.lps"))
 	if code != 0 || !strings.Contains(stderr, "100000 states") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

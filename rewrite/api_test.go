@@ -1,0 +1,114 @@
+package rewrite_test
+
+import (
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/rewrite"
+)
+
+// apiSpec has a global variable, a sum over Nat whose enumeration never
+// ends, and a mapping whose equations never end.
+const apiSpec = `map f: Nat -> Nat;
+var x: Nat;
+eqn f(x) = f(x + 1);
+glob dc: Nat;
+act a: Nat;
+proc P(n: Nat) = sum m: Nat. (m > n) -> a(m) . P(n = dc);
+init P(3);
+`
+
+func apiRewriter(t *testing.T) (*lps.Spec, *rewrite.Rewriter) {
+	t.Helper()
+	spec, err := lps.Parse("api.lps", []byte(apiSpec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rewrite.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec, r
+}
+
+// TestInterrupt: an interrupted rewriter gives up a rewrite that does
+// not end and an enumeration that does not end with ErrInterrupted;
+// Resume lets it work again.
+func TestInterrupt(t *testing.T) {
+	spec, r := apiRewriter(t)
+	sm := spec.Summands[0]
+	m := r.VarTerm(sm.SumVars[0])
+	s := r.NewSubst()
+	s.Set(r.VarTerm(spec.Params[0]), num(r, spec.Params[0].S, 3))
+	cond, err := r.Rewrite(r.Translate(sm.Cond), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Interrupt()
+	err = r.SolveInOrder([]rewrite.Term{m}, cond, s, 1<<30, func([]rewrite.Term) bool { return true })
+	if !errors.Is(err, rewrite.ErrInterrupted) {
+		t.Errorf("Solve after Interrupt: %v", err)
+	}
+	var nat *lps.Sort = spec.Params[0].S
+	loop := r.Translate(&lps.App{Head: &lps.FuncRef{Func: spec.Maps[0]}, Args: []lps.Expr{&lps.Number{Value: big.NewInt(1), S: nat}}, S: nat})
+	if _, err := r.Rewrite(loop, nil); !errors.Is(err, rewrite.ErrInterrupted) {
+		t.Errorf("Rewrite after Interrupt: %v", err)
+	}
+	r.Resume()
+	n := 0
+	err = r.SolveInOrder([]rewrite.Term{m}, cond, s, 1000, func(vals []rewrite.Term) bool { n++; return n < 3 })
+	if err != nil || n != 3 {
+		t.Errorf("Solve after Resume: %d solutions, %v", n, err)
+	}
+	var se *rewrite.SolveError
+	err = r.SolveInOrder([]rewrite.Term{m}, cond, s, 50, func([]rewrite.Term) bool { return true })
+	if !errors.As(err, &se) || se.Bound != 50 || !strings.Contains(se.Error(), "50") {
+		t.Errorf("an enumeration past its bound: %v", err)
+	}
+}
+
+// TestTermAPI: the questions a client asks of terms and substitutions.
+func TestTermAPI(t *testing.T) {
+	spec, r := apiRewriter(t)
+	p := spec.Params[0]
+	v := r.VarTerm(p)
+	if got, ok := r.IsVar(v); !ok || got != p {
+		t.Errorf("IsVar(%s) = %v, %v", p.Name, got, ok)
+	}
+	if _, ok := r.IsVar(r.True()); ok {
+		t.Error("true is a variable")
+	}
+	if r.Sort(v) != p.S || r.Sort(r.True()).Kind != lps.SortBool {
+		t.Error("Sort")
+	}
+	dc := spec.Summands[0].Assignments[0].Value.(*lps.VarRef).Var
+	if g, ok := r.Global(dc); !ok || r.String(g) != "0" {
+		t.Errorf("the global dc is replaced by %v, %v; mCRL2 picks 0", g, ok)
+	}
+	f1, f2 := r.FreshVar("y", p.S), r.FreshVar("y", p.S)
+	if f1 == f2 || !strings.HasPrefix(r.String(f1), "y") {
+		t.Errorf("fresh variables %s, %s", r.String(f1), r.String(f2))
+	}
+	s := r.NewSubst()
+	s.Set(v, num(r, p.S, 7))
+	if s.GetSlot(r.Slot(v)) != num(r, p.S, 7) {
+		t.Error("GetSlot")
+	}
+	s.Unset(v)
+	if s.Get(v) != 0 {
+		t.Error("Unset left a value")
+	}
+	before := r.NumTerms()
+	num(r, p.S, 123456789)
+	if r.NumTerms() != before+1 || r.TermBytes() <= 0 {
+		t.Errorf("NumTerms %d then %d, TermBytes %d", before, r.NumTerms(), r.TermBytes())
+	}
+}
+
+// num is the number n of sort s as a term.
+func num(r *rewrite.Rewriter, s *lps.Sort, n int64) rewrite.Term {
+	return r.Translate(&lps.Number{Value: big.NewInt(n), S: s})
+}
