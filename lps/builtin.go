@@ -105,21 +105,21 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if bs.Kind != SortBag && bs.Kind != SortFBag {
 			return mismatch(b, "a Bag or FBag as its second argument")
 		}
-		if f, ok := b.(*FuncRef); ok && f.Func.Op == OpEmptySet && bs.Kind == SortFBag && bs.Elem == anySort {
+		if f, ok := b.(*FuncRef); ok && f.Func.Op == OpEmptySet && bs.Kind == SortFBag && bs.Elem == AnySort {
 			// count(7, {:}): mCRL2 leaves the bag's element sort unknown
 			// and the count without equations (see isEmptyBagOfUnknown).
-			if e := x.synth(raw[0], nil); e != nil && !containsAny(e.Sort()) {
+			if e := x.synth(raw[0], nil); e != nil && !ContainsAny(e.Sort()) {
 				return x.mk(OpBagCount, []Expr{e, b}, st.Nat, p)
 			}
 		}
-		if bs.Kind == SortFBag && !containsAny(bs) {
+		if bs.Kind == SortFBag && !ContainsAny(bs) {
 			// mCRL2's type checker unifies the element sort with the
 			// bag's only for a Bag: with an FBag each argument keeps the
 			// sort it has on its own, and count: Pos # FBag(Nat) -> Nat,
 			// say, is a symbol without equations (count(1, {0: 2}) is a
 			// normal form).
 			n := len(x.c.errs)
-			if e := x.synth(raw[0], nil); e != nil && !containsAny(e.Sort()) && e.Sort() != bs.Elem {
+			if e := x.synth(raw[0], nil); e != nil && !ContainsAny(e.Sort()) && e.Sort() != bs.Elem {
 				return x.mk(OpBagCount, []Expr{e, b}, st.Nat, p)
 			}
 			// Same sort, or one the bag's element sort must decide:
@@ -140,9 +140,9 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if op == OpMax && !(isFlex(raw[0]) && isFlex(raw[1])) {
 			a, b = x.synth(raw[0], nil), x.synth(raw[1], nil)
 			// An operand of unknown sort (rhead([])) takes the other's.
-			if a != nil && b != nil && containsAny(a.Sort()) && !containsAny(b.Sort()) {
+			if a != nil && b != nil && ContainsAny(a.Sort()) && !ContainsAny(b.Sort()) {
 				a = x.synth(raw[0], b.Sort())
-			} else if a != nil && b != nil && containsAny(b.Sort()) && !containsAny(a.Sort()) {
+			} else if a != nil && b != nil && ContainsAny(b.Sort()) && !ContainsAny(a.Sort()) {
 				b = x.synth(raw[1], a.Sort())
 			}
 		} else {
@@ -153,11 +153,11 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		}
 		if as, bs := a.Sort(), b.Sort(); op == OpMax && as != bs && as.IsNumeric() && bs.IsNumeric() &&
 			as.Kind != SortReal && bs.Kind != SortReal &&
-			!(hint != nil && hint.IsNumeric() && numRank(hint) >= numRank(x.join(as, bs))) {
+			!(hint != nil && hint.IsNumeric() && NumRank(hint) >= NumRank(x.join(as, bs))) {
 			// mCRL2's mixed max: the result lies in the narrower sort
 			// (max: Pos # Nat -> Pos, max: Int # Nat -> Nat, ...).
 			res := as
-			if numRank(bs) < numRank(as) {
+			if NumRank(bs) < NumRank(as) {
 				res = bs
 			}
 			return x.mk(op, []Expr{a, b}, res, p)
@@ -176,7 +176,7 @@ func (x *exprChecker) builtinCall(id *rawIdent, raw []rawExpr, hint *Sort) Expr 
 		if !a.Sort().IsNumeric() {
 			return mismatch(a, "a number as its first argument")
 		}
-		if hint != nil && hint.IsNumeric() && numRank(hint) > numRank(a.Sort()) {
+		if hint != nil && hint.IsNumeric() && NumRank(hint) > NumRank(a.Sort()) {
 			// mCRL2 picks the overload of the context's sort:
 			// exp(succ(1), -1) as a Real is exp: Real # Int -> Real.
 			if a = x.coerce(a, hint); a == nil {

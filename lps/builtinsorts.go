@@ -25,8 +25,8 @@ var boolResult = map[Op]bool{
 
 // builtinArity is the number of arguments of each built-in operation
 // (0: a constant, whose sort is no function sort).
-var builtinArity = func() [opCount]int {
-	var a [opCount]int
+var builtinArity = func() [NumOps]int {
+	var a [NumOps]int
 	for _, op := range []Op{OpNot, OpNeg, OpAbs, OpSucc, OpPred, OpFloor, OpCeil, OpRound, OpSqrt,
 		OpPos2Nat, OpPos2Int, OpPos2Real, OpNat2Pos, OpNat2Int, OpNat2Real, OpInt2Pos, OpInt2Nat,
 		OpInt2Real, OpReal2Pos, OpReal2Nat, OpReal2Int, OpHead, OpTail, OpRHead, OpRTail, OpCount,
@@ -50,7 +50,7 @@ var builtinArity = func() [opCount]int {
 // where the operation compares or chooses, and the number overloads of
 // +, -, * and /. The other operations' sorts are checked by their
 // arguments where they are applied.
-func builtinSortOK(op Op, s *Sort) bool {
+func BuiltinSortOK(op Op, s *Sort) bool {
 	dom, cod := []*Sort(nil), s
 	if s.Kind == SortFunc {
 		dom, cod = s.Domain, s.Codomain
@@ -74,12 +74,12 @@ func builtinSortOK(op Op, s *Sort) bool {
 		if len(dom) != 2 {
 			return false
 		}
-		a, b := numRank(dom[0]), numRank(dom[1])
+		a, b := NumRank(dom[0]), NumRank(dom[1])
 		if a == 0 && b == 0 {
 			return cod.Elem != nil && dom[0].Elem == cod.Elem && dom[1].Elem == cod.Elem
 		}
 		r, ok := numberOverloads[op][[2]int{a, b}]
-		return ok && r == numRank(cod)
+		return ok && r == NumRank(cod)
 	}
 	return true
 }

@@ -114,14 +114,14 @@ func (c *checker) checkSpec(ast *astSpec) {
 				vs = c.addVars(eqnVars, l, "variable", vs)
 			}
 			c.spec.EqnVars = append(c.spec.EqnVars, vs...)
-			c.spec.varSections = append(c.spec.varSections, vs)
+			c.spec.VarSections = append(c.spec.VarSections, vs)
 		}
 		if sec.Eqn != nil {
 			if eqnVars == nil {
-				c.spec.varSections = append(c.spec.varSections, nil)
+				c.spec.VarSections = append(c.spec.VarSections, nil)
 			}
 			for _, e := range sec.Eqn {
-				c.checkEquation(e, eqnVars, len(c.spec.varSections)-1)
+				c.checkEquation(e, eqnVars, len(c.spec.VarSections)-1)
 			}
 			eqnVars = nil
 		}
@@ -493,7 +493,7 @@ func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
 	if rhs == nil || (condAST != nil && cond == nil) {
 		return
 	}
-	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos), section: section}
+	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos), Section: section}
 	if vars != nil {
 		seen := map[*Var]bool{}
 		for _, ex := range []Expr{cond, lhs, rhs} {
@@ -512,12 +512,12 @@ func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
 // printing keeps an alias where the source used it (mCRL2 itself is not
 // consistent about expanding aliases).
 func (c *checker) spell(key any, s *astSortExpr) {
-	if c.spec.spelling == nil {
-		c.spec.spelling = map[any]string{}
+	if c.spec.Spelling == nil {
+		c.spec.Spelling = map[any]string{}
 	}
 	var b strings.Builder
 	writeAstSort(&b, s, false)
-	c.spec.spelling[key] = b.String()
+	c.spec.Spelling[key] = b.String()
 }
 
 func writeAstSort(b *strings.Builder, s *astSortExpr, inDomain bool) {
@@ -639,7 +639,7 @@ func (c *checker) declareActions(d *astActDecl) {
 	for _, n := range d.Names {
 		dup := false
 		for _, old := range c.actions[n.Name] {
-			if sameSorts(old.Sorts, sorts) {
+			if SameSorts(old.Sorts, sorts) {
 				c.errorf(n.Pos, "duplicate action %s (first declared at %s)", n.Name, old.Pos)
 				dup = true
 			}
@@ -654,18 +654,6 @@ func (c *checker) declareActions(d *astActDecl) {
 		c.actions[n.Name] = append(c.actions[n.Name], a)
 		c.spec.Actions = append(c.spec.Actions, a)
 	}
-}
-
-func sameSorts(a, b []*Sort) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ---------------------------------------------------------------------------

@@ -52,7 +52,7 @@ func (x *exprChecker) list(e *rawList, hint *Sort) Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
 		if h == nil {
-			h = anySort
+			h = AnySort
 		}
 		return &FuncRef{Func: x.st.Builtin(OpEmptyList, x.st.List(h)), Pos: p}
 	}
@@ -68,7 +68,7 @@ func (x *exprChecker) set(e *rawSet, hint *Sort) Expr {
 	if len(e.Elems) == 0 {
 		s := hint
 		if s == nil || !isSetLike(s.Kind) {
-			s = x.st.FSet(anySort)
+			s = x.st.FSet(AnySort)
 		}
 		return &FuncRef{Func: x.st.Builtin(OpEmptySet, s), Pos: p}
 	}
@@ -84,7 +84,7 @@ func (x *exprChecker) bag(e *rawBag, hint *Sort) Expr {
 	if len(e.Elems) == 0 {
 		s := hint
 		if s == nil || (s.Kind != SortBag && s.Kind != SortFBag) {
-			s = x.st.FBag(anySort)
+			s = x.st.FBag(AnySort)
 		}
 		return &FuncRef{Func: x.st.Builtin(OpEmptySet, s), Pos: p}
 	}

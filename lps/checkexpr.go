@@ -21,37 +21,12 @@ type exprChecker struct {
 	sc *scope
 }
 
-// anySort stands for the unknown element sort of an empty container whose
-// context has not (yet) said what it holds: `[]` synthesizes List(anySort).
-// Coercion replaces it; one that survives is reported.
-var anySort = &Sort{Kind: SortBasic, Name: "?"}
-
 func (c *checker) newExprChecker(sc *scope) *exprChecker {
 	return &exprChecker{c: c, st: c.st, sc: sc}
 }
 
 func (x *exprChecker) inner(sc *scope) *exprChecker {
 	return &exprChecker{c: x.c, st: x.st, sc: sc}
-}
-
-func containsAny(s *Sort) bool {
-	if s == nil {
-		return false
-	}
-	switch s.Kind {
-	case SortBasic:
-		return s == anySort
-	case SortList, SortSet, SortBag, SortFSet, SortFBag:
-		return containsAny(s.Elem)
-	case SortFunc:
-		for _, d := range s.Domain {
-			if containsAny(d) {
-				return true
-			}
-		}
-		return containsAny(s.Codomain)
-	}
-	return false
 }
 
 // expect checks e and coerces it to sort want; nil after an error.
@@ -92,7 +67,7 @@ func (x *exprChecker) reportAny(e Expr) bool {
 				walk(a.Head)
 			}
 		}
-		if !found && e.Sort() == anySort {
+		if !found && e.Sort() == AnySort {
 			found = true
 			x.c.errorAt(e.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(e))
 			return
@@ -106,7 +81,7 @@ func (x *exprChecker) reportAny(e Expr) bool {
 				walk(d.Value)
 				// mCRL2 gives a where variable the sort of its value,
 				// and rejects one it cannot complete (List(_)).
-				if !found && containsAny(d.Value.Sort()) {
+				if !found && ContainsAny(d.Value.Sort()) {
 					found = true
 					x.c.errorAt(d.Value.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(d.Value))
 				}
@@ -140,14 +115,14 @@ func isEmptyBagOfUnknown(a *App, arg Expr) bool {
 		return false
 	}
 	g, ok := arg.(*FuncRef)
-	return ok && g.Func.Op == OpEmptySet && g.Func.Kind == FuncBuiltin && g.Sort().Elem == anySort
+	return ok && g.Func.Op == OpEmptySet && g.Func.Kind == FuncBuiltin && g.Sort().Elem == AnySort
 }
 
 // ---------------------------------------------------------------------------
 // Coercion
 
 func sortName(s *Sort) string {
-	if containsAny(s) {
+	if ContainsAny(s) {
 		return strings.ReplaceAll(s.String(), "?", "_")
 	}
 	return s.String()
@@ -164,26 +139,7 @@ func (x *exprChecker) mk(op Op, args []Expr, res *Sort, p Pos) Expr {
 			return nil
 		}
 	}
-	return builtinApp(x.st, op, res, p, args...)
-}
-
-// builtinApp applies the built-in op, typed by the sorts of args, with
-// result res: the one way the checker and the binary reader build such an
-// application.
-func builtinApp(st *SortTable, op Op, res *Sort, p Pos, args ...Expr) *App {
-	dom := make([]*Sort, len(args))
-	for i, a := range args {
-		dom[i] = a.Sort()
-	}
-	return &App{Head: &FuncRef{Func: st.Builtin(op, st.Func(dom, res)), Pos: p}, Args: args, S: res, Pos: p}
-}
-
-// implicitApp is the conversion op of e to sort t that the checker
-// inserts (or mCRL2's file states) and printers leave out.
-func implicitApp(st *SortTable, op Op, e Expr, t *Sort) *App {
-	a := builtinApp(st, op, t, e.Position(), e)
-	a.Implicit = true
-	return a
+	return BuiltinApp(x.st, op, res, p, args...)
 }
 
 func (x *exprChecker) mkIf(c, a, b Expr, p Pos) Expr {
@@ -218,11 +174,11 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		if R == nil {
 			return nil, nil
 		}
-		if containsAny(R.Sort()) {
+		if ContainsAny(R.Sort()) {
 			// Neither side has a sort of its own (0 <= head([])): the
 			// literal's decides.
 			L := x.synth(l, nil)
-			if L != nil && !containsAny(L.Sort()) {
+			if L != nil && !ContainsAny(L.Sort()) {
 				return L, x.synth(r, L.Sort())
 			}
 		}
@@ -238,7 +194,7 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		return nil, nil
 	}
 	R := x.synth(r, L.Sort())
-	if R != nil && containsAny(L.Sort()) && !containsAny(R.Sort()) {
+	if R != nil && ContainsAny(L.Sort()) && !ContainsAny(R.Sort()) {
 		if L2 := x.synth(l, R.Sort()); L2 != nil {
 			L = L2
 		}
@@ -265,7 +221,7 @@ func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
 		return x.synthPair(l, r, nil)
 	}
 	R := x.synth(r, nil)
-	if R != nil && containsAny(R.Sort()) {
+	if R != nil && ContainsAny(R.Sort()) {
 		// An operand whose sort only the context gives (head([]))
 		// takes the other's, as in synthPair.
 		R = x.synth(r, L.Sort())
@@ -300,7 +256,7 @@ func (x *exprChecker) synth(e rawExpr, hint *Sort) Expr {
 		if v.Sign() == 0 {
 			s = x.st.Nat
 		}
-		if hint != nil && hint.IsNumeric() && numRank(hint) >= numRank(s) {
+		if hint != nil && hint.IsNumeric() && NumRank(hint) >= NumRank(s) {
 			s = hint
 		}
 		return &Number{Value: v, S: s, Pos: pos(e.Pos)}

@@ -131,7 +131,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 				return nil
 			}
 			lt := x.st.List(E.Sort())
-			if containsAny(E.Sort()) && lh != nil {
+			if ContainsAny(E.Sort()) && lh != nil {
 				lt = lh
 			}
 			L = x.synth(li, lt)
@@ -150,11 +150,11 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		}
 		// An operand of unknown element sort ([] or rhead([]) without
 		// context) takes the other's.
-		if L.Sort().Kind == SortList && containsAny(E.Sort()) && !containsAny(L.Sort()) {
+		if L.Sort().Kind == SortList && ContainsAny(E.Sort()) && !ContainsAny(L.Sort()) {
 			if E2 := x.synth(el, L.Sort().Elem); E2 != nil {
 				E = E2
 			}
-		} else if containsAny(L.Sort()) && !containsAny(E.Sort()) {
+		} else if ContainsAny(L.Sort()) && !ContainsAny(E.Sort()) {
 			if L2 := x.synth(li, x.st.List(E.Sort())); L2 != nil {
 				L = L2
 			}
@@ -233,7 +233,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		if s != nil && isSetLike(s.Kind) && op != OpDivide {
 			res := x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 			if (hint == nil || !isSetLike(hint.Kind)) && isMixedSetOp(e.Op, l, r) {
-				res = fix(res) // typed on its own: see mixedSetOp
+				res = Fix(res) // typed on its own: see mixedSetOp
 			}
 			return res
 		}

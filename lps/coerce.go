@@ -4,40 +4,6 @@ package lps
 // Set, FBag ⊂ Bag), the retyping of literals and container operations
 // from their context, and the least sort two operands share.
 
-func numRank(s *Sort) int {
-	switch s.Kind {
-	case SortPos:
-		return 1
-	case SortNat:
-		return 2
-	case SortInt:
-		return 3
-	case SortReal:
-		return 4
-	}
-	return 0
-}
-
-var upcastOps = map[[2]SortKind]Op{
-	{SortPos, SortNat}: OpPos2Nat, {SortPos, SortInt}: OpPos2Int, {SortPos, SortReal}: OpPos2Real,
-	{SortNat, SortInt}: OpNat2Int, {SortNat, SortReal}: OpNat2Real, {SortInt, SortReal}: OpInt2Real,
-}
-
-// upcast returns the implicit conversion from s to t, if there is one.
-func upcast(s, t *Sort) (Op, bool) {
-	if s.IsNumeric() && t.IsNumeric() {
-		op, ok := upcastOps[[2]SortKind{s.Kind, t.Kind}]
-		return op, ok
-	}
-	if s.Kind == SortFSet && t.Kind == SortSet && s.Elem == t.Elem {
-		return OpFSet2Set, true
-	}
-	if s.Kind == SortFBag && t.Kind == SortBag && s.Elem == t.Elem {
-		return OpFBag2Bag, true
-	}
-	return OpNone, false
-}
-
 func isSetLike(k SortKind) bool {
 	return k == SortSet || k == SortFSet || k == SortBag || k == SortFBag
 }
@@ -116,7 +82,7 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 					return true
 				}
 			case OpElementAt:
-				if containsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
+				if ContainsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
 					return true
 				}
 			}
@@ -125,10 +91,10 @@ func (x *exprChecker) canCoerce(e Expr, t *Sort) bool {
 			}
 		}
 	}
-	if containsAny(s) || s == nil {
+	if ContainsAny(s) || s == nil {
 		return false
 	}
-	_, ok := upcast(s, t)
+	_, ok := Upcast(s, t)
 	return ok
 }
 
@@ -216,7 +182,7 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 				// context gives ([] . n where a Nat is expected): the list
 				// takes the sort List(t), as mCRL2's type checker types
 				// it (txt2lps accepts lpspp's `if(c, 1, [] . n)`).
-				if containsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
+				if ContainsAny(s) && x.canCoerce(e.Args[0], x.st.List(t)) {
 					return x.mk(OpElementAt, []Expr{x.coerce(e.Args[0], x.st.List(t)), e.Args[1]}, t, e.Pos)
 				}
 			}
@@ -225,8 +191,8 @@ func (x *exprChecker) coerce(e Expr, t *Sort) Expr {
 			}
 		}
 	}
-	if s != nil && !containsAny(s) {
-		if _, ok := upcast(s, t); ok {
+	if s != nil && !ContainsAny(s) {
+		if _, ok := Upcast(s, t); ok {
 			return x.wrapUpcast(e, t)
 		}
 	}
@@ -240,7 +206,7 @@ func (x *exprChecker) canCoerceContainerOp(op Op, e *App, t *Sort) bool {
 	if s == nil || !s.IsContainer() || !t.IsContainer() || s.Kind != t.Kind || len(e.Args) == 0 {
 		return false
 	}
-	if _, ok := upcast(s.Elem, t.Elem); !ok && !containsAny(s.Elem) {
+	if _, ok := Upcast(s.Elem, t.Elem); !ok && !ContainsAny(s.Elem) {
 		return false
 	}
 	switch op {
@@ -328,14 +294,14 @@ func finiteOf(s, t *Sort, st *SortTable) *Sort {
 }
 
 // wrapUpcast applies the implicit conversion from e's sort to t (if the
-// sorts differ; upcast(e.Sort(), t) must exist).
+// sorts differ; Upcast(e.Sort(), t) must exist).
 func (x *exprChecker) wrapUpcast(e Expr, t *Sort) Expr {
 	s := e.Sort()
 	if s == t {
 		return e
 	}
-	op, _ := upcast(s, t)
-	return implicitApp(x.st, op, e, t)
+	op, _ := Upcast(s, t)
+	return ImplicitApp(x.st, op, e, t)
 }
 
 // join is the least sort both a and b coerce to, or nil.
@@ -343,14 +309,14 @@ func (x *exprChecker) join(a, b *Sort) *Sort {
 	if a == b {
 		return a
 	}
-	if a == anySort {
+	if a == AnySort {
 		return b
 	}
-	if b == anySort {
+	if b == AnySort {
 		return a
 	}
 	if a.IsNumeric() && b.IsNumeric() {
-		if numRank(a) >= numRank(b) {
+		if NumRank(a) >= NumRank(b) {
 			return a
 		}
 		return b

@@ -1,8 +1,10 @@
-package lps
+package lps_test
 
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,13 +19,13 @@ import (
 // whether the first print equals src byte for byte.
 func checkRoundTrip(t *testing.T, name string, src []byte) bool {
 	t.Helper()
-	spec, err := Parse(name, src)
+	spec, err := load.Text(name, src)
 	if err != nil {
 		t.Errorf("%v", err)
 		return false
 	}
 	out := spec.Print()
-	spec2, err := Parse(name+" (printed)", []byte(out))
+	spec2, err := load.Text(name+" (printed)", []byte(out))
 	if err != nil {
 		t.Errorf("printed form does not parse: %v", err)
 		return false
@@ -69,7 +71,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 		printed++
 		if checkRoundTrip(t, f, src) {
 			exact++
-		} else if spec, err := Parse(f, src); err == nil && strings.Contains(firstDifference(string(src), spec.Print()), " whr ") {
+		} else if spec, err := load.Text(f, src); err == nil && strings.Contains(firstDifference(string(src), spec.Print()), " whr ") {
 			whereLines++
 		}
 	}
@@ -117,7 +119,7 @@ func TestExamplesRoundTrip(t *testing.T) {
 			checkRoundTrip(t, f, src)
 			continue
 		}
-		spec, err := Read(f, src)
+		spec, err := load.Read(f, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,18 +136,18 @@ func TestExamplesRoundTrip(t *testing.T) {
 // BenchmarkParse parses and checks the largest corpus model (the largest
 // example when the corpus is absent).
 func BenchmarkParse(b *testing.B) {
-	benchmarkRead(b, "model.lps", "../examples/*.lps", Parse)
+	benchmarkRead(b, "model.lps", "../examples/*.lps", load.Text)
 }
 
 // BenchmarkReadBinary reads the largest of mCRL2's binary files of the
 // corpus (the binary example when the corpus is absent).
 func BenchmarkReadBinary(b *testing.B) {
-	benchmarkRead(b, "mcrl2.lps", "../examples/*.bin.lps", Read)
+	benchmarkRead(b, "mcrl2.lps", "../examples/*.bin.lps", load.Read)
 }
 
 // benchmarkRead reads the largest corpus file of the name given (or of
 // the examples matching fallback) with read.
-func benchmarkRead(b *testing.B, name, fallback string, read func(string, []byte) (*Spec, error)) {
+func benchmarkRead(b *testing.B, name, fallback string, read func(string, []byte) (*lps.Spec, error)) {
 	var files []string
 	if dir := corpus.Dir(); dir != "" {
 		files, _ = filepath.Glob(filepath.Join(dir, "*", "*", name))

@@ -264,7 +264,7 @@ const (
 	OpUpdateStable
 	OpIsNotAnUpdate
 
-	opCount
+	NumOps
 )
 
 var opNames = [...]string{
@@ -464,7 +464,7 @@ type Equation struct {
 	RHS  Expr
 	Pos  Pos
 
-	section int // index of the var/eqn block in the source, for printing
+	Section int // index of the var/eqn block in the source, for printing
 }
 
 // ActionDecl is an action label with its argument sorts. An action name
@@ -536,12 +536,12 @@ type Spec struct {
 	// EqnVars are the variables declared in `var` sections, in order (each
 	// Equation lists the ones it uses); kept for printing.
 	EqnVars []*Var
-	// varSections are the var sections of the source (one per var/eqn
+	// VarSections are the var sections of the source (one per var/eqn
 	// block), so that printing keeps the blocks apart.
-	varSections [][]*Var
-	// spelling is how the source wrote the sort of a declaration (*Var,
+	VarSections [][]*Var
+	// Spelling is how the source wrote the sort of a declaration (*Var,
 	// *Func, *ActionDecl, *SortDecl), for printing.
-	spelling map[any]string
+	Spelling map[any]string
 	// SortTable interns every sort of the specification and its built-in
 	// function symbols; later stages use it to make sorts and built-ins
 	// that compare equal (by pointer) to the checker's.

@@ -32,6 +32,11 @@ var keywords = map[string]bool{
 
 // lpsLexer is a hand-written scanner: identifiers [A-Za-z_][A-Za-z_0-9']*,
 // numerals, mCRL2's operator tokens (longest match) and `%` line comments.
+// IsKeyword reports whether name is one of mCRL2's reserved words, which
+// no declaration may use: the binary reader refuses such a name as the
+// lexer does.
+func IsKeyword(name string) bool { return keywords[name] }
+
 type lpsLexerDef struct{}
 
 var lpsLexer lexer.Definition = lpsLexerDef{}

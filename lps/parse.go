@@ -3,8 +3,6 @@ package lps
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"regexp"
 	"strings"
 
@@ -14,48 +12,12 @@ import (
 	"github.com/lps2lts/lps2lts/aterm"
 )
 
-// ParseFile reads and checks the LPS in the named file.
-func ParseFile(path string) (*Spec, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := ReadInput(path, f)
-	if err != nil {
-		return nil, err
-	}
-	return Read(path, src)
-}
-
-// MaxInputSize bounds the size of a specification read by ParseFile and
-// ReadInput, so that /dev/zero or a wrong file gets an error, not all the
-// machine's memory.
-const MaxInputSize = 256 << 20
-
-// ReadInput reads a specification from r, refusing more than MaxInputSize
-// bytes; name is used in the error.
-func ReadInput(name string, r io.Reader) ([]byte, error) {
-	return readLimited(name, r, MaxInputSize)
-}
-
-func readLimited(name string, r io.Reader, limit int64) ([]byte, error) {
-	src, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > limit {
-		return nil, fmt.Errorf("%s: input larger than %d bytes; refusing to read it", name, limit)
-	}
-	return src, nil
-}
-
 // Parse reads and checks an LPS in the textual syntax. filename is used in
 // error positions. On failure the error is an ErrorList. (Read takes
 // either format.)
 func Parse(filename string, src []byte) (spec *Spec, err error) {
 	if aterm.IsBinary(src) {
-		return nil, ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with lps.Read, which takes both"}}
+		return nil, ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with load.Read, which takes both"}}
 	}
 	defer func() {
 		// Last resort: the parser and checker are meant never to panic,

@@ -14,7 +14,7 @@ import (
 // Format writes the specification in lpspp's layout.
 func (s *Spec) Format(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	p := &printer{aliases: aliasNames(s), spelling: s.spelling}
+	p := &printer{aliases: aliasNames(s), spelling: s.Spelling}
 	var b strings.Builder
 	p.spec(&b, s)
 	bw.WriteString(b.String())
@@ -23,7 +23,7 @@ func (s *Spec) Format(w io.Writer) error {
 
 // Print returns the specification in lpspp's layout.
 func (s *Spec) Print() string {
-	p := &printer{aliases: aliasNames(s), spelling: s.spelling}
+	p := &printer{aliases: aliasNames(s), spelling: s.Spelling}
 	var b strings.Builder
 	p.spec(&b, s)
 	return b.String()
@@ -97,11 +97,11 @@ func (p *printer) spec(b *strings.Builder, s *Spec) {
 	p.funcSection(b, sep, "cons ", s.Cons)
 	p.funcSection(b, sep, "map  ", s.Maps)
 	if len(s.Equations) > 0 {
-		if s.varSections != nil {
-			for k, vars := range s.varSections {
+		if s.VarSections != nil {
+			for k, vars := range s.VarSections {
 				var eqs []*Equation
 				for _, e := range s.Equations {
-					if e.section == k {
+					if e.Section == k {
 						eqs = append(eqs, e)
 					}
 				}
@@ -126,7 +126,7 @@ func (p *printer) spec(b *strings.Builder, s *Spec) {
 		b.WriteString("act  ")
 		for i := 0; i < len(s.Actions); {
 			j := i + 1
-			for j < len(s.Actions) && sameSorts(s.Actions[j].Sorts, s.Actions[i].Sorts) && p.sameDeclSort(s.Actions[j], s.Actions[i]) {
+			for j < len(s.Actions) && SameSorts(s.Actions[j].Sorts, s.Actions[i].Sorts) && p.sameDeclSort(s.Actions[j], s.Actions[i]) {
 				j++
 			}
 			if i > 0 {

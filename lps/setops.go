@@ -19,14 +19,14 @@ func (x *exprChecker) mixedSetOp(e *rawBinary) Expr {
 	n := len(x.c.errs)
 	l, r := x.synth(e.L, nil), x.synth(e.R, nil)
 	undo := func() Expr { x.c.errs = x.c.errs[:n]; return nil }
-	if l == nil || r == nil || containsAny(r.Sort()) {
+	if l == nil || r == nil || ContainsAny(r.Sort()) {
 		return undo()
 	}
 	if !isMixedSetOp(e.Op, l, r) {
 		return undo()
 	}
 	s := x.st.Set(l.Sort().Elem)
-	return fix(x.mk(opOf[e.Op], []Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.rawPos())))
+	return Fix(x.mk(opOf[e.Op], []Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.rawPos())))
 }
 
 // isMixedSetOp reports whether operands l and r, checked on their own,
@@ -34,31 +34,17 @@ func (x *exprChecker) mixedSetOp(e *rawBinary) Expr {
 // a finite set (mCRL2's result sort FSet(S)).
 func isMixedSetOp(op string, l, r Expr) bool {
 	ls, rs := l.Sort(), r.Sort()
-	if ls.Elem == nil || ls.Elem != rs.Elem || containsAny(ls) {
+	if ls.Elem == nil || ls.Elem != rs.Elem || ContainsAny(ls) {
 		return false
 	}
 	kind := func(e Expr) SortKind {
-		if isFixed(e) {
+		if IsFixed(e) {
 			return SortFSet
 		}
 		return e.Sort().Kind
 	}
 	lk, rk := kind(l), kind(r)
 	return lk == SortFSet && rk == SortSet && (op == "*" || op == "-") || op == "*" && lk == SortSet && rk == SortFSet
-}
-
-// isFixed reports whether e is a set or bag operation marked Fixed.
-func isFixed(e Expr) bool {
-	a, ok := e.(*App)
-	return ok && a.Fixed
-}
-
-// fix marks a set operation Fixed.
-func fix(e Expr) Expr {
-	if a, ok := e.(*App); ok {
-		a.Fixed = true
-	}
-	return e
 }
 
 // retag gives a Fixed set operation the set sort t of a wider element
@@ -69,8 +55,8 @@ func (x *exprChecker) retag(e Expr, t *Sort) Expr {
 	if !ok || !a.Fixed || t.Kind != SortSet || a.S.Kind != SortSet || a.S == t {
 		return nil
 	}
-	if _, ok := upcast(a.S.Elem, t.Elem); !ok {
+	if _, ok := Upcast(a.S.Elem, t.Elem); !ok {
 		return nil
 	}
-	return implicitApp(x.st, OpSetRetag, a, t)
+	return ImplicitApp(x.st, OpSetRetag, a, t)
 }

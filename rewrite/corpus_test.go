@@ -7,6 +7,7 @@ import (
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -18,7 +19,7 @@ func TestCorpus(t *testing.T) {
 	for _, path := range models {
 		name, _ := filepath.Rel(dir, filepath.Dir(path))
 		t.Run(name, func(t *testing.T) {
-			spec, err := lps.ParseFile(path)
+			spec, err := load.File(path)
 			if err != nil {
 				t.Skipf("parse: %v", err)
 			}

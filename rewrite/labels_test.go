@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -34,7 +34,7 @@ func checkLabelsWith(t *testing.T, decls string, cases []labelCase) {
 	}
 	src := decls + "act " + strings.Join(acts, ";\n    ") + ";\nproc P(b: Bool) =\n    " +
 		strings.Join(sums, "\n  + ") + ";\ninit P(true);\n"
-	spec, err := lps.Parse("labels.lps", []byte(src))
+	spec, err := load.Text("labels.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

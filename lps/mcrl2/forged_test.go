@@ -1,7 +1,8 @@
-package lps
+package mcrl2_test
 
 import (
 	"bytes"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,7 @@ func listElems(x *aterm.Term) []*aterm.Term {
 // parameter gave an LTS, exit 0), and so is a name that would forge the
 // structure of an output file.
 func TestForgedBinaryRefused(t *testing.T) {
-	abp := filepath.Join("..", "examples", "abp.bin.lps")
+	abp := filepath.Join("..", "..", "examples", "abp.bin.lps")
 	isList := func(x *aterm.Term, head string) bool {
 		es := listElems(x)
 		return len(es) > 0 && es[0].Sym.Name == head
@@ -153,14 +154,14 @@ func TestForgedBinaryRefused(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := rewriteFile(t, abp, c.change)
-			_, err := Read("forged.lps", src)
+			_, err := load.Read("forged.lps", src)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one saying %q", err, c.want)
 			}
 		})
 	}
 	// The file itself, written again unchanged, is read.
-	if _, err := Read("abp.lps", rewriteFile(t, abp, func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
+	if _, err := load.Read("abp.lps", rewriteFile(t, abp, func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
 		if x.Sym.Name == "linear_process_specification" {
 			return x
 		}
@@ -176,7 +177,7 @@ func TestForgedBinaryRefused(t *testing.T) {
 // whose sharing stands for an endless tree is still refused, at once:
 // later stages walk the IR as a tree.
 func TestSharedTermsRead(t *testing.T) {
-	abp := filepath.Join("..", "examples", "abp.bin.lps")
+	abp := filepath.Join("..", "..", "examples", "abp.bin.lps")
 	nest := func(depth int) func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
 		return func(tb *aterm.Table, x *aterm.Term) *aterm.Term {
 			if x.Sym.Name != "DataVarIdInit" {
@@ -192,10 +193,10 @@ func TestSharedTermsRead(t *testing.T) {
 			return tb.Appl("DataVarIdInit", x.Args[0], v)
 		}
 	}
-	if _, err := Read("shared.lps", rewriteFile(t, abp, nest(19))); err != nil {
+	if _, err := load.Read("shared.lps", rewriteFile(t, abp, nest(19))); err != nil {
 		t.Errorf("a term shared 2^19 times (a tree of millions of nodes): %v", err)
 	}
-	if _, err := Read("bomb.lps", rewriteFile(t, abp, nest(60))); err == nil || !strings.Contains(err.Error(), "nodes") {
+	if _, err := load.Read("bomb.lps", rewriteFile(t, abp, nest(60))); err == nil || !strings.Contains(err.Error(), "nodes") {
 		t.Errorf("a tree of 2^60 nodes: %v, want a refusal", err)
 	}
 }

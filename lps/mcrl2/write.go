@@ -1,7 +1,8 @@
-package lps
+package mcrl2
 
 import (
 	"fmt"
+	"github.com/lps2lts/lps2lts/lps"
 	"math/big"
 
 	"github.com/lps2lts/lps2lts/aterm"
@@ -21,13 +22,13 @@ import (
 // Encoder is not safe for concurrent use.
 type Encoder struct {
 	T     *aterm.Table
-	sorts map[*Sort]*aterm.Term
-	funcs map[*Func]*aterm.Term
+	sorts map[*lps.Sort]*aterm.Term
+	funcs map[*lps.Func]*aterm.Term
 }
 
 // NewEncoder returns an encoder whose terms come from tb.
 func NewEncoder(tb *aterm.Table) *Encoder {
-	return &Encoder{T: tb, sorts: map[*Sort]*aterm.Term{}, funcs: map[*Func]*aterm.Term{}}
+	return &Encoder{T: tb, sorts: map[*lps.Sort]*aterm.Term{}, funcs: map[*lps.Func]*aterm.Term{}}
 }
 
 // name is a symbol of arity 0: how mCRL2 stores identifiers.
@@ -38,9 +39,10 @@ func (e *Encoder) SortID(n string) *aterm.Term { return e.T.Appl("SortId", e.nam
 
 // sortConsNames are mCRL2's names of its container sort constructors
 // ("SortList" for List, ...), and containerKinds the reverse.
-var sortConsNames, containerKinds = func() (map[SortKind]string, map[string]SortKind) {
-	names, kinds := map[SortKind]string{}, map[string]SortKind{}
-	for k, n := range containerNames {
+var sortConsNames, containerKinds = func() (map[lps.SortKind]string, map[string]lps.SortKind) {
+	names, kinds := map[lps.SortKind]string{}, map[string]lps.SortKind{}
+	for _, k := range []lps.SortKind{lps.SortList, lps.SortSet, lps.SortBag, lps.SortFSet, lps.SortFBag} {
+		n := lps.ContainerName(k)
 		names[k], kinds["Sort"+n] = "Sort"+n, k
 	}
 	return names, kinds
@@ -49,31 +51,31 @@ var sortConsNames, containerKinds = func() (map[SortKind]string, map[string]Sort
 // Sort is s as mCRL2 writes a sort in terms: a named (basic or
 // structured) sort by its name, an anonymous structured sort by its
 // definition.
-func (e *Encoder) Sort(s *Sort) *aterm.Term {
+func (e *Encoder) Sort(s *lps.Sort) *aterm.Term {
 	if t, ok := e.sorts[s]; ok {
 		return t
 	}
 	var t *aterm.Term
 	switch s.Kind {
-	case SortBool:
+	case lps.SortBool:
 		t = e.SortID("Bool")
-	case SortPos:
+	case lps.SortPos:
 		t = e.SortID("Pos")
-	case SortNat:
+	case lps.SortNat:
 		t = e.SortID("Nat")
-	case SortInt:
+	case lps.SortInt:
 		t = e.SortID("Int")
-	case SortReal:
+	case lps.SortReal:
 		t = e.SortID("Real")
-	case SortBasic:
+	case lps.SortBasic:
 		t = e.SortID(s.Name)
-	case SortStruct:
+	case lps.SortStruct:
 		if s.Name != "" {
 			t = e.SortID(s.Name)
 		} else {
 			t = e.Structure(s)
 		}
-	case SortFunc:
+	case lps.SortFunc:
 		t = e.Arrow(s.Domain, s.Codomain)
 	default:
 		t = e.Cons(s.Kind, e.Sort(s.Elem))
@@ -83,7 +85,7 @@ func (e *Encoder) Sort(s *Sort) *aterm.Term {
 }
 
 // Arrow is the function sort dom -> cod.
-func (e *Encoder) Arrow(dom []*Sort, cod *Sort) *aterm.Term {
+func (e *Encoder) Arrow(dom []*lps.Sort, cod *lps.Sort) *aterm.Term {
 	ds := make([]*aterm.Term, len(dom))
 	for i, d := range dom {
 		ds[i] = e.Sort(d)
@@ -98,19 +100,19 @@ func (e *Encoder) ArrowT(cod *aterm.Term, dom ...*aterm.Term) *aterm.Term {
 
 // Cons is the container sort of kind k (List, Set, ...) over the sort
 // elem, already encoded: SortCons(SortList, elem).
-func (e *Encoder) Cons(k SortKind, elem *aterm.Term) *aterm.Term {
+func (e *Encoder) Cons(k lps.SortKind, elem *aterm.Term) *aterm.Term {
 	return e.T.Appl("SortCons", e.name(sortConsNames[k]), elem)
 }
 
 // Structure is the definition of a structured sort: SortStruct of its
 // constructors, each StructCons(name, projections, recogniser), an absent
 // name being the empty identifier.
-func (e *Encoder) Structure(s *Sort) *aterm.Term {
+func (e *Encoder) Structure(s *lps.Sort) *aterm.Term {
 	var cons []*aterm.Term
 	for _, k := range s.Constructors {
 		var projs []*aterm.Term
-		var dom []*Sort
-		if k.Sort.Kind == SortFunc {
+		var dom []*lps.Sort
+		if k.Sort.Kind == lps.SortFunc {
 			dom = k.Sort.Domain
 		}
 		for i, d := range dom {
@@ -137,16 +139,16 @@ func (e *Encoder) OpID(name string, s *aterm.Term) *aterm.Term {
 // internalNames are the names mCRL2 gives built-ins whose name here (the
 // Op's, as SortTable.Builtin names them) differs; the binary reader
 // reads them back by the same table (mcrl2Builtins).
-var internalNames = map[Op]string{OpUpdate: "@func_update"}
+var internalNames = map[lps.Op]string{lps.OpUpdate: "@func_update"}
 
 // FuncName is the name of f in mCRL2's terms.
-func FuncName(f *Func) string {
-	if f.Kind == FuncBuiltin {
+func FuncName(f *lps.Func) string {
+	if f.Kind == lps.FuncBuiltin {
 		if n, ok := internalNames[f.Op]; ok {
 			return n
 		}
-		if f.Op == OpEmptySet {
-			if k := f.Result().Kind; k == SortBag || k == SortFBag {
+		if f.Op == lps.OpEmptySet {
+			if k := f.Result().Kind; k == lps.SortBag || k == lps.SortFBag {
 				return "{:}"
 			}
 			return "{}"
@@ -156,7 +158,7 @@ func FuncName(f *Func) string {
 }
 
 // Func is the function symbol f.
-func (e *Encoder) Func(f *Func) *aterm.Term {
+func (e *Encoder) Func(f *lps.Func) *aterm.Term {
 	if t, ok := e.funcs[f]; ok {
 		return t
 	}
@@ -166,7 +168,7 @@ func (e *Encoder) Func(f *Func) *aterm.Term {
 }
 
 // Var is the variable name of sort s: DataVarId(name, sort).
-func (e *Encoder) Var(name string, s *Sort) *aterm.Term {
+func (e *Encoder) Var(name string, s *lps.Sort) *aterm.Term {
 	return e.T.Appl("DataVarId", e.name(name), e.Sort(s))
 }
 
@@ -199,25 +201,25 @@ func (e *Encoder) natural(v *big.Int, nat bool) *aterm.Term {
 
 // Number is the value v (an integer unless s is Real) of the numeric sort
 // s in mCRL2's normal form.
-func (e *Encoder) Number(s *Sort, v *big.Rat) (*aterm.Term, error) {
-	if s.Kind != SortReal && !v.IsInt() {
+func (e *Encoder) Number(s *lps.Sort, v *big.Rat) (*aterm.Term, error) {
+	if s.Kind != lps.SortReal && !v.IsInt() {
 		return nil, fmt.Errorf("the %s value %s is not whole", s, v.RatString())
 	}
 	n := v.Num()
 	switch s.Kind {
-	case SortPos:
+	case lps.SortPos:
 		if n.Sign() <= 0 {
 			return nil, fmt.Errorf("the Pos value %s is not positive", n)
 		}
 		return e.natural(n, false), nil
-	case SortNat:
+	case lps.SortNat:
 		if n.Sign() < 0 {
 			return nil, fmt.Errorf("the Nat value %s is negative", n)
 		}
 		return e.natural(n, true), nil
-	case SortInt:
+	case lps.SortInt:
 		return e.integer(n), nil
-	case SortReal:
+	case lps.SortReal:
 		intS, posS := e.SortID("Int"), e.SortID("Pos")
 		c := e.OpID("@cReal", e.ArrowT(e.SortID("Real"), intS, posS))
 		return e.Appl(c, e.integer(n), e.natural(v.Denom(), false)), nil
@@ -236,11 +238,11 @@ func (e *Encoder) integer(n *big.Int) *aterm.Term {
 	return e.Appl(c, e.natural(n, true))
 }
 
-var binderNames = map[BinderKind]string{Lambda: "Lambda", Forall: "Forall", Exists: "Exists", SetComp: "SetComp", BagComp: "BagComp"}
+var binderNames = map[lps.BinderKind]string{lps.Lambda: "Lambda", lps.Forall: "Forall", lps.Exists: "Exists", lps.SetComp: "SetComp", lps.BagComp: "BagComp"}
 
 // Binder is a lambda, quantifier or comprehension over vars (encoded
 // variables).
-func (e *Encoder) Binder(k BinderKind, vars []*aterm.Term, body *aterm.Term) *aterm.Term {
+func (e *Encoder) Binder(k lps.BinderKind, vars []*aterm.Term, body *aterm.Term) *aterm.Term {
 	return e.T.Appl("Binder", e.name(binderNames[k]), e.T.List(vars...), body)
 }
 
@@ -256,17 +258,17 @@ func (e *Encoder) Where(body *aterm.Term, defs ...*aterm.Term) *aterm.Term {
 // Expr encodes a sort-checked expression (of an equation). Enumerations
 // become what mCRL2's type checker makes of them: lists of |>, finite
 // sets of @fset_insert, finite bags of @fbag_cinsert.
-func (e *Encoder) Expr(x Expr) (*aterm.Term, error) {
+func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 	switch x := x.(type) {
-	case *VarRef:
+	case *lps.VarRef:
 		return e.Var(x.Var.Name, x.Var.S), nil
-	case *Var:
+	case *lps.Var:
 		return e.Var(x.Name, x.S), nil
-	case *Number:
+	case *lps.Number:
 		return e.Number(x.S, new(big.Rat).SetInt(x.Value))
-	case *FuncRef:
+	case *lps.FuncRef:
 		return e.Func(x.Func), nil
-	case *App:
+	case *lps.App:
 		head, err := e.Expr(x.Head)
 		if err != nil {
 			return nil, err
@@ -276,7 +278,7 @@ func (e *Encoder) Expr(x Expr) (*aterm.Term, error) {
 			return nil, err
 		}
 		return e.Appl(head, args...), nil
-	case *Binder:
+	case *lps.Binder:
 		vars := make([]*aterm.Term, len(x.Vars))
 		for i, v := range x.Vars {
 			vars[i] = e.Var(v.Name, v.S)
@@ -286,7 +288,7 @@ func (e *Encoder) Expr(x Expr) (*aterm.Term, error) {
 			return nil, err
 		}
 		return e.Binder(x.Kind, vars, body), nil
-	case *Where:
+	case *lps.Where:
 		body, err := e.Expr(x.Body)
 		if err != nil {
 			return nil, err
@@ -300,27 +302,27 @@ func (e *Encoder) Expr(x Expr) (*aterm.Term, error) {
 			defs = append(defs, e.Var(d.Var.Name, d.Var.S), v)
 		}
 		return e.Where(body, defs...), nil
-	case *ListEnum:
+	case *lps.ListEnum:
 		elems, err := e.exprs(x.Elems)
 		if err != nil {
 			return nil, err
 		}
 		elem := x.S.Elem
 		l := e.OpID("[]", e.Sort(x.S))
-		cons := e.OpID("|>", e.Arrow([]*Sort{elem, x.S}, x.S))
+		cons := e.OpID("|>", e.Arrow([]*lps.Sort{elem, x.S}, x.S))
 		for i := len(elems) - 1; i >= 0; i-- {
 			l = e.Appl(cons, elems[i], l)
 		}
 		return l, nil
-	case *SetEnum:
+	case *lps.SetEnum:
 		return e.enumeration(x.S, x.Elems, nil)
-	case *BagEnum:
+	case *lps.BagEnum:
 		return e.enumeration(x.S, x.Elems, x.Counts)
 	}
 	return nil, fmt.Errorf("cannot encode the expression %T", x)
 }
 
-func (e *Encoder) exprs(xs []Expr) ([]*aterm.Term, error) {
+func (e *Encoder) exprs(xs []lps.Expr) ([]*aterm.Term, error) {
 	out := make([]*aterm.Term, len(xs))
 	for i, x := range xs {
 		t, err := e.Expr(x)
@@ -334,7 +336,7 @@ func (e *Encoder) exprs(xs []Expr) ([]*aterm.Term, error) {
 
 // enumeration encodes {e1, ...} or {e1: n1, ...} of sort s (a set or bag,
 // finite or not).
-func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error) {
+func (e *Encoder) enumeration(s *lps.Sort, elems, counts []lps.Expr) (*aterm.Term, error) {
 	xs, err := e.exprs(elems)
 	if err != nil {
 		return nil, err
@@ -344,9 +346,9 @@ func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error
 		return nil, err
 	}
 	bag := counts != nil
-	fin := SortFSet
+	fin := lps.SortFSet
 	if bag {
-		fin = SortFBag
+		fin = lps.SortFBag
 	}
 	finT := e.Cons(fin, e.Sort(s.Elem))
 	var l *aterm.Term
@@ -363,7 +365,7 @@ func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error
 			l = e.Appl(ins, xs[i], l)
 		}
 	}
-	if s.Kind == SortSet || s.Kind == SortBag {
+	if s.Kind == lps.SortSet || s.Kind == lps.SortBag {
 		conv := "@setfset"
 		if bag {
 			conv = "@bagfbag"
@@ -374,7 +376,7 @@ func (e *Encoder) enumeration(s *Sort, elems, counts []Expr) (*aterm.Term, error
 }
 
 // ActID is an action label: ActId(name, sorts).
-func (e *Encoder) ActID(d *ActionDecl) *aterm.Term {
+func (e *Encoder) ActID(d *lps.ActionDecl) *aterm.Term {
 	sorts := make([]*aterm.Term, len(d.Sorts))
 	for i, s := range d.Sorts {
 		sorts[i] = e.Sort(s)
@@ -386,12 +388,12 @@ func (e *Encoder) ActID(d *ActionDecl) *aterm.Term {
 // mCRL2 writes it: the basic sorts, the aliases (structured sorts
 // included), the constructors, the mappings and the equations. An
 // equation that cannot be encoded is an error.
-func (e *Encoder) DataSpec(spec *Spec) (sorts, aliases, cons, maps, eqns []*aterm.Term, err error) {
+func (e *Encoder) DataSpec(spec *lps.Spec) (sorts, aliases, cons, maps, eqns []*aterm.Term, err error) {
 	for _, d := range spec.Sorts {
 		switch {
-		case d.Sort.Kind == SortBasic && d.Sort.Name == d.Name && !d.Alias:
+		case d.Sort.Kind == lps.SortBasic && d.Sort.Name == d.Name && !d.Alias:
 			sorts = append(sorts, e.SortID(d.Name))
-		case d.Sort.Kind == SortStruct && d.Sort.Name == d.Name:
+		case d.Sort.Kind == lps.SortStruct && d.Sort.Name == d.Name:
 			aliases = append(aliases, e.T.Appl("SortRef", e.SortID(d.Name), e.Structure(d.Sort)))
 		default:
 			aliases = append(aliases, e.T.Appl("SortRef", e.SortID(d.Name), e.Sort(d.Sort)))

@@ -1,7 +1,9 @@
-package lps
+package mcrl2_test
 
 import (
 	"errors"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,12 +26,12 @@ func TestBinaryCorpus(t *testing.T) {
 			continue
 		}
 		n++
-		want, err := ParseFile(text)
+		want, err := load.File(text)
 		if err != nil {
 			t.Errorf("%s: %v", text, err)
 			continue
 		}
-		got, err := Read(bin, src)
+		got, err := load.Read(bin, src)
 		if err != nil {
 			t.Errorf("%s: %v", bin, err)
 			continue
@@ -40,8 +42,8 @@ func TestBinaryCorpus(t *testing.T) {
 			continue
 		}
 		for i, p := range got.Params {
-			if q := want.Params[i]; p.Name != q.Name || AppendSort(nil, p.S) == nil || string(AppendSort(nil, p.S)) != string(AppendSort(nil, q.S)) {
-				t.Errorf("%s: parameter %s: %s, text has %s: %s", bin, p.Name, AppendSort(nil, p.S), q.Name, AppendSort(nil, q.S))
+			if q := want.Params[i]; p.Name != q.Name || lps.AppendSort(nil, p.S) == nil || string(lps.AppendSort(nil, p.S)) != string(lps.AppendSort(nil, q.S)) {
+				t.Errorf("%s: parameter %s: %s, text has %s: %s", bin, p.Name, lps.AppendSort(nil, p.S), q.Name, lps.AppendSort(nil, q.S))
 			}
 		}
 	}
@@ -56,7 +58,7 @@ func TestBinaryErrors(t *testing.T) {
 		{0x00, 0x8b, 0xaf, 0x83, 0x08, 0xff, 0xff},
 		append([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08}, make([]byte, 64)...),
 	} {
-		_, err := Read("bad.lps", src)
+		_, err := load.Read("bad.lps", src)
 		if err == nil || !strings.HasPrefix(err.Error(), "bad.lps: ") || !errors.Is(err, aterm.ErrFormat) {
 			t.Errorf("%x: %v", src, err)
 		}
@@ -65,7 +67,7 @@ func TestBinaryErrors(t *testing.T) {
 
 func FuzzReadBinary(f *testing.F) {
 	f.Add([]byte{0x00, 0x8b, 0xaf, 0x83, 0x08})
-	files, _ := filepath.Glob("../../shared/corpus/plain/ex.language.*/mcrl2.lps")
+	files, _ := filepath.Glob("../../../shared/corpus/plain/ex.language.*/mcrl2.lps")
 	for _, p := range files {
 		if src, err := os.ReadFile(p); err == nil && len(src) < 8192 {
 			f.Add(src)
@@ -77,7 +79,7 @@ func FuzzReadBinary(f *testing.F) {
 		}
 		// Neither reading nor printing (lpspp's view of the file) may
 		// panic or hang.
-		if spec, err := Read("fuzz.lps", src); err == nil {
+		if spec, err := load.Read("fuzz.lps", src); err == nil {
 			spec.Print()
 		}
 	})
@@ -91,7 +93,7 @@ func FuzzReadBinary(f *testing.F) {
 // output for testdata/casts.txt.
 func TestBinaryNumericCasts(t *testing.T) {
 	got := readTestdata(t, "casts.lps")
-	want, err := ParseFile("testdata/casts.txt")
+	want, err := load.File("testdata/casts.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +102,8 @@ func TestBinaryNumericCasts(t *testing.T) {
 	}
 	for i, s := range got.Summands {
 		g, w := s.Actions[0].Args[0], want.Summands[i].Actions[0].Args[0]
-		if FormatExpr(g) != FormatExpr(w) {
-			t.Errorf("summand %d: %s, text has %s", i+1, FormatExpr(g), FormatExpr(w))
+		if lps.FormatExpr(g) != lps.FormatExpr(w) {
+			t.Errorf("summand %d: %s, text has %s", i+1, lps.FormatExpr(g), lps.FormatExpr(w))
 		}
 	}
 }
@@ -116,7 +118,7 @@ func TestBinaryUnknownSort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Read("unknownsort.lps", src)
+	_, err = load.Read("unknownsort.lps", src)
 	if err == nil {
 		t.Fatal("read without an error")
 	}
@@ -138,11 +140,11 @@ func TestBinaryUnknownSort(t *testing.T) {
 // testdata/scopes.txt.
 func TestBinaryScopes(t *testing.T) {
 	spec := readTestdata(t, "scopes.lps")
-	ref := func(e Expr) *Var {
+	ref := func(e lps.Expr) *lps.Var {
 		t.Helper()
-		r, ok := e.(*VarRef)
+		r, ok := e.(*lps.VarRef)
 		if !ok {
-			t.Fatalf("%s is not a variable", FormatExpr(e))
+			t.Fatalf("%s is not a variable", lps.FormatExpr(e))
 		}
 		return r.Var
 	}
@@ -164,13 +166,13 @@ func TestBinaryScopes(t *testing.T) {
 
 // readTestdata reads the binary file testdata/name, failing the test on
 // an error.
-func readTestdata(t *testing.T, name string) *Spec {
+func readTestdata(t *testing.T, name string) *lps.Spec {
 	t.Helper()
 	src, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := Read(name, src)
+	spec, err := load.Read(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}

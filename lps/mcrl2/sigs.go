@@ -1,6 +1,7 @@
-package lps
+package mcrl2
 
 import (
+	"github.com/lps2lts/lps2lts/lps"
 	"strings"
 )
 
@@ -20,7 +21,7 @@ type sigPattern struct {
 }
 
 // sigContainers are the container names a pattern may use.
-var sigContainers = map[string]SortKind{"List": SortList, "Set": SortSet, "Bag": SortBag, "FSet": SortFSet, "FBag": SortFBag}
+var sigContainers = map[string]lps.SortKind{"List": lps.SortList, "Set": lps.SortSet, "Bag": lps.SortBag, "FSet": lps.SortFSet, "FBag": lps.SortFBag}
 
 // parseSig parses a signature; it panics on a malformed one (the table is
 // a constant of this package, checked by its tests).
@@ -94,7 +95,7 @@ func (p *sigParser) single() *sigPattern {
 
 // match reports whether s is an instance of the pattern, binding the sort
 // variables S and T in vars.
-func (p *sigPattern) match(s *Sort, vars map[string]*Sort) bool {
+func (p *sigPattern) match(s *lps.Sort, vars map[string]*lps.Sort) bool {
 	switch p.name {
 	case "S", "T":
 		if b, ok := vars[p.name]; ok {
@@ -103,7 +104,7 @@ func (p *sigPattern) match(s *Sort, vars map[string]*Sort) bool {
 		vars[p.name] = s
 		return true
 	case "->":
-		if s.Kind != SortFunc || len(s.Domain) != len(p.args)-1 {
+		if s.Kind != lps.SortFunc || len(s.Domain) != len(p.args)-1 {
 			return false
 		}
 		for i, d := range s.Domain {
@@ -113,17 +114,17 @@ func (p *sigPattern) match(s *Sort, vars map[string]*Sort) bool {
 		}
 		return p.args[len(p.args)-1].match(s.Codomain, vars)
 	case "Bool":
-		return s.Kind == SortBool
+		return s.Kind == lps.SortBool
 	case "Pos":
-		return s.Kind == SortPos
+		return s.Kind == lps.SortPos
 	case "Nat", "@word":
-		return s.Kind == SortNat
+		return s.Kind == lps.SortNat
 	case "Int":
-		return s.Kind == SortInt
+		return s.Kind == lps.SortInt
 	case "Real":
-		return s.Kind == SortReal
+		return s.Kind == lps.SortReal
 	case "@NatNatPair":
-		return s.Kind == SortStruct && s.Name == natPairName
+		return s.Kind == lps.SortStruct && s.Name == natPairName
 	}
 	if k, ok := sigContainers[p.name]; ok {
 		return s.Kind == k && p.args[0].match(s.Elem, vars)

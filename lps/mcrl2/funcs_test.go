@@ -1,6 +1,7 @@
-package lps
+package mcrl2_test
 
 import (
+	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestInternalFunctionsMalformed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Read(file, src)
+		_, err = load.Read(file, src)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want one saying %q", name, err, want)
 		}

@@ -1,12 +1,13 @@
-package lps
+package mcrl2
 
 import (
 	"fmt"
+	"github.com/lps2lts/lps2lts/lps"
 
 	"github.com/lps2lts/lps2lts/aterm"
 )
 
-// readBinary builds the Spec of an LPS in mCRL2's binary format straight
+// Read builds the Spec of an LPS in mCRL2's binary format straight
 // from its typed terms: every function symbol, variable and number carries
 // the sort mCRL2's type checker gave it, so nothing is typed a second time.
 // (Printing the file as text and checking that text again re-derived those
@@ -17,24 +18,33 @@ import (
 // one the checker builds for the same text: implicit upcasts for mCRL2's
 // number constructors and conversions to a wider sort, finite sets and bags
 // as enumerations under @setfset/@bagfbag, a set or bag with a function
-// part as a comprehension.
-func readBinary(name string, src []byte) (spec *Spec, err error) {
+// part as a comprehension. Its error starts with name.
+func Read(name string, src []byte) (*lps.Spec, error) {
+	spec, err := readBinary(name, src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return spec, nil
+}
+
+// readBinary is Read without the file's name in its error.
+func readBinary(name string, src []byte) (spec *lps.Spec, err error) {
 	out, err := aterm.Read(src)
 	if err != nil {
 		return nil, err
 	}
 	r := &binReader{
 		binConv:  binConv{out: out},
-		st:       NewSortTable(),
-		named:    map[string]*Sort{},
-		anon:     map[*aterm.Term]*Sort{},
-		funcs:    map[string][]*Func{},
+		st:       lps.NewSortTable(),
+		named:    map[string]*lps.Sort{},
+		anon:     map[*aterm.Term]*lps.Sort{},
+		funcs:    map[string][]*lps.Func{},
 		shared:   map[sharedKey]sharedExpr{},
-		sortOf:   map[*aterm.Term]*Sort{},
+		sortOf:   map[*aterm.Term]*lps.Sort{},
 		varNames: map[*aterm.Symbol]bool{},
 		closed:   map[*aterm.Term]bool{},
 	}
-	r.spec = &Spec{File: name, SortTable: r.st}
+	r.spec = &lps.Spec{File: name, SortTable: r.st}
 	defer func() {
 		if x := recover(); x != nil {
 			if e, ok := x.(binError); ok {
@@ -52,21 +62,21 @@ func readBinary(name string, src []byte) (spec *Spec, err error) {
 // binReader turns the terms of a binary LPS into the IR.
 type binReader struct {
 	binConv
-	st   *SortTable
-	spec *Spec
+	st   *lps.SortTable
+	spec *lps.Spec
 	// named holds the sorts declared by name (basic sorts, structured
 	// sorts and aliases); anon the structured sorts written in place, by
 	// their term (the stream writes equal terms once: one pointer).
-	named map[string]*Sort
-	anon  map[*aterm.Term]*Sort
+	named map[string]*lps.Sort
+	anon  map[*aterm.Term]*lps.Sort
 	// funcs are the user's constructors and mappings and the functions
 	// of structured sorts, by name (overloads differ in sort).
-	funcs map[string][]*Func
+	funcs map[string][]*lps.Func
 	// scope is the stack of variables in scope, innermost last. Its
 	// first nfixed (the globals, and the parameters while summands are
 	// read) are also in fixed, by name and sort (see fixScope).
-	scope  []*Var
-	fixed  map[varKey]*Var
+	scope  []*lps.Var
+	fixed  map[varKey]*lps.Var
 	nfixed int
 	// where says what is being read, for messages ("summand 3").
 	where string
@@ -83,7 +93,7 @@ type binReader struct {
 	sharing bool
 	closed  map[*aterm.Term]bool
 	// sortOf holds the sort read of each sort term.
-	sortOf map[*aterm.Term]*Sort
+	sortOf map[*aterm.Term]*lps.Sort
 	// varNames are the names of variables already found good (newVar).
 	varNames map[*aterm.Symbol]bool
 	// libraries records the set and bag sorts the file mentions and the
@@ -108,9 +118,9 @@ func (r *binReader) read() {
 		if !is(a, "ActId", 2) {
 			r.failf("an action label expected")
 		}
-		d := &ActionDecl{Name: r.ident(a.Args[0]), Sorts: r.sorts(a.Args[1])}
+		d := &lps.ActionDecl{Name: r.ident(a.Args[0]), Sorts: r.sorts(a.Args[1])}
 		for _, e := range r.spec.Actions {
-			if e.Name == d.Name && sameSorts(e.Sorts, d.Sorts) {
+			if e.Name == d.Name && lps.SameSorts(e.Sorts, d.Sorts) {
 				r.failf("action %s declared twice", d.Name)
 			}
 		}
@@ -143,7 +153,7 @@ func (r *binReader) read() {
 		n++
 		r.where = fmt.Sprintf("summand %d", n)
 		dist, sumVars, cond, acts, time, assigns := r.term(), r.term(), r.term(), r.term(), r.term(), r.term()
-		s := r.summand(sumVars, cond, time, func(s *Summand) {
+		s := r.summand(sumVars, cond, time, func(s *lps.Summand) {
 			for _, a := range r.list(acts) {
 				s.Actions = append(s.Actions, r.action(a))
 			}
@@ -162,7 +172,7 @@ func (r *binReader) read() {
 					}
 				}
 				v := r.typed(r.expr(a.Args[1]), p.S, "the value assigned to "+p.Name)
-				s.Assignments = append(s.Assignments, Assignment{Param: p, Value: v})
+				s.Assignments = append(s.Assignments, lps.Assignment{Param: p, Value: v})
 			}
 			r.scope = r.scope[:mark]
 		})
@@ -172,7 +182,7 @@ func (r *binReader) read() {
 		n++
 		r.where = fmt.Sprintf("summand %d", n)
 		sumVars, cond, time := r.term(), r.term(), r.term()
-		r.spec.Summands = append(r.spec.Summands, r.summand(sumVars, cond, time, func(s *Summand) { s.Delta = true }))
+		r.spec.Summands = append(r.spec.Summands, r.summand(sumVars, cond, time, func(s *lps.Summand) { s.Delta = true }))
 	}
 	r.where = "the initial state"
 	init := r.term()
@@ -197,9 +207,9 @@ func (r *binReader) read() {
 
 // summand reads what every summand has (sum variables, condition, time)
 // and lets rest read the remainder with the sum variables in scope.
-func (r *binReader) summand(sumVars, cond, time *aterm.Term, rest func(*Summand)) *Summand {
+func (r *binReader) summand(sumVars, cond, time *aterm.Term, rest func(*lps.Summand)) *lps.Summand {
 	mark := len(r.scope)
-	s := &Summand{}
+	s := &lps.Summand{}
 	for _, v := range r.list(sumVars) {
 		s.SumVars = append(s.SumVars, r.newVar(v))
 	}
@@ -215,7 +225,7 @@ func (r *binReader) summand(sumVars, cond, time *aterm.Term, rest func(*Summand)
 }
 
 // typed checks that e has sort s.
-func (r *binReader) typed(e Expr, s *Sort, what string) Expr {
+func (r *binReader) typed(e lps.Expr, s *lps.Sort, what string) lps.Expr {
 	if e.Sort() != s {
 		r.failf("%s has sort %s, not %s", what, e.Sort(), s)
 	}
@@ -224,7 +234,7 @@ func (r *binReader) typed(e Expr, s *Sort, what string) Expr {
 
 // dist reads a distribution and puts its variables in scope (the caller
 // restores the scope); nil for the empty one.
-func (r *binReader) dist(t *aterm.Term) *Distribution {
+func (r *binReader) dist(t *aterm.Term) *lps.Distribution {
 	if !is(t, "Distribution", 2) {
 		r.failf("a distribution expected")
 	}
@@ -232,7 +242,7 @@ func (r *binReader) dist(t *aterm.Term) *Distribution {
 	if len(vs) == 0 {
 		return nil
 	}
-	d := &Distribution{}
+	d := &lps.Distribution{}
 	for _, v := range vs {
 		d.Vars = append(d.Vars, r.newVar(v))
 	}
@@ -242,14 +252,14 @@ func (r *binReader) dist(t *aterm.Term) *Distribution {
 	return d
 }
 
-func (r *binReader) action(a *aterm.Term) Action {
+func (r *binReader) action(a *aterm.Term) lps.Action {
 	if !is(a, "Action", 2) || !is(a.Args[0], "ActId", 2) {
 		r.failf("an action expected")
 	}
 	name, sorts := r.name(a.Args[0].Args[0]), r.sorts(a.Args[0].Args[1])
 	for _, d := range r.spec.Actions {
-		if d.Name == name && sameSorts(d.Sorts, sorts) {
-			act := Action{Decl: d}
+		if d.Name == name && lps.SameSorts(d.Sorts, sorts) {
+			act := lps.Action{Decl: d}
 			for i, x := range r.list(a.Args[1]) {
 				e := r.expr(x)
 				if i >= len(sorts) || e.Sort() != sorts[i] {
@@ -264,11 +274,11 @@ func (r *binReader) action(a *aterm.Term) Action {
 		}
 	}
 	r.failf("undeclared action %s", name)
-	return Action{}
+	return lps.Action{}
 }
 
 // param finds the process parameter an assignment assigns.
-func (r *binReader) param(t *aterm.Term) *Var {
+func (r *binReader) param(t *aterm.Term) *lps.Var {
 	name, s := r.varID(t)
 	for _, p := range r.spec.Params {
 		if p.Name == name && p.S == s {
@@ -293,9 +303,9 @@ func (r *binReader) dataSpec() {
 		if r.named[n] != nil || r.st.Primitive(n) != nil {
 			r.failf("sort %s declared twice", n)
 		}
-		s := r.st.NewNamed(SortBasic, n)
+		s := r.st.NewNamed(lps.SortBasic, n)
 		r.named[n] = s
-		r.spec.Sorts = append(r.spec.Sorts, &SortDecl{Name: n, Sort: s})
+		r.spec.Sorts = append(r.spec.Sorts, &lps.SortDecl{Name: n, Sort: s})
 	}
 	// Aliases: structured sorts get their names first, so that they can
 	// refer to each other and to themselves; then the others resolve.
@@ -311,15 +321,15 @@ func (r *binReader) dataSpec() {
 		}
 		aliases = append(aliases, [2]*aterm.Term{t.Args[0], t.Args[1]})
 		if is(t.Args[1], "SortStruct", 1) {
-			r.named[n] = r.st.NewNamed(SortStruct, n)
+			r.named[n] = r.st.NewNamed(lps.SortStruct, n)
 		}
 	}
 	// The other aliases in the order they resolve (one may name another,
 	// or a structured sort), then the structured sorts' constructors.
-	decls := make([]*SortDecl, len(aliases))
+	decls := make([]*lps.SortDecl, len(aliases))
 	for i, a := range aliases {
 		n := r.name(a[0].Args[0])
-		decls[i] = &SortDecl{Name: n, Alias: r.named[n] == nil}
+		decls[i] = &lps.SortDecl{Name: n, Alias: r.named[n] == nil}
 		if !decls[i].Alias {
 			decls[i].Sort = r.named[n]
 		}
@@ -350,9 +360,9 @@ func (r *binReader) dataSpec() {
 	}
 	r.spec.Sorts = append(r.spec.Sorts, decls...)
 	for range r.count() {
-		f := r.declFunc(r.term(), FuncConstructor)
+		f := r.declFunc(r.term(), lps.FuncConstructor)
 		res := f.Result()
-		if res.Kind != SortBasic {
+		if res.Kind != lps.SortBasic {
 			r.failf("constructor %s constructs %s, which is not a sort declared with `sort %s;`", f.Name, res, res)
 		}
 		f.Index = len(res.Constructors)
@@ -360,7 +370,7 @@ func (r *binReader) dataSpec() {
 		r.spec.Cons = append(r.spec.Cons, f)
 	}
 	for range r.count() {
-		r.spec.Maps = append(r.spec.Maps, r.declFunc(r.term(), FuncMap))
+		r.spec.Maps = append(r.spec.Maps, r.declFunc(r.term(), lps.FuncMap))
 	}
 	for range r.count() {
 		r.equation(r.term())
@@ -368,11 +378,11 @@ func (r *binReader) dataSpec() {
 	r.where = ""
 }
 
-func (r *binReader) declFunc(t *aterm.Term, kind FuncKind) *Func {
+func (r *binReader) declFunc(t *aterm.Term, kind lps.FuncKind) *lps.Func {
 	if !is(t, "OpIdNoIndex", 2) && !is(t, "OpId", 3) {
 		r.failf("a function symbol expected")
 	}
-	f := &Func{Name: r.ident(t.Args[0]), Sort: r.sort(t.Args[1]), Kind: kind}
+	f := &lps.Func{Name: r.ident(t.Args[0]), Sort: r.sort(t.Args[1]), Kind: kind}
 	for _, g := range r.funcs[f.Name] {
 		if g.Sort == f.Sort {
 			r.failf("%s: %s declared twice", f.Name, f.Sort)
@@ -387,7 +397,7 @@ func (r *binReader) equation(t *aterm.Term) {
 		r.failf("an equation expected")
 	}
 	mark := len(r.scope)
-	eq := &Equation{}
+	eq := &lps.Equation{}
 	for _, v := range r.list(t.Args[0]) {
 		eq.Vars = append(eq.Vars, r.newVar(v))
 	}
@@ -401,8 +411,8 @@ func (r *binReader) equation(t *aterm.Term) {
 		r.failf("an equation's sides have sorts %s and %s", eq.LHS.Sort(), eq.RHS.Sort())
 	}
 	r.scope = r.scope[:mark]
-	eq.section = len(r.spec.varSections)
-	r.spec.varSections = append(r.spec.varSections, eq.Vars)
+	eq.Section = len(r.spec.VarSections)
+	r.spec.VarSections = append(r.spec.VarSections, eq.Vars)
 	r.spec.EqnVars = append(r.spec.EqnVars, eq.Vars...)
 	r.spec.Equations = append(r.spec.Equations, eq)
 }
@@ -410,15 +420,15 @@ func (r *binReader) equation(t *aterm.Term) {
 // ---------------------------------------------------------------------------
 // Sorts
 
-func (r *binReader) sorts(t *aterm.Term) []*Sort {
-	var out []*Sort
+func (r *binReader) sorts(t *aterm.Term) []*lps.Sort {
+	var out []*lps.Sort
 	for _, s := range r.list(t) {
 		out = append(out, r.sort(s))
 	}
 	return out
 }
 
-func (r *binReader) sort(t *aterm.Term) *Sort {
+func (r *binReader) sort(t *aterm.Term) *lps.Sort {
 	s := r.trySort(t)
 	if s == nil {
 		r.failf("unknown sort %s", r.undeclared(t))
@@ -446,7 +456,7 @@ func (r *binReader) undeclared(t *aterm.Term) string {
 }
 
 // trySort resolves a sort term; nil when it names a sort not (yet) known.
-func (r *binReader) trySort(t *aterm.Term) *Sort {
+func (r *binReader) trySort(t *aterm.Term) *lps.Sort {
 	if s := r.sortOf[t]; s != nil {
 		return s
 	}
@@ -459,7 +469,7 @@ func (r *binReader) trySort(t *aterm.Term) *Sort {
 	return s
 }
 
-func (r *binReader) trySortNode(t *aterm.Term) *Sort {
+func (r *binReader) trySortNode(t *aterm.Term) *lps.Sort {
 	r.enter()
 	defer r.leave()
 	switch {
@@ -484,7 +494,7 @@ func (r *binReader) trySortNode(t *aterm.Term) *Sort {
 		}
 		r.failf("unknown sort constructor %s", t.Args[0].Sym.Name)
 	case is(t, "SortArrow", 2):
-		var dom []*Sort
+		var dom []*lps.Sort
 		for _, d := range r.list(t.Args[0]) {
 			s := r.trySort(d)
 			if s == nil {
@@ -499,13 +509,13 @@ func (r *binReader) trySortNode(t *aterm.Term) *Sort {
 		return r.st.Func(dom, cod)
 	case is(t, "UntypedSortUnknown", 0):
 		// mCRL2 leaves the element sort of count(7, {:}) unknown, as
-		// the checker does (anySort).
-		return anySort
+		// the checker does (AnySort).
+		return lps.AnySort
 	case is(t, "SortStruct", 1):
 		if s := r.anon[t]; s != nil {
 			return s
 		}
-		s := r.st.NewNamed(SortStruct, "")
+		s := r.st.NewNamed(lps.SortStruct, "")
 		r.anon[t] = s
 		r.fillStruct(s, t)
 		return s
@@ -518,25 +528,25 @@ func (r *binReader) trySortNode(t *aterm.Term) *Sort {
 // fillStruct makes the constructors, projections and recognisers of the
 // structured sort s from its SortStruct term, as the checker's fillStruct
 // does from the text.
-func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
+func (r *binReader) fillStruct(s *lps.Sort, t *aterm.Term) {
 	for i, k := range r.list(t.Args[0]) {
 		if !is(k, "StructCons", 3) {
 			r.failf("a constructor of a structured sort expected")
 		}
 		projs := r.list(k.Args[1])
-		dom := make([]*Sort, len(projs))
+		dom := make([]*lps.Sort, len(projs))
 		for j, p := range projs {
 			if !is(p, "StructProj", 2) {
 				r.failf("an argument of a constructor expected")
 			}
 			dom[j] = r.sort(p.Args[1])
 		}
-		f := &Func{Name: r.ident(k.Args[0]), Sort: r.st.Func(dom, s), Kind: FuncConstructor, Index: i}
+		f := &lps.Func{Name: r.ident(k.Args[0]), Sort: r.st.Func(dom, s), Kind: lps.FuncConstructor, Index: i}
 		if r.lookupFunc(f.Name, f.Sort) != nil {
 			r.failf("constructor %s: %s declared twice", f.Name, f.Sort)
 		}
 		if len(projs) > 0 {
-			f.Projections = make([]*Func, len(projs))
+			f.Projections = make([]*lps.Func, len(projs))
 		}
 		for j, p := range projs {
 			n := r.name(p.Args[0])
@@ -544,8 +554,8 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 				continue
 			}
 			r.checkIdent(n)
-			pf := &Func{Name: n, Sort: r.st.Func([]*Sort{s}, dom[j]), Kind: FuncProjection, Ctor: f, Index: j}
-			if g := r.lookupFunc(n, pf.Sort); g != nil && g.Kind == FuncProjection {
+			pf := &lps.Func{Name: n, Sort: r.st.Func([]*lps.Sort{s}, dom[j]), Kind: lps.FuncProjection, Ctor: f, Index: j}
+			if g := r.lookupFunc(n, pf.Sort); g != nil && g.Kind == lps.FuncProjection {
 				pf = g // shared by several constructors of one sort
 			} else if g != nil {
 				r.failf("projection %s: %s declared twice", n, pf.Sort)
@@ -556,7 +566,7 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 		}
 		if n := r.name(k.Args[2]); n != "" && n != "@NoValue" {
 			r.checkIdent(n)
-			f.Recogniser = &Func{Name: n, Sort: r.st.Func([]*Sort{s}, r.st.Bool), Kind: FuncRecogniser, Ctor: f}
+			f.Recogniser = &lps.Func{Name: n, Sort: r.st.Func([]*lps.Sort{s}, r.st.Bool), Kind: lps.FuncRecogniser, Ctor: f}
 			if r.lookupFunc(n, f.Recogniser.Sort) != nil {
 				r.failf("recogniser %s: %s declared twice", n, f.Recogniser.Sort)
 			}
@@ -567,7 +577,7 @@ func (r *binReader) fillStruct(s *Sort, t *aterm.Term) {
 	}
 }
 
-func (r *binReader) lookupFunc(name string, s *Sort) *Func {
+func (r *binReader) lookupFunc(name string, s *lps.Sort) *lps.Func {
 	for _, f := range r.funcs[name] {
 		if f.Sort == s {
 			return f
@@ -580,7 +590,7 @@ func (r *binReader) lookupFunc(name string, s *Sort) *Func {
 // Variables
 
 // varID reads a variable's name and sort.
-func (r *binReader) varID(t *aterm.Term) (string, *Sort) {
+func (r *binReader) varID(t *aterm.Term) (string, *lps.Sort) {
 	if !is(t, "DataVarId", 2) && !is(t, "DataVarId", 3) {
 		r.failf("a variable expected, found %s", t.Sym.Name)
 	}
@@ -588,7 +598,7 @@ func (r *binReader) varID(t *aterm.Term) (string, *Sort) {
 }
 
 // newVar declares a variable; the caller puts it in scope.
-func (r *binReader) newVar(t *aterm.Term) *Var {
+func (r *binReader) newVar(t *aterm.Term) *lps.Var {
 	name, s := r.varID(t)
 	// An equation declares its section's variables again, each time
 	// (11073: hundreds of them an equation): a name is checked once.
@@ -600,12 +610,12 @@ func (r *binReader) newVar(t *aterm.Term) *Var {
 		}
 		r.varNames[sym] = true
 	}
-	return &Var{Name: name, S: s}
+	return &lps.Var{Name: name, S: s}
 }
 
 // distinct refuses two variables of one name among vars, bound together
 // (the text checker refuses them).
-func (r *binReader) distinct(vars []*Var, what string) {
+func (r *binReader) distinct(vars []*lps.Var, what string) {
 	for i, v := range vars {
 		for _, w := range vars[:i] {
 			if w.Name == v.Name {
@@ -632,7 +642,7 @@ func (r *binReader) checkIdent(n string) {
 		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 		ok = ok && (letter || i > 0 && ('0' <= c && c <= '9' || c == '\''))
 	}
-	if !ok || keywords[n] {
+	if !ok || lps.IsKeyword(n) {
 		r.failf("the declared name %q is no identifier", n)
 	}
 }
@@ -641,7 +651,7 @@ func (r *binReader) checkIdent(n string) {
 // mCRL2 tells variables apart by name and sort, the text by name alone:
 // a variable hidden by an inner one of its name and another sort is
 // refused, since the file's text would mean the inner one.
-func (r *binReader) lookupVar(name string, s *Sort) *Var {
+func (r *binReader) lookupVar(name string, s *lps.Sort) *lps.Var {
 	for i := len(r.scope) - 1; i >= r.nfixed; i-- {
 		if v := r.scope[i]; v.Name == name {
 			if v.S != s {
@@ -655,7 +665,7 @@ func (r *binReader) lookupVar(name string, s *Sort) *Var {
 
 type varKey struct {
 	name string
-	s    *Sort
+	s    *lps.Sort
 }
 
 // fixScope puts the variables in scope now in fixed, the map lookupVar
@@ -664,7 +674,7 @@ type varKey struct {
 // the 40 ms of reading it. The scope must not shrink below them until
 // fixScope is called again.
 func (r *binReader) fixScope() {
-	r.fixed = make(map[varKey]*Var, len(r.scope))
+	r.fixed = make(map[varKey]*lps.Var, len(r.scope))
 	for _, v := range r.scope {
 		r.fixed[varKey{v.Name, v.S}] = v // the innermost of a name and sort last
 	}

@@ -1,5 +1,6 @@
-package lps
+package mcrl2
 
+import "github.com/lps2lts/lps2lts/lps"
 import "github.com/lps2lts/lps2lts/aterm"
 
 // mCRL2 gives a data specification the equations of its set library for
@@ -15,57 +16,57 @@ import "github.com/lps2lts/lps2lts/aterm"
 // libraryOf says which library (SortSet: set64.spec, SortBag: bag64.spec)
 // defines an internal operator; the library's sort is that kind over the
 // operator's element sort.
-var libraryOf = map[Op]SortKind{
-	OpSetFn: SortSet, OpFalseFn: SortSet, OpTrueFn: SortSet, OpNotFn: SortSet, OpAndFn: SortSet,
-	OpOrFn: SortSet, OpFSetUnion: SortSet, OpFSetInter: SortSet,
-	OpBagFn: SortBag, OpZeroFn: SortBag, OpOneFn: SortBag, OpAddFn: SortBag, OpMinFn: SortBag,
-	OpMonusFn: SortBag, OpNat2BoolFn: SortBag, OpBool2NatFn: SortBag, OpFBagJoin: SortBag,
-	OpFBagInter: SortBag, OpFBagDiff: SortBag, OpFBag2FSet: SortBag, OpFSet2FBag: SortBag,
+var libraryOf = map[lps.Op]lps.SortKind{
+	lps.OpSetFn: lps.SortSet, lps.OpFalseFn: lps.SortSet, lps.OpTrueFn: lps.SortSet, lps.OpNotFn: lps.SortSet, lps.OpAndFn: lps.SortSet,
+	lps.OpOrFn: lps.SortSet, lps.OpFSetUnion: lps.SortSet, lps.OpFSetInter: lps.SortSet,
+	lps.OpBagFn: lps.SortBag, lps.OpZeroFn: lps.SortBag, lps.OpOneFn: lps.SortBag, lps.OpAddFn: lps.SortBag, lps.OpMinFn: lps.SortBag,
+	lps.OpMonusFn: lps.SortBag, lps.OpNat2BoolFn: lps.SortBag, lps.OpBool2NatFn: lps.SortBag, lps.OpFBagJoin: lps.SortBag,
+	lps.OpFBagInter: lps.SortBag, lps.OpFBagDiff: lps.SortBag, lps.OpFBag2FSet: lps.SortBag, lps.OpFSet2FBag: lps.SortBag,
 }
 
 // libraryUse is what the reader records for that.
 type libraryUse struct {
-	sorts map[*Sort]bool // the Set and Bag sorts mentioned
-	refs  []*FuncRef     // the references to library operators
+	sorts map[*lps.Sort]bool // the Set and Bag sorts mentioned
+	refs  []*lps.FuncRef     // the references to library operators
 	// plain are the uninterpreted functions made, by name and sort.
-	plain map[plainKey]*Func
+	plain map[plainKey]*lps.Func
 }
 
 type plainKey struct {
 	name string
-	s    *Sort
+	s    *lps.Sort
 }
 
 // plainFunc is the function name of sort s without equations: one symbol
 // for each name and sort, so that equal applications are equal terms.
-func (u *libraryUse) plainFunc(name string, s *Sort) *Func {
+func (u *libraryUse) plainFunc(name string, s *lps.Sort) *lps.Func {
 	k := plainKey{name, s}
 	if f := u.plain[k]; f != nil {
 		return f
 	}
 	if u.plain == nil {
-		u.plain = map[plainKey]*Func{}
+		u.plain = map[plainKey]*lps.Func{}
 	}
-	f := &Func{Name: name, Sort: s, Kind: FuncMap}
+	f := &lps.Func{Name: name, Sort: s, Kind: lps.FuncMap}
 	u.plain[k] = f
 	return f
 }
 
-func (u *libraryUse) sawSort(s *Sort) {
-	if s.Kind != SortSet && s.Kind != SortBag {
+func (u *libraryUse) sawSort(s *lps.Sort) {
+	if s.Kind != lps.SortSet && s.Kind != lps.SortBag {
 		return
 	}
 	if u.sorts == nil {
-		u.sorts = map[*Sort]bool{}
+		u.sorts = map[*lps.Sort]bool{}
 	}
 	u.sorts[s] = true
 }
 
 // funcRef is a reference to the function symbol t, recorded when it is a
 // library operator.
-func (r *binReader) funcRef(t *aterm.Term) *FuncRef {
-	ref := &FuncRef{Func: r.function(t)}
-	if f := ref.Func; f.Kind == FuncBuiltin {
+func (r *binReader) funcRef(t *aterm.Term) *lps.FuncRef {
+	ref := &lps.FuncRef{Func: r.function(t)}
+	if f := ref.Func; f.Kind == lps.FuncBuiltin {
 		if _, ok := libraryOf[f.Op]; ok {
 			r.libraries.refs = append(r.libraries.refs, ref)
 		}
@@ -76,9 +77,9 @@ func (r *binReader) funcRef(t *aterm.Term) *FuncRef {
 // libraryElem is the element sort of a library operator of sort s: that
 // of its result (a set, bag, finite set or bag, or a function part S ->
 // Bool or S -> Nat) or of its last argument.
-func libraryElem(s *Sort) *Sort {
-	for s.Kind == SortFunc {
-		if s.Codomain.Kind == SortBool || s.Codomain.Kind == SortNat {
+func libraryElem(s *lps.Sort) *lps.Sort {
+	for s.Kind == lps.SortFunc {
+		if s.Codomain.Kind == lps.SortBool || s.Codomain.Kind == lps.SortNat {
 			return s.Domain[0]
 		}
 		s = s.Codomain

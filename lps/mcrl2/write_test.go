@@ -1,48 +1,13 @@
-package lps
+package mcrl2_test
 
 import (
 	"bytes"
-	"math/big"
+	"github.com/lps2lts/lps2lts/lps/load"
+	"github.com/lps2lts/lps2lts/lps/mcrl2"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/aterm"
 )
-
-// TestEncodeNumbers: the encodings of numbers read back (as the binary
-// reader reads them) to the values written, across machine-word bounds.
-func TestEncodeNumbers(t *testing.T) {
-	tb := aterm.NewTable()
-	e := NewEncoder(tb)
-	tab := NewSortTable()
-	big2 := func(s string) *big.Rat { r, _ := new(big.Rat).SetString(s); return r }
-	cases := []struct {
-		s *Sort
-		v string
-	}{
-		{tab.Pos, "1"}, {tab.Pos, "18446744073709551615"}, {tab.Pos, "18446744073709551616"},
-		{tab.Nat, "0"}, {tab.Nat, "340282366920938463463374607431768211457"},
-		{tab.Int, "-5"}, {tab.Int, "0"}, {tab.Int, "-18446744073709551617"},
-		{tab.Real, "3/4"}, {tab.Real, "-5/2"}, {tab.Real, "2"},
-	}
-	for _, c := range cases {
-		term, err := e.Number(c.s, big2(c.v))
-		if err != nil {
-			t.Fatalf("%s %s: %v", c.s, c.v, err)
-		}
-		got, ok := (&binConv{}).number(term)
-		if !ok || got.Cmp(big2(c.v)) != 0 {
-			t.Errorf("%s %s read back as %v (%v)", c.s, c.v, got, ok)
-		}
-	}
-	for _, c := range []struct {
-		s *Sort
-		v string
-	}{{tab.Pos, "0"}, {tab.Nat, "-1"}, {tab.Int, "1/2"}, {tab.Bool, "1"}} {
-		if _, err := e.Number(c.s, big2(c.v)); err == nil {
-			t.Errorf("%s %s: no error", c.s, c.v)
-		}
-	}
-}
 
 // TestEncodeDataSpec: a data specification, action labels and process
 // parameters encoded as mCRL2 stores them in a binary LPS read back by
@@ -69,12 +34,12 @@ proc P(s: Pos, d: D) =
     delta;
 init P(1, d1);
 `
-	spec, err := Parse("in.txt", []byte(src))
+	spec, err := load.Text("in.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb := aterm.NewTable()
-	e := NewEncoder(tb)
+	e := mcrl2.NewEncoder(tb)
 	sorts, aliases, cons, maps, eqns, err := e.DataSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +74,7 @@ init P(1, d1);
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Read("back.lps", buf.Bytes())
+	back, err := load.Read("back.lps", buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package lps
+package mcrl2
 
 import (
 	"fmt"
@@ -6,21 +6,6 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 )
-
-// Read reads a linear process specification in either of mCRL2's
-// formats: the binary one that mcrl22lps and txt2lps write (detected by
-// its first bytes; its typed terms become the IR directly, see
-// readBinary), or the text that lpspp prints. name is used in messages.
-func Read(name string, src []byte) (*Spec, error) {
-	if !aterm.IsBinary(src) {
-		return Parse(name, src)
-	}
-	spec, err := readBinary(name, src)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return spec, nil
-}
 
 // binError is a malformed or unsupported term, raised by panic inside
 // binReader and returned by Read.
