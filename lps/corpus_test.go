@@ -3,8 +3,6 @@ package lps_test
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/lps2lts/lps2lts/lps"
-	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +10,8 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // checkRoundTrip parses src, prints it, parses the print and prints again:

@@ -39,8 +39,8 @@ func (l ErrorList) Error() string {
 	return b.String()
 }
 
-// normalize sorts, de-duplicates and truncates the list.
-func (l ErrorList) normalize() ErrorList {
+// Normalize sorts, de-duplicates and truncates the list.
+func (l ErrorList) Normalize() ErrorList {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Pos, l[j].Pos
 		if a.Line != b.Line {

@@ -367,6 +367,15 @@ type App struct {
 	Pos   Pos
 }
 
+// BuiltinOp is the operator of a built-in function's application, false
+// for any other head (a declared map, a variable, a lambda).
+func (a *App) BuiltinOp() (Op, bool) {
+	if f, ok := a.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
+		return f.Func.Op, true
+	}
+	return OpNone, false
+}
+
 func (a *App) Sort() *Sort   { return a.S }
 func (a *App) Position() Pos { return a.Pos }
 

@@ -453,13 +453,6 @@ var infixOps = map[Op]struct {
 	OpMul: {" * ", 12}, OpElementAt: {" . ", 12},
 }
 
-func builtinHead(e *App) (Op, bool) {
-	if f, ok := e.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
-		return f.Func.Op, true
-	}
-	return OpNone, false
-}
-
 // precedence of an expression, after mCRL2's data printer.
 func precedence(e Expr) int {
 	switch e := e.(type) {
@@ -475,7 +468,7 @@ func precedence(e Expr) int {
 			}
 			return maxPrec
 		}
-		if op, ok := builtinHead(e); ok {
+		if op, ok := e.BuiltinOp(); ok {
 			if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
 				return in.prec
 			}
@@ -605,7 +598,7 @@ func (p *printer) app(b *strings.Builder, e *App) {
 		p.expr(b, e.Args[0])
 		return
 	}
-	if op, ok := builtinHead(e); ok {
+	if op, ok := e.BuiltinOp(); ok {
 		if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
 			l, r := e.Args[0], e.Args[1]
 			pl, pr := precedence(l), precedence(r)
@@ -645,4 +638,11 @@ func (p *printer) app(b *strings.Builder, e *App) {
 func isBinder(e Expr) bool {
 	_, ok := e.(*Binder)
 	return ok
+}
+
+// Infix is the text the printers write between the two operands of op
+// (" + ", " div "), false for an operator written as a function.
+func (o Op) Infix() (string, bool) {
+	in, ok := infixOps[o]
+	return in.text, ok
 }

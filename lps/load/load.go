@@ -7,7 +7,9 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/check"
 	"github.com/lps2lts/lps2lts/lps/mcrl2"
+	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
 // File reads and checks the LPS in the named file, in either format.
@@ -62,5 +64,9 @@ func Read(name string, src []byte) (*lps.Spec, error) {
 // error positions. On failure the error is an lps.ErrorList. A binary
 // file is refused with a message that says so (Read takes either format).
 func Text(name string, src []byte) (*lps.Spec, error) {
-	return lps.Parse(name, src)
+	tree, err := syntax.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return check.Spec(name, tree)
 }

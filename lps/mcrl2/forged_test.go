@@ -2,13 +2,13 @@ package mcrl2_test
 
 import (
 	"bytes"
-	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // rewriteFile reads the binary file path, replaces the first term for

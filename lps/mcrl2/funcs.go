@@ -1,10 +1,10 @@
 package mcrl2
 
 import (
-	"github.com/lps2lts/lps2lts/lps"
 	"math/big"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // mCRL2's internal function symbols: the functions of its data library

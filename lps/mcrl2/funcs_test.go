@@ -1,10 +1,11 @@
 package mcrl2_test
 
 import (
-	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // TestInternalFunctionsMalformed: a binary file that applies one of

@@ -2,9 +2,10 @@ package mcrl2
 
 import (
 	"fmt"
-	"github.com/lps2lts/lps2lts/lps"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
 // Read builds the Spec of an LPS in mCRL2's binary format straight
@@ -642,7 +643,7 @@ func (r *binReader) checkIdent(n string) {
 		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 		ok = ok && (letter || i > 0 && ('0' <= c && c <= '9' || c == '\''))
 	}
-	if !ok || lps.IsKeyword(n) {
+	if !ok || syntax.IsKeyword(n) {
 		r.failf("the declared name %q is no identifier", n)
 	}
 }

@@ -2,8 +2,6 @@ package mcrl2_test
 
 import (
 	"errors"
-	"github.com/lps2lts/lps2lts/lps"
-	"github.com/lps2lts/lps2lts/lps/load"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // TestBinaryCorpus: every corpus model in mCRL2's binary format reads to

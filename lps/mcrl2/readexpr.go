@@ -1,11 +1,11 @@
 package mcrl2
 
 import (
-	"github.com/lps2lts/lps2lts/lps"
 	"math/big"
 	"strings"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // The data expressions of a binary LPS, for binReader (binaryread.go):

@@ -1,8 +1,9 @@
 package mcrl2
 
 import (
-	"github.com/lps2lts/lps2lts/lps"
 	"strings"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // The sorts of mCRL2's internal functions as its data type specifications

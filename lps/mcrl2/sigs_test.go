@@ -1,10 +1,11 @@
 package mcrl2
 
 import (
-	"github.com/lps2lts/lps2lts/lps"
 	"os"
 	"regexp"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // TestSigMatch: a signature of the .spec files matches the sorts of its

@@ -2,10 +2,10 @@ package mcrl2
 
 import (
 	"fmt"
-	"github.com/lps2lts/lps2lts/lps"
 	"math/big"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // Encoder builds the terms of mCRL2's internal data representation, the

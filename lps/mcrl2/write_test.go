@@ -2,11 +2,11 @@ package mcrl2_test
 
 import (
 	"bytes"
-	"github.com/lps2lts/lps2lts/lps/load"
-	"github.com/lps2lts/lps2lts/lps/mcrl2"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps/load"
+	"github.com/lps2lts/lps2lts/lps/mcrl2"
 )
 
 // TestEncodeDataSpec: a data specification, action labels and process

@@ -1,4 +1,4 @@
-package lps
+package check
 
 import (
 	"strings"

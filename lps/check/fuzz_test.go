@@ -1,10 +1,12 @@
-package lps
+package check
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // FuzzParse checks that Parse never panics (Parse recovers as a last
@@ -23,17 +25,17 @@ func FuzzParse(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
-	files, _ := filepath.Glob("../examples/*.lps")
+	files, _ := filepath.Glob("../../examples/*.lps")
 	for _, file := range files {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		spec, err := Parse("f.lps", src)
+		spec, err := parseText("f.lps", src)
 		if err != nil {
-			list, ok := err.(ErrorList)
-			if !ok || len(list) == 0 || len(list) > MaxErrors {
+			list, ok := err.(lps.ErrorList)
+			if !ok || len(list) == 0 || len(list) > lps.MaxErrors {
 				t.Fatalf("malformed error %T: %v", err, err)
 			}
 			for _, e := range list {
@@ -44,7 +46,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := spec.Print()
-		spec2, err := Parse("printed.lps", []byte(out))
+		spec2, err := parseText("printed.lps", []byte(out))
 		if err != nil {
 			t.Fatalf("printed form does not parse: %v\n--- input\n%s\n--- printed\n%s", err, src, out)
 		}
@@ -58,7 +60,7 @@ func FuzzParse(f *testing.F) {
 // (lps2lts's --sweep=EXPR) never panics the reader: it is either a checked
 // expression or a well-formed error list within EXPR.
 func FuzzParseExpr(f *testing.F) {
-	spec, err := Parse("f.lps", []byte("sort D = struct d1 | d2(p: Nat);\nact a: Nat;\nproc P(n: Pos, m: Int, r: Real, l: List(Nat), d: D) = a(n) . P(n = n + 1) + delta;\ninit P(1, -1, 1/2, [], d1);\n"))
+	spec, err := parseText("f.lps", []byte("sort D = struct d1 | d2(p: Nat);\nact a: Nat;\nproc P(n: Pos, m: Int, r: Real, l: List(Nat), d: D) = a(n) . P(n = n + 1) + delta;\ninit P(1, -1, 1/2, [], d1);\n"))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -73,8 +75,8 @@ func FuzzParseExpr(f *testing.F) {
 			}
 			return
 		}
-		list, ok := err.(ErrorList)
-		if !ok || len(list) == 0 || len(list) > MaxErrors {
+		list, ok := err.(lps.ErrorList)
+		if !ok || len(list) == 0 || len(list) > lps.MaxErrors {
 			t.Fatalf("malformed error %T: %v", err, err)
 		}
 		for _, e := range list {
@@ -92,7 +94,7 @@ func FuzzParseExpr(f *testing.F) {
 // command line, give either actions or a list of errors inside the text,
 // never a panic.
 func FuzzParseMultiActions(f *testing.F) {
-	spec, err := Parse("f.lps", []byte(multiActionSpec))
+	spec, err := parseText("f.lps", []byte(multiActionSpec))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -107,8 +109,8 @@ func FuzzParseMultiActions(f *testing.F) {
 			}
 			return
 		}
-		errs, ok := err.(ErrorList)
-		if !ok || len(errs) == 0 || len(errs) > MaxErrors {
+		errs, ok := err.(lps.ErrorList)
+		if !ok || len(errs) == 0 || len(errs) > lps.MaxErrors {
 			t.Fatalf("malformed error %T: %v", err, err)
 		}
 		for _, e := range errs {

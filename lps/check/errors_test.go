@@ -1,4 +1,4 @@
-package lps
+package check
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // TestMalformedInput checks the first error reported for bad input: its
@@ -85,11 +87,11 @@ func TestMalformedInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			spec, err := Parse("t.lps", []byte(tt.src))
+			spec, err := parseText("t.lps", []byte(tt.src))
 			if err == nil {
 				t.Fatalf("no error; parsed %d summands", len(spec.Summands))
 			}
-			var list ErrorList
+			var list lps.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %T is not a non-empty ErrorList: %v", err, err)
 			}
@@ -117,7 +119,7 @@ func TestSeveralErrors(t *testing.T) {
 		"     + a(true) . P(x = true)\n" +
 		"     + b . P();\n" +
 		"init P(0);\n"
-	_, err := Parse("m.lps", []byte(src))
+	_, err := parseText("m.lps", []byte(src))
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -139,13 +141,13 @@ func TestErrorListIsBounded(t *testing.T) {
 		b.WriteString("     + a . P(x = true)\n")
 	}
 	b.WriteString(";\ninit P(1);\n")
-	_, err := Parse("m.lps", []byte(b.String()))
-	var list ErrorList
+	_, err := parseText("m.lps", []byte(b.String()))
+	var list lps.ErrorList
 	if !errors.As(err, &list) {
 		t.Fatalf("got %v", err)
 	}
-	if len(list) != MaxErrors {
-		t.Errorf("got %d errors, want %d", len(list), MaxErrors)
+	if len(list) != lps.MaxErrors {
+		t.Errorf("got %d errors, want %d", len(list), lps.MaxErrors)
 	}
 }
 
@@ -154,7 +156,7 @@ func TestErrorListIsBounded(t *testing.T) {
 // by the grammar's type names or its repetitions (55 of 1,500 such
 // errors said "expected AstSortDecl+" or "(AstVarsList ";")+").
 func TestSyntaxErrorsInWords(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "examples", "abp.lps"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "abp.lps"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,7 @@ func TestSyntaxErrorsInWords(t *testing.T) {
 			strings.Join(words[:i], " "), // cut short
 			strings.Join(append(append([]string{}, words[:i]...), words[i+1:]...), " "), // a word missing
 		} {
-			_, err := Parse("m.lps", []byte(text))
+			_, err := parseText("m.lps", []byte(text))
 			if err == nil || !strings.Contains(err.Error(), "syntax error") {
 				continue
 			}

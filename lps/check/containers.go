@@ -1,10 +1,15 @@
-package lps
+package check
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
+)
 
 // Lists, sets and bags written out, comprehensions and function updates:
 // their element sorts come from the elements and from the context.
 
 // elemHint is the element sort a container hint asks for.
-func elemHint(hint *Sort, kinds ...SortKind) *Sort {
+func elemHint(hint *lps.Sort, kinds ...lps.SortKind) *lps.Sort {
 	if hint == nil {
 		return nil
 	}
@@ -17,9 +22,9 @@ func elemHint(hint *Sort, kinds ...SortKind) *Sort {
 }
 
 // elems checks enumerated elements and coerces them to their join.
-func (x *exprChecker) elems(raw []rawExpr, h *Sort) ([]Expr, *Sort) {
-	out := make([]Expr, len(raw))
-	var s *Sort
+func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.Sort) {
+	out := make([]lps.Expr, len(raw))
+	var s *lps.Sort
 	for i, r := range raw {
 		hh := h
 		if s != nil {
@@ -47,69 +52,69 @@ func (x *exprChecker) elems(raw []rawExpr, h *Sort) ([]Expr, *Sort) {
 	return out, s
 }
 
-func (x *exprChecker) list(e *rawList, hint *Sort) Expr {
-	h := elemHint(hint, SortList)
+func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
+	h := elemHint(hint, lps.SortList)
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
 		if h == nil {
-			h = AnySort
+			h = lps.AnySort
 		}
-		return &FuncRef{Func: x.st.Builtin(OpEmptyList, x.st.List(h)), Pos: p}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
 	}
 	el, s := x.elems(e.Elems, h)
 	if el == nil {
 		return nil
 	}
-	return &ListEnum{Elems: el, S: x.st.List(s), Pos: p}
+	return &lps.ListEnum{Elems: el, S: x.st.List(s), Pos: p}
 }
 
-func (x *exprChecker) set(e *rawSet, hint *Sort) Expr {
+func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
 		s := hint
 		if s == nil || !isSetLike(s.Kind) {
-			s = x.st.FSet(AnySort)
+			s = x.st.FSet(lps.AnySort)
 		}
-		return &FuncRef{Func: x.st.Builtin(OpEmptySet, s), Pos: p}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
 	}
-	el, s := x.elems(e.Elems, elemHint(hint, SortSet, SortFSet))
+	el, s := x.elems(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet))
 	if el == nil {
 		return nil
 	}
-	return &SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
+	return &lps.SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
 }
 
-func (x *exprChecker) bag(e *rawBag, hint *Sort) Expr {
+func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
 		s := hint
-		if s == nil || (s.Kind != SortBag && s.Kind != SortFBag) {
-			s = x.st.FBag(AnySort)
+		if s == nil || (s.Kind != lps.SortBag && s.Kind != lps.SortFBag) {
+			s = x.st.FBag(lps.AnySort)
 		}
-		return &FuncRef{Func: x.st.Builtin(OpEmptySet, s), Pos: p}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
 	}
-	el, s := x.elems(e.Elems, elemHint(hint, SortBag, SortFBag))
+	el, s := x.elems(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag))
 	if el == nil {
 		return nil
 	}
-	counts := make([]Expr, len(e.Counts))
+	counts := make([]lps.Expr, len(e.Counts))
 	for i, c := range e.Counts {
 		if counts[i] = x.expect(c, x.st.Nat); counts[i] == nil {
 			return nil
 		}
 	}
-	return &BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
+	return &lps.BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
 }
 
-func (x *exprChecker) comp(e *rawComp, hint *Sort) Expr {
+func (x *exprChecker) comp(e *syntax.Comp, hint *lps.Sort) lps.Expr {
 	s := x.c.sort(e.Sort)
 	if s == nil {
 		return nil
 	}
-	v := &Var{Name: e.Var.Name, S: s, Pos: pos(e.Var.Pos)}
-	in := x.inner(&scope{vars: map[string]*Var{v.Name: v}, parent: x.sc})
-	var h *Sort
-	if hint != nil && (hint.Kind == SortBag || hint.Kind == SortFBag) {
+	v := &lps.Var{Name: e.Var.Name, S: s, Pos: pos(e.Var.Pos)}
+	in := x.inner(&scope{vars: map[string]*lps.Var{v.Name: v}, parent: x.sc})
+	var h *lps.Sort
+	if hint != nil && (hint.Kind == lps.SortBag || hint.Kind == lps.SortFBag) {
 		h = x.st.Nat
 	}
 	body := in.synth(e.Body, h)
@@ -118,27 +123,27 @@ func (x *exprChecker) comp(e *rawComp, hint *Sort) Expr {
 	}
 	p := pos(e.Pos)
 	switch body.Sort().Kind {
-	case SortBool:
-		return &Binder{Kind: SetComp, Vars: []*Var{v}, Body: body, S: x.st.Set(s), Pos: p}
-	case SortPos, SortNat:
+	case lps.SortBool:
+		return &lps.Binder{Kind: lps.SetComp, Vars: []*lps.Var{v}, Body: body, S: x.st.Set(s), Pos: p}
+	case lps.SortPos, lps.SortNat:
 		body = in.coerce(body, x.st.Nat)
-		return &Binder{Kind: BagComp, Vars: []*Var{v}, Body: body, S: x.st.Bag(s), Pos: p}
+		return &lps.Binder{Kind: lps.BagComp, Vars: []*lps.Var{v}, Body: body, S: x.st.Bag(s), Pos: p}
 	}
 	x.c.errorAt(body.Position(), "sort mismatch: a comprehension's body must be Bool (a set) or Nat (a bag), found %s", sortName(body.Sort()))
 	return nil
 }
 
-func (x *exprChecker) update(e *rawUpdate, hint *Sort) Expr {
+func (x *exprChecker) update(e *syntax.Update, hint *lps.Sort) lps.Expr {
 	f := x.synth(e.Fun, hint)
 	if f == nil {
 		return nil
 	}
 	fs := f.Sort()
-	if fs.Kind != SortFunc || len(fs.Domain) != 1 {
+	if fs.Kind != lps.SortFunc || len(fs.Domain) != 1 {
 		x.c.errorAt(f.Position(), "sort mismatch: a function update needs a function of one argument, found %s", sortName(fs))
 		return nil
 	}
 	k := x.expect(e.Key, fs.Domain[0])
 	v := x.expect(e.Val, fs.Codomain)
-	return x.mk(OpUpdate, []Expr{f, k, v}, fs, f.Position())
+	return x.mk(lps.OpUpdate, []lps.Expr{f, k, v}, fs, f.Position())
 }

@@ -1,9 +1,14 @@
-package lps
+package check
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
+)
 
 // The unary and binary operators: their overloads after mCRL2's data
 // library, chosen by the sorts of the operands and the context.
 
-func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
+func (x *exprChecker) unary(e *syntax.Unary, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	switch e.Op {
 	case "!":
@@ -12,21 +17,21 @@ func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
 			return nil
 		}
 		switch a.Sort().Kind {
-		case SortBool:
-			return x.mk(OpNot, []Expr{a}, x.st.Bool, p)
-		case SortSet:
-			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
-		case SortFSet:
+		case lps.SortBool:
+			return x.mk(lps.OpNot, []lps.Expr{a}, x.st.Bool, p)
+		case lps.SortSet:
+			return x.mk(lps.OpComplement, []lps.Expr{a}, a.Sort(), p)
+		case lps.SortFSet:
 			// A finite set is a set: the upcast exists whatever its
 			// element sort (also one still unknown, as in !{}).
 			a = x.wrapUpcast(a, x.st.Set(a.Sort().Elem))
-			return x.mk(OpComplement, []Expr{a}, a.Sort(), p)
+			return x.mk(lps.OpComplement, []lps.Expr{a}, a.Sort(), p)
 		}
 		x.c.errorAt(a.Position(), "sort mismatch: ! expects Bool or a Set, found %s", sortName(a.Sort()))
 		return nil
 	case "-":
-		var h *Sort
-		if hint != nil && (hint.Kind == SortInt || hint.Kind == SortReal) {
+		var h *lps.Sort
+		if hint != nil && (hint.Kind == lps.SortInt || hint.Kind == lps.SortReal) {
 			h = hint
 		}
 		a := x.synth(e.X, h)
@@ -34,10 +39,10 @@ func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
 			return nil
 		}
 		switch a.Sort().Kind {
-		case SortPos, SortNat, SortInt:
-			return x.mk(OpNeg, []Expr{a}, x.st.Int, p)
-		case SortReal:
-			return x.mk(OpNeg, []Expr{a}, x.st.Real, p)
+		case lps.SortPos, lps.SortNat, lps.SortInt:
+			return x.mk(lps.OpNeg, []lps.Expr{a}, x.st.Int, p)
+		case lps.SortReal:
+			return x.mk(lps.OpNeg, []lps.Expr{a}, x.st.Real, p)
 		}
 		x.c.errorAt(a.Position(), "sort mismatch: unary - expects a number, found %s", sortName(a.Sort()))
 		return nil
@@ -47,16 +52,16 @@ func (x *exprChecker) unary(e *rawUnary, hint *Sort) Expr {
 			return nil
 		}
 		switch a.Sort().Kind {
-		case SortList, SortFSet, SortFBag:
-			return x.mk(OpCount, []Expr{a}, x.st.Nat, p)
+		case lps.SortList, lps.SortFSet, lps.SortFBag:
+			return x.mk(lps.OpCount, []lps.Expr{a}, x.st.Nat, p)
 		}
 		x.c.errorAt(a.Position(), "sort mismatch: # expects a List, FSet or FBag, found %s", sortName(a.Sort()))
 		return nil
 	}
 }
 
-func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
-	p := pos(e.L.rawPos())
+func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
+	p := pos(e.L.Start())
 	opPos := pos(e.Pos)
 	B := x.st.Bool
 	switch e.Op {
@@ -64,7 +69,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		l := x.expect(e.L, B)
 		r := x.expect(e.R, B)
 		op := opOf[e.Op]
-		return x.mk(op, []Expr{l, r}, B, p)
+		return x.mk(op, []lps.Expr{l, r}, B, p)
 	case "==", "!=", "<", "<=", ">", ">=":
 		l, r := x.synthCompared(e.L, e.R)
 		if l == nil || r == nil {
@@ -75,14 +80,14 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			x.c.errorAt(opPos, "sort mismatch: cannot compare %s with %s", sortName(l.Sort()), sortName(r.Sort()))
 			return nil
 		}
-		if e.Op != "==" && e.Op != "!=" && (s.Kind == SortFunc) {
+		if e.Op != "==" && e.Op != "!=" && (s.Kind == lps.SortFunc) {
 			x.c.errorAt(opPos, "%s is not defined on %s", e.Op, s)
 			return nil
 		}
 		op := opOf[e.Op]
-		return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, B, p)
+		return x.mk(op, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, B, p)
 	case "in":
-		var l, r Expr
+		var l, r lps.Expr
 		if isFlex(e.R) && !isFlex(e.L) {
 			if l = x.synth(e.L, nil); l == nil {
 				return nil
@@ -92,7 +97,7 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			if r = x.synth(e.R, nil); r == nil {
 				return nil
 			}
-			var h *Sort
+			var h *lps.Sort
 			if r.Sort().IsContainer() {
 				h = r.Sort().Elem
 			}
@@ -111,27 +116,27 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			x.c.errorAt(opPos, "sort mismatch: cannot look for an element of sort %s in %s", sortName(l.Sort()), sortName(rs))
 			return nil
 		}
-		return x.mk(OpIn, []Expr{x.coerce(l, el), x.coerce(r, x.st.Container(rs.Kind, el))}, B, p)
+		return x.mk(lps.OpIn, []lps.Expr{x.coerce(l, el), x.coerce(r, x.st.Container(rs.Kind, el))}, B, p)
 	case "|>", "<|":
 		el, li := e.L, e.R
 		if e.Op == "<|" {
 			el, li = e.R, e.L
 		}
-		var lh *Sort
-		if hint != nil && hint.Kind == SortList {
+		var lh *lps.Sort
+		if hint != nil && hint.Kind == lps.SortList {
 			lh = hint
 		}
-		var eh *Sort
+		var eh *lps.Sort
 		if lh != nil {
 			eh = lh.Elem
 		}
-		var E, L Expr
+		var E, L lps.Expr
 		if isFlex(li) && !isFlex(el) {
 			if E = x.synth(el, eh); E == nil {
 				return nil
 			}
 			lt := x.st.List(E.Sort())
-			if ContainsAny(E.Sort()) && lh != nil {
+			if lps.ContainsAny(E.Sort()) && lh != nil {
 				lt = lh
 			}
 			L = x.synth(li, lt)
@@ -139,8 +144,8 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			if L = x.synth(li, lh); L == nil {
 				return nil
 			}
-			var h *Sort
-			if L.Sort().Kind == SortList {
+			var h *lps.Sort
+			if L.Sort().Kind == lps.SortList {
 				h = L.Sort().Elem
 			}
 			E = x.synth(el, h)
@@ -150,16 +155,16 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		}
 		// An operand of unknown element sort ([] or rhead([]) without
 		// context) takes the other's.
-		if L.Sort().Kind == SortList && ContainsAny(E.Sort()) && !ContainsAny(L.Sort()) {
+		if L.Sort().Kind == lps.SortList && lps.ContainsAny(E.Sort()) && !lps.ContainsAny(L.Sort()) {
 			if E2 := x.synth(el, L.Sort().Elem); E2 != nil {
 				E = E2
 			}
-		} else if ContainsAny(L.Sort()) && !ContainsAny(E.Sort()) {
+		} else if lps.ContainsAny(L.Sort()) && !lps.ContainsAny(E.Sort()) {
 			if L2 := x.synth(li, x.st.List(E.Sort())); L2 != nil {
 				L = L2
 			}
 		}
-		if L.Sort().Kind != SortList {
+		if L.Sort().Kind != lps.SortList {
 			x.c.errorAt(L.Position(), "sort mismatch: %s expects a List, found %s", e.Op, sortName(L.Sort()))
 			return nil
 		}
@@ -171,12 +176,12 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		ls := x.st.List(s)
 		E, L = x.coerce(E, s), x.coerce(L, ls)
 		if e.Op == "|>" {
-			return x.mk(OpCons, []Expr{E, L}, ls, p)
+			return x.mk(lps.OpCons, []lps.Expr{E, L}, ls, p)
 		}
-		return x.mk(OpSnoc, []Expr{L, E}, ls, p)
+		return x.mk(lps.OpSnoc, []lps.Expr{L, E}, ls, p)
 	case "++":
-		var lh *Sort
-		if hint != nil && hint.Kind == SortList {
+		var lh *lps.Sort
+		if hint != nil && hint.Kind == lps.SortList {
 			lh = hint
 		}
 		l, r := x.synthPair(e.L, e.R, lh)
@@ -184,19 +189,19 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 			return nil
 		}
 		s := x.join(l.Sort(), r.Sort())
-		if s == nil || s.Kind != SortList {
+		if s == nil || s.Kind != lps.SortList {
 			x.c.errorAt(opPos, "sort mismatch: ++ expects two Lists, found %s and %s", sortName(l.Sort()), sortName(r.Sort()))
 			return nil
 		}
-		return x.mk(OpConcat, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+		return x.mk(lps.OpConcat, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 	case "+", "-", "*", "/":
 		if (e.Op == "*" || e.Op == "-") && hint != nil && isSetLike(hint.Kind) {
 			if out := x.mixedSetOp(e); out != nil {
 				return out
 			}
 		}
-		var l, r Expr
-		if e.Op == "+" && (hint == nil || hint.Kind == SortPos) {
+		var l, r lps.Expr
+		if e.Op == "+" && (hint == nil || hint.Kind == lps.SortPos) {
 			// A Pos is wanted, or nothing in particular: type the operands
 			// on their own so that mCRL2's mixed overloads (+ : Nat # Pos
 			// -> Pos) apply, as its type checker does (n + 1 is a Pos).
@@ -209,31 +214,31 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		}
 		s := x.join(l.Sort(), r.Sort())
 		op := opOf[e.Op]
-		if op == OpAdd && isPosNatMix(l.Sort(), r.Sort()) {
+		if op == lps.OpAdd && isPosNatMix(l.Sort(), r.Sort()) {
 			// mCRL2's + : Pos # Nat -> Pos and + : Nat # Pos -> Pos.
-			return x.mk(op, []Expr{l, r}, x.st.Pos, p)
+			return x.mk(op, []lps.Expr{l, r}, x.st.Pos, p)
 		}
 		if s != nil && s.IsNumeric() {
 			res := s
 			switch op {
-			case OpSub:
-				if s.Kind == SortPos || s.Kind == SortNat {
+			case lps.OpSub:
+				if s.Kind == lps.SortPos || s.Kind == lps.SortNat {
 					s = x.st.Nat
 				}
-				if s.Kind == SortNat {
+				if s.Kind == lps.SortNat {
 					res = x.st.Int
 				} else {
 					res = s
 				}
-			case OpDivide:
+			case lps.OpDivide:
 				res = x.st.Real
 			}
-			return x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, res, p)
+			return x.mk(op, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, res, p)
 		}
-		if s != nil && isSetLike(s.Kind) && op != OpDivide {
-			res := x.mk(op, []Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
+		if s != nil && isSetLike(s.Kind) && op != lps.OpDivide {
+			res := x.mk(op, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, s, p)
 			if (hint == nil || !isSetLike(hint.Kind)) && isMixedSetOp(e.Op, l, r) {
-				res = Fix(res) // typed on its own: see mixedSetOp
+				res = lps.Fix(res) // typed on its own: see mixedSetOp
 			}
 			return res
 		}
@@ -245,23 +250,23 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		if l == nil || r == nil {
 			return nil
 		}
-		var s *Sort
+		var s *lps.Sort
 		switch l.Sort().Kind {
-		case SortPos, SortNat:
+		case lps.SortPos, lps.SortNat:
 			s = x.st.Nat
-		case SortInt:
+		case lps.SortInt:
 			s = x.st.Int
 		default:
 			x.c.errorAt(l.Position(), "sort mismatch: %s expects Nat or Int on the left, found %s", e.Op, sortName(l.Sort()))
 			return nil
 		}
-		res, op := s, OpDiv
+		res, op := s, lps.OpDiv
 		if e.Op == "mod" {
-			res, op = x.st.Nat, OpMod
+			res, op = x.st.Nat, lps.OpMod
 		}
-		return x.mk(op, []Expr{x.coerce(l, s), r}, res, p)
+		return x.mk(op, []lps.Expr{x.coerce(l, s), r}, res, p)
 	case ".":
-		var lh *Sort
+		var lh *lps.Sort
 		if hint != nil {
 			lh = x.st.List(hint)
 		}
@@ -270,24 +275,24 @@ func (x *exprChecker) binary(e *rawBinary, hint *Sort) Expr {
 		if l == nil || r == nil {
 			return nil
 		}
-		if l.Sort().Kind != SortList {
+		if l.Sort().Kind != lps.SortList {
 			x.c.errorAt(l.Position(), "sort mismatch: . expects a List on the left, found %s", sortName(l.Sort()))
 			return nil
 		}
-		return x.mk(OpElementAt, []Expr{l, r}, l.Sort().Elem, p)
+		return x.mk(lps.OpElementAt, []lps.Expr{l, r}, l.Sort().Elem, p)
 	}
 	x.c.errorAt(opPos, "unknown operator %s", e.Op)
 	return nil
 }
 
 // opOf maps binary operator tokens to built-in operations.
-var opOf = map[string]Op{
-	"&&": OpAnd, "||": OpOr, "=>": OpImplies,
-	"==": OpEq, "!=": OpNeq, "<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe,
-	"+": OpAdd, "-": OpSub, "*": OpMul, "/": OpDivide,
+var opOf = map[string]lps.Op{
+	"&&": lps.OpAnd, "||": lps.OpOr, "=>": lps.OpImplies,
+	"==": lps.OpEq, "!=": lps.OpNeq, "<": lps.OpLt, "<=": lps.OpLe, ">": lps.OpGt, ">=": lps.OpGe,
+	"+": lps.OpAdd, "-": lps.OpSub, "*": lps.OpMul, "/": lps.OpDivide,
 }
 
 // isPosNatMix reports whether a and b are Pos and Nat in some order.
-func isPosNatMix(a, b *Sort) bool {
-	return (a.Kind == SortPos && b.Kind == SortNat) || (a.Kind == SortNat && b.Kind == SortPos)
+func isPosNatMix(a, b *lps.Sort) bool {
+	return (a.Kind == lps.SortPos && b.Kind == lps.SortNat) || (a.Kind == lps.SortNat && b.Kind == lps.SortPos)
 }

@@ -1,5 +1,6 @@
-package lps
+package check
 
+import "github.com/lps2lts/lps2lts/lps"
 import "testing"
 
 // TestExpSorts: exp takes the overload of its context's sort, as mCRL2's
@@ -14,15 +15,15 @@ proc P =
 init P;
 `)
 	st := s.SortTable
-	want := []*Sort{
-		st.Func([]*Sort{st.Real, st.Int}, st.Real),
-		st.Func([]*Sort{st.Real, st.Int}, st.Real),
-		st.Func([]*Sort{st.Int, st.Nat}, st.Int),
+	want := []*lps.Sort{
+		st.Func([]*lps.Sort{st.Real, st.Int}, st.Real),
+		st.Func([]*lps.Sort{st.Real, st.Int}, st.Real),
+		st.Func([]*lps.Sort{st.Int, st.Nat}, st.Int),
 	}
 	for i, w := range want {
 		e := s.Summands[i].Actions[0].Args[0]
-		if f := headFunc(e); f == nil || f.Op != OpExp || f.Sort != w {
-			t.Errorf("%s: got %v, want exp: %v", FormatExpr(e), f, w)
+		if f := headFunc(e); f == nil || f.Op != lps.OpExp || f.Sort != w {
+			t.Errorf("%s: got %v, want exp: %v", lps.FormatExpr(e), f, w)
 		}
 	}
 }

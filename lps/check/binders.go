@@ -1,9 +1,14 @@
-package lps
+package check
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
+)
 
 // Quantifiers, lambdas and where clauses: the scopes they open.
 
-func (x *exprChecker) binder(e *rawBinder, hint *Sort) Expr {
-	sc := &scope{vars: map[string]*Var{}, parent: x.sc}
+func (x *exprChecker) binder(e *syntax.Binder, hint *lps.Sort) lps.Expr {
+	sc := &scope{vars: map[string]*lps.Var{}, parent: x.sc}
 	vars := x.c.addVars(sc, e.Vars, "bound variable", nil)
 	if len(vars) == 0 {
 		return nil
@@ -11,8 +16,8 @@ func (x *exprChecker) binder(e *rawBinder, hint *Sort) Expr {
 	in := x.inner(sc)
 	p := pos(e.Pos)
 	if e.Kind == "lambda" {
-		var h *Sort
-		if hint != nil && hint.Kind == SortFunc && len(hint.Domain) == len(vars) {
+		var h *lps.Sort
+		if hint != nil && hint.Kind == lps.SortFunc && len(hint.Domain) == len(vars) {
 			h = hint.Codomain
 		}
 		body := in.synth(e.Body, h)
@@ -22,26 +27,26 @@ func (x *exprChecker) binder(e *rawBinder, hint *Sort) Expr {
 		if h != nil && in.canCoerce(body, h) {
 			body = in.coerce(body, h)
 		}
-		dom := make([]*Sort, len(vars))
+		dom := make([]*lps.Sort, len(vars))
 		for i, v := range vars {
 			dom[i] = v.S
 		}
-		return &Binder{Kind: Lambda, Vars: vars, Body: body, S: x.st.Func(dom, body.Sort()), Pos: p}
+		return &lps.Binder{Kind: lps.Lambda, Vars: vars, Body: body, S: x.st.Func(dom, body.Sort()), Pos: p}
 	}
 	body := in.expect(e.Body, x.st.Bool)
 	if body == nil {
 		return nil
 	}
-	k := Forall
+	k := lps.Forall
 	if e.Kind == "exists" {
-		k = Exists
+		k = lps.Exists
 	}
-	return &Binder{Kind: k, Vars: vars, Body: body, S: x.st.Bool, Pos: p}
+	return &lps.Binder{Kind: k, Vars: vars, Body: body, S: x.st.Bool, Pos: p}
 }
 
-func (x *exprChecker) where(e *rawWhere, hint *Sort) Expr {
-	sc := &scope{vars: map[string]*Var{}, parent: x.sc}
-	w := &Where{Pos: pos(e.Pos)}
+func (x *exprChecker) where(e *syntax.Where, hint *lps.Sort) lps.Expr {
+	sc := &scope{vars: map[string]*lps.Var{}, parent: x.sc}
+	w := &lps.Where{Pos: pos(e.Pos)}
 	for _, d := range e.Defs {
 		val := x.synth(d.Value, nil)
 		if val == nil {
@@ -51,9 +56,9 @@ func (x *exprChecker) where(e *rawWhere, hint *Sort) Expr {
 			x.c.errorf(d.Name.Pos, "duplicate where variable %s (first defined at %s)", d.Name.Name, old.Pos)
 			return nil
 		}
-		v := &Var{Name: d.Name.Name, S: val.Sort(), Pos: pos(d.Name.Pos)}
+		v := &lps.Var{Name: d.Name.Name, S: val.Sort(), Pos: pos(d.Name.Pos)}
 		sc.vars[v.Name] = v
-		w.Defs = append(w.Defs, WhereDef{Var: v, Value: val})
+		w.Defs = append(w.Defs, lps.WhereDef{Var: v, Value: val})
 	}
 	w.Body = x.inner(sc).synth(e.Body, hint)
 	if w.Body == nil {

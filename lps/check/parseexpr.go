@@ -1,56 +1,47 @@
-package lps
+package check
 
 import (
 	"fmt"
 
-	"github.com/alecthomas/participle/v2"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
 // A data expression written outside the specification (lps2lts's
 // --sweep=EXPR) is read by the same parser and checker as the
 // specification's own expressions, with the process parameters in scope.
 
-// astExprOnly is a whole input that is one data expression.
-type astExprOnly struct {
-	X *astExpr `parser:"@@"`
-}
-
-var exprOnlyParser = participle.MustBuild[astExprOnly](
-	participle.Lexer(lpsLexer),
-	participle.UseLookahead(participle.MaxLookahead),
-)
-
 // ParseExpr parses src as a data expression over the process parameters
 // of spec and checks it against spec's sorts and functions. name stands
 // for the source in errors, whose positions count within src ("--sweep:1:5:
 // ..."). On failure the error is an ErrorList.
-func ParseExpr(spec *Spec, name, src string) (e Expr, err error) {
+func ParseExpr(spec *lps.Spec, name, src string) (e lps.Expr, err error) {
 	defer func() {
-		// As Parse: a bug of the checker must not take the caller down.
+		// As Spec: a bug of the checker must not take the caller down.
 		if r := recover(); r != nil {
-			e, err = nil, ErrorList{{File: name, Msg: fmt.Sprintf("internal error: %v", r)}}
+			e, err = nil, lps.ErrorList{{File: name, Msg: fmt.Sprintf("internal error: %v", r)}}
 		}
 	}()
-	ast, perr := exprOnlyParser.ParseString(name, src)
+	tree, perr := syntax.ParseExpr(name, src)
 	if perr != nil {
-		return nil, ErrorList{syntaxError(name, perr)}
+		return nil, perr
 	}
 	c := checkerOf(spec, name)
-	sc := &scope{vars: map[string]*Var{}}
+	sc := &scope{vars: map[string]*lps.Var{}}
 	for _, p := range spec.Params {
 		sc.vars[p.Name] = p
 	}
 	c.params = sc.vars
 	x := c.newExprChecker(sc)
-	e = x.synth(ast.X.X, nil)
+	e = x.synth(tree, nil)
 	if e != nil && x.reportAny(e) {
 		e = nil
 	}
 	if len(c.errs) > 0 {
-		return nil, c.errs.normalize()
+		return nil, c.errs.Normalize()
 	}
 	if e == nil {
-		return nil, ErrorList{{File: name, Msg: "not a data expression"}}
+		return nil, lps.ErrorList{{File: name, Msg: "not a data expression"}}
 	}
 	return e, nil
 }
@@ -58,19 +49,19 @@ func ParseExpr(spec *Spec, name, src string) (e Expr, err error) {
 // checkerOf is a checker of text written outside the checked
 // specification spec (name stands for that text in errors): its sorts,
 // functions and actions, nothing in scope.
-func checkerOf(spec *Spec, name string) *checker {
+func checkerOf(spec *lps.Spec, name string) *checker {
 	c := &checker{
 		file:      name,
 		st:        spec.SortTable,
 		spec:      spec,
 		sortNames: map[string]*sortEntry{},
-		funcs:     map[string][]*Func{},
-		actions:   map[string][]*ActionDecl{},
+		funcs:     map[string][]*lps.Func{},
+		actions:   map[string][]*lps.ActionDecl{},
 	}
 	// The checker's tables are rebuilt from the checked specification:
 	// the sorts as resolved, the functions by name.
-	seen := map[*Func]bool{}
-	add := func(f *Func) {
+	seen := map[*lps.Func]bool{}
+	add := func(f *lps.Func) {
 		if f != nil && !seen[f] {
 			seen[f] = true
 			c.funcs[f.Name] = append(c.funcs[f.Name], f)

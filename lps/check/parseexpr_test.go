@@ -1,12 +1,14 @@
-package lps
+package check
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 func TestParseExpr(t *testing.T) {
-	spec, err := Parse("m.lps", []byte(`sort D = struct d1 | d2;
+	spec, err := parseText("m.lps", []byte(`sort D = struct d1 | d2;
 map f: Nat -> Nat;
 var n: Nat;
 eqn f(n) = n + 1;
@@ -39,7 +41,7 @@ init P(0, -1, d1, true);
 			t.Errorf("%q: %v", tc.src, err)
 			continue
 		}
-		if got := string(AppendSort(nil, e.Sort())); got != tc.sort {
+		if got := string(lps.AppendSort(nil, e.Sort())); got != tc.sort {
 			t.Errorf("%q: sort %s, want %s", tc.src, got, tc.sort)
 		}
 	}

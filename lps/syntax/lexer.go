@@ -1,4 +1,4 @@
-package lps
+package syntax
 
 import (
 	"fmt"
@@ -193,3 +193,7 @@ func indexByte(s string, c byte) int {
 	}
 	return -1
 }
+
+// Position is a place in the source: file, offset, line and column. It is
+// participle's, named here so that the checker need not import participle.
+type Position = lexer.Position

@@ -1,4 +1,4 @@
-package lps
+package syntax
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"
@@ -8,7 +8,7 @@ import (
 //
 //	[sum VarsDecls .] [DataExprUnit ->] (delta | tau | a(..)|b(..)) [@ DataExprUnit]
 //	    [. [dist VarsDecls [DataExpr] .] P[(args)]]
-func (s *astSummands) Parse(lex *lexer.PeekingLexer) error {
+func (s *Summands) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	for {
 		sm, err := p.summand()
@@ -23,9 +23,9 @@ func (s *astSummands) Parse(lex *lexer.PeekingLexer) error {
 	}
 }
 
-func (p *exprParser) summand() (*astSummand, error) {
+func (p *exprParser) summand() (*Summand, error) {
 	t := p.lex.Peek()
-	s := &astSummand{Pos: t.Pos}
+	s := &Summand{Pos: t.Pos}
 	if p.is(t, "sum") {
 		p.lex.Next()
 		vars, err := p.varsList()
@@ -44,7 +44,7 @@ func (p *exprParser) summand() (*astSummand, error) {
 		x, _, err := p.operand(true)
 		if err == nil && p.is(p.lex.Peek(), "->") {
 			p.lex.Next()
-			s.Cond = &astUnit{Pos: t.Pos, X: x}
+			s.Cond = &DataExprUnit{Pos: t.Pos, X: x}
 		} else {
 			p.lex.LoadCheckpoint(cp)
 		}
@@ -79,7 +79,7 @@ func (p *exprParser) summand() (*astSummand, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.Time = &astUnit{Pos: u.Pos, X: x}
+		s.Time = &DataExprUnit{Pos: u.Pos, X: x}
 	}
 	if t := p.lex.Peek(); p.is(t, ".") {
 		p.lex.Next()
@@ -92,13 +92,13 @@ func (p *exprParser) summand() (*astSummand, error) {
 	return s, nil
 }
 
-func (p *exprParser) action() (*astAction, error) {
+func (p *exprParser) action() (*Action, error) {
 	t := p.lex.Peek()
 	if t.Type != tokIdent {
 		return nil, p.unexpected(t, "an action, tau or delta")
 	}
 	p.lex.Next()
-	a := &astAction{Pos: t.Pos, Name: &astIdent{Pos: t.Pos, Name: t.Value}}
+	a := &Action{Pos: t.Pos, Name: &Ident{Pos: t.Pos, Name: t.Value}}
 	if p.is(p.lex.Peek(), "(") {
 		p.lex.Next()
 		args, err := p.exprList(")")
@@ -106,15 +106,15 @@ func (p *exprParser) action() (*astAction, error) {
 			return nil, err
 		}
 		for _, x := range args {
-			a.Args = append(a.Args, &astExpr{Pos: x.rawPos(), X: x})
+			a.Args = append(a.Args, &DataExpr{Pos: x.Start(), X: x})
 		}
 	}
 	return a, nil
 }
 
 // next parses `[dist ...] P[(args)]` after the `.` of a summand.
-func (p *exprParser) next() (*astNext, error) {
-	n := &astNext{Pos: p.lex.Peek().Pos}
+func (p *exprParser) next() (*Next, error) {
+	n := &Next{Pos: p.lex.Peek().Pos}
 	if t := p.lex.Peek(); p.is(t, "dist") {
 		p.lex.Next()
 		d, err := p.dist(t)
@@ -158,7 +158,7 @@ func (p *exprParser) next() (*astNext, error) {
 }
 
 // dist parses `VarsDecls [DataExpr]` after `dist`.
-func (p *exprParser) dist(kw *lexer.Token) (*astDist, error) {
+func (p *exprParser) dist(kw *lexer.Token) (*Dist, error) {
 	vars, err := p.varsList()
 	if err != nil {
 		return nil, err
@@ -173,19 +173,19 @@ func (p *exprParser) dist(kw *lexer.Token) (*astDist, error) {
 	if _, err := p.expect("]"); err != nil {
 		return nil, err
 	}
-	return &astDist{Pos: kw.Pos, Vars: vars, Prob: &astExpr{Pos: prob.rawPos(), X: prob}}, nil
+	return &Dist{Pos: kw.Pos, Vars: vars, Prob: &DataExpr{Pos: prob.Start(), X: prob}}, nil
 }
 
 // arg parses `x = e` or `e`.
-func (p *exprParser) arg() (*astArg, error) {
+func (p *exprParser) arg() (*Arg, error) {
 	t := p.lex.Peek()
-	a := &astArg{Pos: t.Pos}
+	a := &Arg{Pos: t.Pos}
 	if t.Type == tokIdent {
 		cp := p.lex.MakeCheckpoint()
 		p.lex.Next()
 		if p.is(p.lex.Peek(), "=") {
 			p.lex.Next()
-			a.Name = &astIdent{Pos: t.Pos, Name: t.Value}
+			a.Name = &Ident{Pos: t.Pos, Name: t.Value}
 		} else {
 			p.lex.LoadCheckpoint(cp)
 		}
@@ -194,6 +194,6 @@ func (p *exprParser) arg() (*astArg, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.Value = &astExpr{Pos: x.rawPos(), X: x}
+	a.Value = &DataExpr{Pos: x.Start(), X: x}
 	return a, nil
 }

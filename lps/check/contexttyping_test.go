@@ -1,8 +1,10 @@
-package lps
+package check
 
 import (
 	"os"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // The text mCRL2's lpspp prints of
@@ -26,26 +28,26 @@ func TestEmptyListElementTypedByContext(t *testing.T) {
 	st := s.SortTable
 	for _, c := range []struct {
 		summand int
-		elem    *Sort
+		elem    *lps.Sort
 	}{{0, st.Nat}, {1, st.Pos}, {2, st.Pos}} {
 		at := findElementAt(s.Summands[c.summand].Actions[0].Args[0])
 		if at == nil {
-			t.Fatalf("summand %d: no [] . i_P in %s", c.summand, FormatExpr(s.Summands[c.summand].Actions[0].Args[0]))
+			t.Fatalf("summand %d: no [] . i_P in %s", c.summand, lps.FormatExpr(s.Summands[c.summand].Actions[0].Args[0]))
 		}
-		list, ok := at.Args[0].(*FuncRef)
-		if !ok || list.Func.Op != OpEmptyList || list.Func.Sort != st.List(c.elem) || at.S != c.elem {
-			t.Errorf("summand %d: [] . i_P typed %s : %v, want [] : List(%v)", c.summand, FormatExpr(at), at.S, c.elem)
+		list, ok := at.Args[0].(*lps.FuncRef)
+		if !ok || list.Func.Op != lps.OpEmptyList || list.Func.Sort != st.List(c.elem) || at.S != c.elem {
+			t.Errorf("summand %d: [] . i_P typed %s : %v, want [] : List(%v)", c.summand, lps.FormatExpr(at), at.S, c.elem)
 		}
 	}
 }
 
 // findElementAt returns the first l . n in e (depth first), or nil.
-func findElementAt(e Expr) *App {
-	a, ok := e.(*App)
+func findElementAt(e lps.Expr) *lps.App {
+	a, ok := e.(*lps.App)
 	if !ok {
 		return nil
 	}
-	if f := headFunc(a); f != nil && f.Op == OpElementAt {
+	if f := headFunc(a); f != nil && f.Op == lps.OpElementAt {
 		return a
 	}
 	for _, arg := range a.Args {
@@ -68,15 +70,15 @@ proc P(n: Nat) = b(n < n + 1) . P(n = n)
 init P(0);
 `)
 	st := s.SortTable
-	cmp := s.Summands[0].Actions[0].Args[0].(*App)
-	conv, ok := cmp.Args[1].(*App)
-	if !ok || !conv.Implicit || headFunc(conv).Op != OpPos2Nat {
-		t.Fatalf("n < n + 1: the right operand is %s, want the implicit Pos2Nat of a Pos sum", FormatExpr(cmp.Args[1]))
+	cmp := s.Summands[0].Actions[0].Args[0].(*lps.App)
+	conv, ok := cmp.Args[1].(*lps.App)
+	if !ok || !conv.Implicit || headFunc(conv).Op != lps.OpPos2Nat {
+		t.Fatalf("n < n + 1: the right operand is %s, want the implicit Pos2Nat of a Pos sum", lps.FormatExpr(cmp.Args[1]))
 	}
-	if add := headFunc(conv.Args[0]); add.Op != OpAdd || add.Sort != st.Func([]*Sort{st.Nat, st.Pos}, st.Pos) {
+	if add := headFunc(conv.Args[0]); add.Op != lps.OpAdd || add.Sort != st.Func([]*lps.Sort{st.Nat, st.Pos}, st.Pos) {
 		t.Errorf("n + 1 in n < n + 1: %v : %v, want + : Nat # Pos -> Pos", add, add.Sort)
 	}
-	if num, ok := s.Summands[1].Actions[0].Args[0].(*App).Args[1].(*Number); !ok || num.S != st.Nat {
+	if num, ok := s.Summands[1].Actions[0].Args[0].(*lps.App).Args[1].(*lps.Number); !ok || num.S != st.Nat {
 		t.Errorf("n < 1: the numeral is not a Nat")
 	}
 }

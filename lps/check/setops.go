@@ -1,4 +1,9 @@
-package lps
+package check
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
+)
 
 // mCRL2's set library has, besides + * - on Set(S) and on FSet(S), the
 // mixed overloads * : Set(S) # FSet(S) -> FSet(S), * : FSet(S) # Set(S)
@@ -15,48 +20,48 @@ package lps
 // sort: when its operands, checked without the context, match a mixed
 // overload exactly, it returns the operation, marked Fixed; otherwise
 // nil, with nothing reported.
-func (x *exprChecker) mixedSetOp(e *rawBinary) Expr {
+func (x *exprChecker) mixedSetOp(e *syntax.Binary) lps.Expr {
 	n := len(x.c.errs)
 	l, r := x.synth(e.L, nil), x.synth(e.R, nil)
-	undo := func() Expr { x.c.errs = x.c.errs[:n]; return nil }
-	if l == nil || r == nil || ContainsAny(r.Sort()) {
+	undo := func() lps.Expr { x.c.errs = x.c.errs[:n]; return nil }
+	if l == nil || r == nil || lps.ContainsAny(r.Sort()) {
 		return undo()
 	}
 	if !isMixedSetOp(e.Op, l, r) {
 		return undo()
 	}
 	s := x.st.Set(l.Sort().Elem)
-	return Fix(x.mk(opOf[e.Op], []Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.rawPos())))
+	return lps.Fix(x.mk(opOf[e.Op], []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.Start())))
 }
 
 // isMixedSetOp reports whether operands l and r, checked on their own,
 // match one of the mixed overloads of op exactly. A Fixed operation is
 // a finite set (mCRL2's result sort FSet(S)).
-func isMixedSetOp(op string, l, r Expr) bool {
+func isMixedSetOp(op string, l, r lps.Expr) bool {
 	ls, rs := l.Sort(), r.Sort()
-	if ls.Elem == nil || ls.Elem != rs.Elem || ContainsAny(ls) {
+	if ls.Elem == nil || ls.Elem != rs.Elem || lps.ContainsAny(ls) {
 		return false
 	}
-	kind := func(e Expr) SortKind {
-		if IsFixed(e) {
-			return SortFSet
+	kind := func(e lps.Expr) lps.SortKind {
+		if lps.IsFixed(e) {
+			return lps.SortFSet
 		}
 		return e.Sort().Kind
 	}
 	lk, rk := kind(l), kind(r)
-	return lk == SortFSet && rk == SortSet && (op == "*" || op == "-") || op == "*" && lk == SortSet && rk == SortFSet
+	return lk == lps.SortFSet && rk == lps.SortSet && (op == "*" || op == "-") || op == "*" && lk == lps.SortSet && rk == lps.SortFSet
 }
 
 // retag gives a Fixed set operation the set sort t of a wider element
 // sort without converting its elements, as mCRL2 does; nil when that
 // does not apply.
-func (x *exprChecker) retag(e Expr, t *Sort) Expr {
-	a, ok := e.(*App)
-	if !ok || !a.Fixed || t.Kind != SortSet || a.S.Kind != SortSet || a.S == t {
+func (x *exprChecker) retag(e lps.Expr, t *lps.Sort) lps.Expr {
+	a, ok := e.(*lps.App)
+	if !ok || !a.Fixed || t.Kind != lps.SortSet || a.S.Kind != lps.SortSet || a.S == t {
 		return nil
 	}
-	if _, ok := Upcast(a.S.Elem, t.Elem); !ok {
+	if _, ok := lps.Upcast(a.S.Elem, t.Elem); !ok {
 		return nil
 	}
-	return ImplicitApp(x.st, OpSetRetag, a, t)
+	return lps.ImplicitApp(x.st, lps.OpSetRetag, a, t)
 }

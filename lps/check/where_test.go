@@ -1,37 +1,39 @@
-package lps
+package check
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // whereShape prints e with every infix operation in parentheses and every
 // where clause in brackets, so that a test sees what each clause binds
 // whatever the printer's rules for parentheses.
-func whereShape(e Expr) string {
+func whereShape(e lps.Expr) string {
 	switch e := e.(type) {
-	case *Where:
+	case *lps.Where:
 		var defs []string
 		for _, d := range e.Defs {
 			defs = append(defs, d.Var.Name+" = "+whereShape(d.Value))
 		}
 		return "[" + whereShape(e.Body) + " whr " + strings.Join(defs, ", ") + "]"
-	case *App:
+	case *lps.App:
 		if e.Implicit {
 			return whereShape(e.Args[0])
 		}
-		if op, ok := builtinHead(e); ok {
-			if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
-				return "(" + whereShape(e.Args[0]) + in.text + whereShape(e.Args[1]) + ")"
+		if op, ok := e.BuiltinOp(); ok {
+			if in, ok := op.Infix(); ok && len(e.Args) == 2 {
+				return "(" + whereShape(e.Args[0]) + in + whereShape(e.Args[1]) + ")"
 			}
-			if op == OpNeg {
+			if op == lps.OpNeg {
 				return "-" + whereShape(e.Args[0])
 			}
 		}
-	case *Binder:
-		return "{" + FormatExpr(e) + "}"
+	case *lps.Binder:
+		return "{" + lps.FormatExpr(e) + "}"
 	}
-	return FormatExpr(e)
+	return lps.FormatExpr(e)
 }
 
 // A where clause binds the largest subexpression that ends with the
@@ -66,7 +68,7 @@ func TestWhereClauseBinding(t *testing.T) {
 			sort = "Bool"
 		}
 		src := "act o: " + sort + ";\nproc P(e: Int) = o(" + tt.in + ") . P() + delta;\ninit P(1);\n"
-		s, err := Parse("t.lps", []byte(src))
+		s, err := parseText("t.lps", []byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", tt.in, err)
 			continue
@@ -76,7 +78,7 @@ func TestWhereClauseBinding(t *testing.T) {
 		}
 	}
 	// mCRL2 refuses this: y is not in scope of the clause.
-	if _, err := Parse("t.lps", []byte("act o: Bool;\nproc P = o((lambda y: Bool. x whr x = y end)(false)) . P() + delta;\ninit P;\n")); err == nil {
+	if _, err := parseText("t.lps", []byte("act o: Bool;\nproc P = o((lambda y: Bool. x whr x = y end)(false)) . P() + delta;\ninit P;\n")); err == nil {
 		t.Errorf("lambda y: Bool. x whr x = y end: y accepted outside its binder")
 	}
 }

@@ -1,4 +1,4 @@
-package lps
+package syntax
 
 import (
 	"fmt"
@@ -17,110 +17,106 @@ import (
 // ---------------------------------------------------------------------------
 // Raw syntax trees
 
-type rawExpr interface{ rawPos() lexer.Position }
+type Expr interface{ Start() lexer.Position }
 
 type (
-	rawIdent struct {
-		Pos  lexer.Position
-		Name string
-	}
-	rawNumber struct {
+	Number struct {
 		Pos  lexer.Position
 		Text string
 	}
-	rawBool struct {
+	Bool struct {
 		Pos lexer.Position
 		Val bool
 	}
-	rawList struct { // [e1, ..., en], n >= 0
+	List struct { // [e1, ..., en], n >= 0
 		Pos   lexer.Position
-		Elems []rawExpr
+		Elems []Expr
 	}
-	rawSet struct { // {e1, ..., en}, n >= 0
+	Set struct { // {e1, ..., en}, n >= 0
 		Pos   lexer.Position
-		Elems []rawExpr
+		Elems []Expr
 	}
-	rawBag struct { // {e1: c1, ..., en: cn}, n >= 0 ({:} when 0)
+	Bag struct { // {e1: c1, ..., en: cn}, n >= 0 ({:} when 0)
 		Pos    lexer.Position
-		Elems  []rawExpr
-		Counts []rawExpr
+		Elems  []Expr
+		Counts []Expr
 	}
-	rawComp struct { // {x: S | body}
+	Comp struct { // {x: S | body}
 		Pos  lexer.Position
-		Var  *astIdent
-		Sort *astSortExpr
-		Body rawExpr
+		Var  *Ident
+		Sort *SortExpr
+		Body Expr
 	}
-	rawApp struct {
+	App struct {
 		Pos   lexer.Position // of the opening parenthesis
-		start lexer.Position // of Head, kept so that rawPos takes constant time
-		Head  rawExpr
-		Args  []rawExpr
+		start lexer.Position // of Head, kept so that Start takes constant time
+		Head  Expr
+		Args  []Expr
 	}
-	rawUpdate struct { // f[key -> val]
+	Update struct { // f[key -> val]
 		Pos      lexer.Position
 		start    lexer.Position // of Fun
-		Fun      rawExpr
-		Key, Val rawExpr
+		Fun      Expr
+		Key, Val Expr
 	}
-	rawUnary struct {
+	Unary struct {
 		Pos lexer.Position
 		Op  string
-		X   rawExpr
+		X   Expr
 	}
-	rawBinary struct {
+	Binary struct {
 		Pos   lexer.Position // of the operator
 		start lexer.Position // of L: a chain of n operators would take n steps to find it
 		Op    string
-		L, R  rawExpr
+		L, R  Expr
 	}
-	rawBinder struct {
+	Binder struct {
 		Pos  lexer.Position
 		Kind string // forall, exists, lambda
-		Vars *astVarsList
-		Body rawExpr
+		Vars *VarsList
+		Body Expr
 	}
-	rawWhere struct {
+	Where struct {
 		Pos   lexer.Position // of `whr`
 		start lexer.Position // of Body
-		Body  rawExpr
-		Defs  []rawDef
+		Body  Expr
+		Defs  []Def
 	}
 )
 
-type rawDef struct {
-	Name  *astIdent
-	Value rawExpr
+type Def struct {
+	Name  *Ident
+	Value Expr
 }
 
-func (e *rawIdent) rawPos() lexer.Position  { return e.Pos }
-func (e *rawNumber) rawPos() lexer.Position { return e.Pos }
-func (e *rawBool) rawPos() lexer.Position   { return e.Pos }
-func (e *rawList) rawPos() lexer.Position   { return e.Pos }
-func (e *rawSet) rawPos() lexer.Position    { return e.Pos }
-func (e *rawBag) rawPos() lexer.Position    { return e.Pos }
-func (e *rawComp) rawPos() lexer.Position   { return e.Pos }
-func (e *rawApp) rawPos() lexer.Position    { return e.start }
-func (e *rawUpdate) rawPos() lexer.Position { return e.start }
-func (e *rawUnary) rawPos() lexer.Position  { return e.Pos }
-func (e *rawBinary) rawPos() lexer.Position { return e.start }
-func (e *rawBinder) rawPos() lexer.Position { return e.Pos }
-func (e *rawWhere) rawPos() lexer.Position  { return e.start }
+func (e *Ident) Start() lexer.Position  { return e.Pos }
+func (e *Number) Start() lexer.Position { return e.Pos }
+func (e *Bool) Start() lexer.Position   { return e.Pos }
+func (e *List) Start() lexer.Position   { return e.Pos }
+func (e *Set) Start() lexer.Position    { return e.Pos }
+func (e *Bag) Start() lexer.Position    { return e.Pos }
+func (e *Comp) Start() lexer.Position   { return e.Pos }
+func (e *App) Start() lexer.Position    { return e.start }
+func (e *Update) Start() lexer.Position { return e.start }
+func (e *Unary) Start() lexer.Position  { return e.Pos }
+func (e *Binary) Start() lexer.Position { return e.start }
+func (e *Binder) Start() lexer.Position { return e.Pos }
+func (e *Where) Start() lexer.Position  { return e.start }
 
-// astExpr is a full data expression (mCRL2's DataExpr).
-type astExpr struct {
+// DataExpr is a full data expression (mCRL2's DataExpr).
+type DataExpr struct {
 	Pos lexer.Position
-	X   rawExpr
+	X   Expr
 }
 
-// astUnit is mCRL2's DataExprUnit: the condition before `->` and the time
+// DataExprUnit is mCRL2's DataExprUnit: the condition before `->` and the time
 // after `@` in a summand.
-type astUnit struct {
+type DataExprUnit struct {
 	Pos lexer.Position
-	X   rawExpr
+	X   Expr
 }
 
-func (e *astExpr) Parse(lex *lexer.PeekingLexer) error {
+func (e *DataExpr) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	e.Pos = lex.Peek().Pos
 	x, err := p.expr()
@@ -128,7 +124,7 @@ func (e *astExpr) Parse(lex *lexer.PeekingLexer) error {
 	return err
 }
 
-func (e *astUnit) Parse(lex *lexer.PeekingLexer) error {
+func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	t := lex.Peek()
 	e.Pos = t.Pos
@@ -143,38 +139,38 @@ func (e *astUnit) Parse(lex *lexer.PeekingLexer) error {
 // ---------------------------------------------------------------------------
 // Sort expressions
 
-// astSortExpr is Prod[0] # ... # Prod[n-1] [-> Cod]. A product without an
+// SortExpr is Prod[0] # ... # Prod[n-1] [-> Cod]. A product without an
 // arrow is only allowed as the sort of an action.
-type astSortExpr struct {
+type SortExpr struct {
 	Pos  lexer.Position
-	Prod []*astSortAtom
-	Cod  *astSortExpr
+	Prod []*SortAtom
+	Cod  *SortExpr
 }
 
-type astSortAtom struct {
+type SortAtom struct {
 	Pos    lexer.Position
-	Prim   string       // Bool, Pos, Nat, Int, Real
-	Cont   string       // List, Set, Bag, FSet, FBag (with Elem)
-	Elem   *astSortExpr //
-	Struct []*astCtor   // struct c1 | c2 ...
-	Paren  *astSortExpr // ( S )
-	Name   string       // a declared sort or alias
+	Prim   string    // Bool, Pos, Nat, Int, Real
+	Cont   string    // List, Set, Bag, FSet, FBag (with Elem)
+	Elem   *SortExpr //
+	Struct []*Ctor   // struct c1 | c2 ...
+	Paren  *SortExpr // ( S )
+	Name   string    // a declared sort or alias
 }
 
-type astCtor struct {
+type Ctor struct {
 	Pos   lexer.Position
-	Name  *astIdent
-	Projs []*astProj
-	Rec   *astIdent
+	Name  *Ident
+	Projs []*Proj
+	Rec   *Ident
 }
 
-type astProj struct {
+type Proj struct {
 	Pos  lexer.Position
-	Name *astIdent // nil when the argument has no projection
-	Sort *astSortExpr
+	Name *Ident // nil when the argument has no projection
+	Sort *SortExpr
 }
 
-func (s *astSortExpr) Parse(lex *lexer.PeekingLexer) error {
+func (s *SortExpr) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	if !p.startsSort(lex.Peek()) {
 		return participle.NextMatch
@@ -196,7 +192,7 @@ type exprParser struct {
 	// maxHeight), so that neither the parser nor the checker and the
 	// rewriter, which recurse over the tree, can overflow the stack.
 	level   int
-	heights map[rawExpr]int
+	heights map[Expr]int
 }
 
 const (
@@ -206,12 +202,12 @@ const (
 
 // height is the height of the tree x; chains built by the parser's loops
 // are remembered, everything else lies within the recursion bound.
-func (p *exprParser) height(x rawExpr) int {
+func (p *exprParser) height(x Expr) int {
 	if h, ok := p.heights[x]; ok {
 		return h
 	}
 	h := 0
-	for _, c := range rawChildren(x) {
+	for _, c := range children(x) {
 		h = max(h, p.height(c))
 	}
 	return h + 1
@@ -220,41 +216,41 @@ func (p *exprParser) height(x rawExpr) int {
 // chained records the height of a node built in a loop (an operator
 // chain, applications and updates in a row) and refuses one that is too
 // high.
-func (p *exprParser) chained(x rawExpr, at lexer.Position) error {
+func (p *exprParser) chained(x Expr, at lexer.Position) error {
 	h := p.height(x)
 	if h > maxHeight {
 		return &parseErr{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)}
 	}
 	if p.heights == nil {
-		p.heights = make(map[rawExpr]int)
+		p.heights = make(map[Expr]int)
 	}
 	p.heights[x] = h
 	return nil
 }
 
-// rawChildren are the subexpressions of x.
-func rawChildren(x rawExpr) []rawExpr {
+// children are the subexpressions of x.
+func children(x Expr) []Expr {
 	switch x := x.(type) {
-	case *rawList:
+	case *List:
 		return x.Elems
-	case *rawSet:
+	case *Set:
 		return x.Elems
-	case *rawBag:
-		return append(append([]rawExpr(nil), x.Elems...), x.Counts...)
-	case *rawComp:
-		return []rawExpr{x.Body}
-	case *rawApp:
-		return append([]rawExpr{x.Head}, x.Args...)
-	case *rawUpdate:
-		return []rawExpr{x.Fun, x.Key, x.Val}
-	case *rawUnary:
-		return []rawExpr{x.X}
-	case *rawBinary:
-		return []rawExpr{x.L, x.R}
-	case *rawBinder:
-		return []rawExpr{x.Body}
-	case *rawWhere:
-		out := []rawExpr{x.Body}
+	case *Bag:
+		return append(append([]Expr(nil), x.Elems...), x.Counts...)
+	case *Comp:
+		return []Expr{x.Body}
+	case *App:
+		return append([]Expr{x.Head}, x.Args...)
+	case *Update:
+		return []Expr{x.Fun, x.Key, x.Val}
+	case *Unary:
+		return []Expr{x.X}
+	case *Binary:
+		return []Expr{x.L, x.R}
+	case *Binder:
+		return []Expr{x.Body}
+	case *Where:
+		out := []Expr{x.Body}
 		for _, d := range x.Defs {
 			out = append(out, d.Value)
 		}
@@ -302,13 +298,13 @@ func (p *exprParser) expect(v string) (*lexer.Token, error) {
 	return p.lex.Next(), nil
 }
 
-func (p *exprParser) ident() (*astIdent, error) {
+func (p *exprParser) ident() (*Ident, error) {
 	t := p.lex.Peek()
 	if t.Type != tokIdent {
 		return nil, p.unexpected(t, "an identifier")
 	}
 	p.lex.Next()
-	return &astIdent{Pos: t.Pos, Name: t.Value}, nil
+	return &Ident{Pos: t.Pos, Name: t.Value}, nil
 }
 
 // binary operator priorities and associativity, after mcrl2_syntax.g.
@@ -336,7 +332,7 @@ func (p *exprParser) binOp(t *lexer.Token) (opInfo, bool) {
 }
 
 // expr parses a DataExpr including its where clauses.
-func (p *exprParser) expr() (rawExpr, error) {
+func (p *exprParser) expr() (Expr, error) {
 	x, pending, err := p.binary(0)
 	return wrapWhere(x, pending), err
 }
@@ -353,10 +349,10 @@ func (p *exprParser) expr() (rawExpr, error) {
 // hands the clauses up as pending.
 
 // whereClauses parses the where clauses (none or more) after an operand.
-func (p *exprParser) whereClauses() ([]*rawWhere, error) {
-	var out []*rawWhere
+func (p *exprParser) whereClauses() ([]*Where, error) {
+	var out []*Where
 	for p.is(p.lex.Peek(), "whr") {
-		w := &rawWhere{Pos: p.lex.Next().Pos}
+		w := &Where{Pos: p.lex.Next().Pos}
 		for {
 			name, err := p.ident()
 			if err != nil {
@@ -369,7 +365,7 @@ func (p *exprParser) whereClauses() ([]*rawWhere, error) {
 			if err != nil {
 				return out, err
 			}
-			w.Defs = append(w.Defs, rawDef{Name: name, Value: v})
+			w.Defs = append(w.Defs, Def{Name: name, Value: v})
 			if !p.is(p.lex.Peek(), ",") {
 				break
 			}
@@ -384,12 +380,12 @@ func (p *exprParser) whereClauses() ([]*rawWhere, error) {
 }
 
 // wrapWhere makes x the body of the pending clauses, innermost first.
-func wrapWhere(x rawExpr, pending []*rawWhere) rawExpr {
+func wrapWhere(x Expr, pending []*Where) Expr {
 	if x == nil {
 		return x
 	}
 	for _, w := range pending {
-		w.start, w.Body = x.rawPos(), x
+		w.start, w.Body = x.Start(), x
 		x = w
 	}
 	return x
@@ -398,7 +394,7 @@ func wrapWhere(x rawExpr, pending []*rawWhere) rawExpr {
 // binary parses operands joined by binary operators of priority >= min
 // (precedence climbing). It returns the where clauses that follow its last
 // operand and bind more than this level built (see whereClauses).
-func (p *exprParser) binary(min int) (rawExpr, []*rawWhere, error) {
+func (p *exprParser) binary(min int) (Expr, []*Where, error) {
 	if p.level++; p.level > maxNesting {
 		return nil, nil, p.errorf(p.lex.Peek(), "expression too deeply nested (more than %d levels)", maxNesting)
 	}
@@ -423,7 +419,7 @@ func (p *exprParser) binary(min int) (rawExpr, []*rawWhere, error) {
 		if err != nil {
 			return x, nil, err
 		}
-		x, pending = &rawBinary{Pos: t.Pos, start: x.rawPos(), Op: t.Value, L: x, R: y}, ypending
+		x, pending = &Binary{Pos: t.Pos, start: x.Start(), Op: t.Value, L: x, R: y}, ypending
 		if err := p.chained(x, t.Pos); err != nil {
 			return x, nil, err
 		}
@@ -446,7 +442,7 @@ func (p *exprParser) startsUnit(t *lexer.Token) bool {
 // expression with its applications and updates. In unit mode it accepts
 // only mCRL2's DataExprUnit. Outside unit mode it also returns the where
 // clauses that follow the operand, to be placed by binary.
-func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
+func (p *exprParser) operand(unit bool) (Expr, []*Where, error) {
 	t := p.lex.Peek()
 	if p.level++; p.level > maxNesting {
 		return nil, nil, p.errorf(t, "expression too deeply nested (more than %d levels)", maxNesting)
@@ -455,7 +451,7 @@ func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
 		p.lex.Next()
 		x, pending, err := p.operand(unit)
-		return &rawUnary{Pos: t.Pos, Op: t.Value, X: x}, pending, err
+		return &Unary{Pos: t.Pos, Op: t.Value, X: x}, pending, err
 	}
 	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
 		p.lex.Next()
@@ -469,7 +465,7 @@ func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 		// The binder ends where its body ends: clauses after the body's
 		// last operand bind the binder too.
 		body, pending, err := p.binary(0)
-		return &rawBinder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending, err
+		return &Binder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending, err
 	}
 	x, err := p.primary(unit)
 	if err != nil {
@@ -484,7 +480,7 @@ func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 			if err != nil {
 				return x, nil, err
 			}
-			x = &rawApp{Pos: t.Pos, start: x.rawPos(), Head: x, Args: args}
+			x = &App{Pos: t.Pos, start: x.Start(), Head: x, Args: args}
 			if err := p.chained(x, t.Pos); err != nil {
 				return x, nil, err
 			}
@@ -504,7 +500,7 @@ func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 			if _, err := p.expect("]"); err != nil {
 				return x, nil, err
 			}
-			x = &rawUpdate{Pos: t.Pos, start: x.rawPos(), Fun: x, Key: key, Val: val}
+			x = &Update{Pos: t.Pos, start: x.Start(), Fun: x, Key: key, Val: val}
 			if err := p.chained(x, t.Pos); err != nil {
 				return x, nil, err
 			}
@@ -519,8 +515,8 @@ func (p *exprParser) operand(unit bool) (rawExpr, []*rawWhere, error) {
 }
 
 // exprList parses `e1, ..., en close` with n >= 1.
-func (p *exprParser) exprList(close string) ([]rawExpr, error) {
-	var out []rawExpr
+func (p *exprParser) exprList(close string) ([]Expr, error) {
+	var out []Expr
 	for {
 		e, err := p.expr()
 		if err != nil {
@@ -540,18 +536,18 @@ func (p *exprParser) exprList(close string) ([]rawExpr, error) {
 	}
 }
 
-func (p *exprParser) primary(unit bool) (rawExpr, error) {
+func (p *exprParser) primary(unit bool) (Expr, error) {
 	t := p.lex.Peek()
 	switch {
 	case t.Type == tokIdent:
 		p.lex.Next()
-		return &rawIdent{Pos: t.Pos, Name: t.Value}, nil
+		return &Ident{Pos: t.Pos, Name: t.Value}, nil
 	case t.Type == tokNumber:
 		p.lex.Next()
-		return &rawNumber{Pos: t.Pos, Text: t.Value}, nil
+		return &Number{Pos: t.Pos, Text: t.Value}, nil
 	case p.is(t, "true") || p.is(t, "false"):
 		p.lex.Next()
-		return &rawBool{Pos: t.Pos, Val: t.Value == "true"}, nil
+		return &Bool{Pos: t.Pos, Val: t.Value == "true"}, nil
 	case p.is(t, "("):
 		p.lex.Next()
 		x, err := p.expr()
@@ -564,10 +560,10 @@ func (p *exprParser) primary(unit bool) (rawExpr, error) {
 		p.lex.Next()
 		if p.is(p.lex.Peek(), "]") {
 			p.lex.Next()
-			return &rawList{Pos: t.Pos}, nil
+			return &List{Pos: t.Pos}, nil
 		}
 		elems, err := p.exprList("]")
-		return &rawList{Pos: t.Pos, Elems: elems}, err
+		return &List{Pos: t.Pos, Elems: elems}, err
 	case !unit && p.is(t, "{"):
 		p.lex.Next()
 		return p.brace(t)
@@ -580,16 +576,16 @@ func (p *exprParser) primary(unit bool) (rawExpr, error) {
 
 // brace parses what follows `{`: `}`, `:}`, a comprehension `x: S | e}`,
 // a bag `e: n, ...}` or a set `e, ...}`.
-func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
+func (p *exprParser) brace(open *lexer.Token) (Expr, error) {
 	t := p.lex.Peek()
 	if p.is(t, "}") {
 		p.lex.Next()
-		return &rawSet{Pos: open.Pos}, nil
+		return &Set{Pos: open.Pos}, nil
 	}
 	if p.is(t, ":") {
 		p.lex.Next()
 		_, err := p.expect("}")
-		return &rawBag{Pos: open.Pos}, err
+		return &Bag{Pos: open.Pos}, err
 	}
 	if t.Type == tokIdent {
 		// Try a comprehension `x: S | e`; fall back to a bag or set.
@@ -608,7 +604,7 @@ func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
 					if _, err := p.expect("}"); err != nil {
 						return nil, err
 					}
-					return &rawComp{Pos: open.Pos, Var: &astIdent{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}, nil
+					return &Comp{Pos: open.Pos, Var: &Ident{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}, nil
 				}
 			}
 		}
@@ -619,7 +615,7 @@ func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
 		return nil, err
 	}
 	if p.is(p.lex.Peek(), ":") {
-		b := &rawBag{Pos: open.Pos}
+		b := &Bag{Pos: open.Pos}
 		e := first
 		for {
 			if _, err := p.expect(":"); err != nil {
@@ -645,7 +641,7 @@ func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
 			}
 		}
 	}
-	s := &rawSet{Pos: open.Pos, Elems: []rawExpr{first}}
+	s := &Set{Pos: open.Pos, Elems: []Expr{first}}
 	if p.is(p.lex.Peek(), "}") {
 		p.lex.Next()
 		return s, nil
@@ -659,10 +655,10 @@ func (p *exprParser) brace(open *lexer.Token) (rawExpr, error) {
 }
 
 // varsList parses `x1, x2: S1, y: S2, ...`.
-func (p *exprParser) varsList() (*astVarsList, error) {
-	l := &astVarsList{Pos: p.lex.Peek().Pos}
+func (p *exprParser) varsList() (*VarsList, error) {
+	l := &VarsList{Pos: p.lex.Peek().Pos}
 	for {
-		d := &astVarsDecl{Pos: p.lex.Peek().Pos}
+		d := &VarsDecl{Pos: p.lex.Peek().Pos}
 		for {
 			id, err := p.ident()
 			if err != nil {
@@ -705,8 +701,8 @@ func (p *exprParser) startsSort(t *lexer.Token) bool {
 	return false
 }
 
-func (p *exprParser) sortExpr() (*astSortExpr, error) {
-	s := &astSortExpr{Pos: p.lex.Peek().Pos}
+func (p *exprParser) sortExpr() (*SortExpr, error) {
+	s := &SortExpr{Pos: p.lex.Peek().Pos}
 	for {
 		a, err := p.sortAtom()
 		if err != nil {
@@ -727,13 +723,13 @@ func (p *exprParser) sortExpr() (*astSortExpr, error) {
 	return s, nil
 }
 
-func (p *exprParser) sortAtom() (*astSortAtom, error) {
+func (p *exprParser) sortAtom() (*SortAtom, error) {
 	t := p.lex.Peek()
 	if p.level++; p.level > maxNesting {
 		return nil, p.errorf(t, "sort too deeply nested (more than %d levels)", maxNesting)
 	}
 	defer func() { p.level-- }()
-	a := &astSortAtom{Pos: t.Pos}
+	a := &SortAtom{Pos: t.Pos}
 	switch {
 	case t.Type == tokIdent:
 		p.lex.Next()
@@ -785,22 +781,22 @@ func (p *exprParser) sortAtom() (*astSortAtom, error) {
 	return a, p.unexpected(t, "a sort")
 }
 
-func (p *exprParser) ctor() (*astCtor, error) {
+func (p *exprParser) ctor() (*Ctor, error) {
 	name, err := p.ident()
 	if err != nil {
 		return nil, err
 	}
-	c := &astCtor{Pos: name.Pos, Name: name}
+	c := &Ctor{Pos: name.Pos, Name: name}
 	if p.is(p.lex.Peek(), "(") {
 		p.lex.Next()
 		for {
-			pr := &astProj{Pos: p.lex.Peek().Pos}
+			pr := &Proj{Pos: p.lex.Peek().Pos}
 			if p.lex.Peek().Type == tokIdent {
 				cp := p.lex.MakeCheckpoint()
 				t := p.lex.Next()
 				if p.is(p.lex.Peek(), ":") {
 					p.lex.Next()
-					pr.Name = &astIdent{Pos: t.Pos, Name: t.Value}
+					pr.Name = &Ident{Pos: t.Pos, Name: t.Value}
 				} else {
 					p.lex.LoadCheckpoint(cp)
 				}

@@ -1,8 +1,11 @@
-package lps
+package check
 
 import (
 	"math/big"
 	"strings"
+
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
 // exprChecker infers the sort of data expressions in one scope.
@@ -17,7 +20,7 @@ import (
 // at the least common sort of their operands.
 type exprChecker struct {
 	c  *checker
-	st *SortTable
+	st *lps.SortTable
 	sc *scope
 }
 
@@ -30,7 +33,7 @@ func (x *exprChecker) inner(sc *scope) *exprChecker {
 }
 
 // expect checks e and coerces it to sort want; nil after an error.
-func (x *exprChecker) expect(e rawExpr, want *Sort) Expr {
+func (x *exprChecker) expect(e syntax.Expr, want *lps.Sort) lps.Expr {
 	t := x.synth(e, want)
 	if t == nil {
 		return nil
@@ -48,14 +51,14 @@ func (x *exprChecker) expect(e rawExpr, want *Sort) Expr {
 // and still decides #[], [] == [] and {} <= {}, whose values do not
 // depend on it; its elements' sort stays _ here too. A where variable
 // defined by such a container is an error, as in mCRL2.
-func (x *exprChecker) reportAny(e Expr) bool {
+func (x *exprChecker) reportAny(e lps.Expr) bool {
 	found := false
-	var walk func(e Expr)
-	walk = func(e Expr) {
+	var walk func(e lps.Expr)
+	walk = func(e lps.Expr) {
 		if found || e == nil {
 			return
 		}
-		if a, ok := e.(*App); ok {
+		if a, ok := e.(*lps.App); ok {
 			// Report the innermost culprit, not the operator applied to it.
 			for i, arg := range a.Args {
 				if i == 1 && isEmptyBagOfUnknown(a, arg) {
@@ -63,38 +66,38 @@ func (x *exprChecker) reportAny(e Expr) bool {
 				}
 				walk(arg)
 			}
-			if f, ok := a.Head.(*FuncRef); !ok || f.Func.Kind != FuncBuiltin {
+			if f, ok := a.Head.(*lps.FuncRef); !ok || f.Func.Kind != lps.FuncBuiltin {
 				walk(a.Head)
 			}
 		}
-		if !found && e.Sort() == AnySort {
+		if !found && e.Sort() == lps.AnySort {
 			found = true
-			x.c.errorAt(e.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(e))
+			x.c.errorAt(e.Position(), "cannot infer the sort of %s: the context does not say what it contains", lps.FormatExpr(e))
 			return
 		}
 		switch e := e.(type) {
-		case *Binder:
+		case *lps.Binder:
 			walk(e.Body)
-		case *Where:
+		case *lps.Where:
 			walk(e.Body)
 			for _, d := range e.Defs {
 				walk(d.Value)
 				// mCRL2 gives a where variable the sort of its value,
 				// and rejects one it cannot complete (List(_)).
-				if !found && ContainsAny(d.Value.Sort()) {
+				if !found && lps.ContainsAny(d.Value.Sort()) {
 					found = true
-					x.c.errorAt(d.Value.Position(), "cannot infer the sort of %s: the context does not say what it contains", FormatExpr(d.Value))
+					x.c.errorAt(d.Value.Position(), "cannot infer the sort of %s: the context does not say what it contains", lps.FormatExpr(d.Value))
 				}
 			}
-		case *ListEnum:
+		case *lps.ListEnum:
 			for _, a := range e.Elems {
 				walk(a)
 			}
-		case *SetEnum:
+		case *lps.SetEnum:
 			for _, a := range e.Elems {
 				walk(a)
 			}
-		case *BagEnum:
+		case *lps.BagEnum:
 			for i := range e.Elems {
 				walk(e.Elems[i])
 				walk(e.Counts[i])
@@ -109,20 +112,20 @@ func (x *exprChecker) reportAny(e Expr) bool {
 // the empty bag in count(e, {:}) with nothing to say what it holds: mCRL2
 // leaves its element sort unknown, and the count is a normal form
 // (count(7, {:})), so it is no error.
-func isEmptyBagOfUnknown(a *App, arg Expr) bool {
-	f, ok := a.Head.(*FuncRef)
-	if !ok || f.Func.Kind != FuncBuiltin || f.Func.Op != OpBagCount {
+func isEmptyBagOfUnknown(a *lps.App, arg lps.Expr) bool {
+	f, ok := a.Head.(*lps.FuncRef)
+	if !ok || f.Func.Kind != lps.FuncBuiltin || f.Func.Op != lps.OpBagCount {
 		return false
 	}
-	g, ok := arg.(*FuncRef)
-	return ok && g.Func.Op == OpEmptySet && g.Func.Kind == FuncBuiltin && g.Sort().Elem == AnySort
+	g, ok := arg.(*lps.FuncRef)
+	return ok && g.Func.Op == lps.OpEmptySet && g.Func.Kind == lps.FuncBuiltin && g.Sort().Elem == lps.AnySort
 }
 
 // ---------------------------------------------------------------------------
 // Coercion
 
-func sortName(s *Sort) string {
-	if ContainsAny(s) {
+func sortName(s *lps.Sort) string {
+	if lps.ContainsAny(s) {
 		return strings.ReplaceAll(s.String(), "?", "_")
 	}
 	return s.String()
@@ -133,29 +136,29 @@ func sortName(s *Sort) string {
 
 // mk applies the built-in op, typed by the sorts of args, with result
 // res; nil when an argument is (an error was reported).
-func (x *exprChecker) mk(op Op, args []Expr, res *Sort, p Pos) Expr {
+func (x *exprChecker) mk(op lps.Op, args []lps.Expr, res *lps.Sort, p lps.Pos) lps.Expr {
 	for _, a := range args {
 		if a == nil {
 			return nil
 		}
 	}
-	return BuiltinApp(x.st, op, res, p, args...)
+	return lps.BuiltinApp(x.st, op, res, p, args...)
 }
 
-func (x *exprChecker) mkIf(c, a, b Expr, p Pos) Expr {
+func (x *exprChecker) mkIf(c, a, b lps.Expr, p lps.Pos) lps.Expr {
 	if c == nil || a == nil || b == nil {
 		return nil
 	}
-	return x.mk(OpIf, []Expr{c, a, b}, a.Sort(), p)
+	return x.mk(lps.OpIf, []lps.Expr{c, a, b}, a.Sort(), p)
 }
 
 // isFlex reports whether a raw expression's sort is decided by its
 // context: numerals and container literals.
-func isFlex(e rawExpr) bool {
+func isFlex(e syntax.Expr) bool {
 	switch e := e.(type) {
-	case *rawNumber, *rawList, *rawSet, *rawBag:
+	case *syntax.Number, *syntax.List, *syntax.Set, *syntax.Bag:
 		return true
-	case *rawUnary:
+	case *syntax.Unary:
 		return e.Op == "-" && isFlex(e.X)
 	}
 	return false
@@ -167,18 +170,18 @@ func isFlex(e rawExpr) bool {
 // List(Nat)) take the element sort the context wants, as mCRL2's type
 // checker gives them. An operand left with an unknown element sort (an
 // empty {} or [] without context) is checked again with the other's sort.
-func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
+func (x *exprChecker) synthPair(l, r syntax.Expr, hint *lps.Sort) (lps.Expr, lps.Expr) {
 	ch := containerHint(hint)
 	if isFlex(l) && !isFlex(r) {
 		R := x.synth(r, ch)
 		if R == nil {
 			return nil, nil
 		}
-		if ContainsAny(R.Sort()) {
+		if lps.ContainsAny(R.Sort()) {
 			// Neither side has a sort of its own (0 <= head([])): the
 			// literal's decides.
 			L := x.synth(l, nil)
-			if L != nil && !ContainsAny(L.Sort()) {
+			if L != nil && !lps.ContainsAny(L.Sort()) {
 				return L, x.synth(r, L.Sort())
 			}
 		}
@@ -194,7 +197,7 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 		return nil, nil
 	}
 	R := x.synth(r, L.Sort())
-	if R != nil && ContainsAny(L.Sort()) && !ContainsAny(R.Sort()) {
+	if R != nil && lps.ContainsAny(L.Sort()) && !lps.ContainsAny(R.Sort()) {
 		if L2 := x.synth(l, R.Sort()); L2 != nil {
 			L = L2
 		}
@@ -209,7 +212,7 @@ func (x *exprChecker) synthPair(l, r rawExpr, hint *Sort) (Expr, Expr) {
 // mcrl22lps write it; typed at Nat it would be another term, which the
 // rewriter may decide where mCRL2's does not (forall x: Nat. x < x + 1).
 // Literals still take the other side's sort (n < 1 compares Nats).
-func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
+func (x *exprChecker) synthCompared(l, r syntax.Expr) (lps.Expr, lps.Expr) {
 	if isFlex(l) || isFlex(r) {
 		return x.synthPair(l, r, nil)
 	}
@@ -221,7 +224,7 @@ func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
 		return x.synthPair(l, r, nil)
 	}
 	R := x.synth(r, nil)
-	if R != nil && ContainsAny(R.Sort()) {
+	if R != nil && lps.ContainsAny(R.Sort()) {
 		// An operand whose sort only the context gives (head([]))
 		// takes the other's, as in synthPair.
 		R = x.synth(r, L.Sort())
@@ -232,7 +235,7 @@ func (x *exprChecker) synthCompared(l, r rawExpr) (Expr, Expr) {
 // containerHint is hint when it is a container sort, else nil: such a hint
 // may be passed to any operand, as only literals and container operations
 // take it up, while a numeric hint changes the sort of arithmetic.
-func containerHint(hint *Sort) *Sort {
+func containerHint(hint *lps.Sort) *lps.Sort {
 	if hint != nil && hint.IsContainer() {
 		return hint
 	}
@@ -242,11 +245,11 @@ func containerHint(hint *Sort) *Sort {
 // ---------------------------------------------------------------------------
 // Synthesis
 
-func (x *exprChecker) synth(e rawExpr, hint *Sort) Expr {
+func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 	switch e := e.(type) {
-	case *rawIdent:
+	case *syntax.Ident:
 		return x.ident(e, hint)
-	case *rawNumber:
+	case *syntax.Number:
 		v, ok := new(big.Int).SetString(e.Text, 10)
 		if !ok {
 			x.c.errorf(e.Pos, "malformed number %s", e.Text)
@@ -256,44 +259,44 @@ func (x *exprChecker) synth(e rawExpr, hint *Sort) Expr {
 		if v.Sign() == 0 {
 			s = x.st.Nat
 		}
-		if hint != nil && hint.IsNumeric() && NumRank(hint) >= NumRank(s) {
+		if hint != nil && hint.IsNumeric() && lps.NumRank(hint) >= lps.NumRank(s) {
 			s = hint
 		}
-		return &Number{Value: v, S: s, Pos: pos(e.Pos)}
-	case *rawBool:
-		op := OpFalse
+		return &lps.Number{Value: v, S: s, Pos: pos(e.Pos)}
+	case *syntax.Bool:
+		op := lps.OpFalse
 		if e.Val {
-			op = OpTrue
+			op = lps.OpTrue
 		}
-		return &FuncRef{Func: x.st.Builtin(op, x.st.Bool), Pos: pos(e.Pos)}
-	case *rawApp:
+		return &lps.FuncRef{Func: x.st.Builtin(op, x.st.Bool), Pos: pos(e.Pos)}
+	case *syntax.App:
 		return x.app(e, hint)
-	case *rawUnary:
+	case *syntax.Unary:
 		return x.unary(e, hint)
-	case *rawBinary:
+	case *syntax.Binary:
 		return x.binary(e, hint)
-	case *rawList:
+	case *syntax.List:
 		return x.list(e, hint)
-	case *rawSet:
+	case *syntax.Set:
 		return x.set(e, hint)
-	case *rawBag:
+	case *syntax.Bag:
 		return x.bag(e, hint)
-	case *rawComp:
+	case *syntax.Comp:
 		return x.comp(e, hint)
-	case *rawUpdate:
+	case *syntax.Update:
 		return x.update(e, hint)
-	case *rawBinder:
+	case *syntax.Binder:
 		return x.binder(e, hint)
-	case *rawWhere:
+	case *syntax.Where:
 		return x.where(e, hint)
 	}
 	return nil
 }
 
-func (x *exprChecker) ident(e *rawIdent, hint *Sort) Expr {
+func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if v := x.sc.lookup(e.Name); v != nil {
-		return &VarRef{Var: v, Pos: p}
+		return &lps.VarRef{Var: v, Pos: p}
 	}
 	fs := x.c.funcs[e.Name]
 	switch len(fs) {
@@ -305,40 +308,40 @@ func (x *exprChecker) ident(e *rawIdent, hint *Sort) Expr {
 		x.c.errorf(e.Pos, "unknown identifier %s", e.Name)
 		return nil
 	case 1:
-		return &FuncRef{Func: fs[0], Pos: p}
+		return &lps.FuncRef{Func: fs[0], Pos: p}
 	}
 	// Overloaded: the hint decides, else the only constant.
-	var pick *Func
+	var pick *lps.Func
 	for _, f := range fs {
 		if f.Sort == hint {
-			return &FuncRef{Func: f, Pos: p}
+			return &lps.FuncRef{Func: f, Pos: p}
 		}
 	}
 	n := 0
 	for _, f := range fs {
-		if f.Sort.Kind != SortFunc {
+		if f.Sort.Kind != lps.SortFunc {
 			pick = f
 			n++
 		}
 	}
 	if n == 1 {
-		return &FuncRef{Func: pick, Pos: p}
+		return &lps.FuncRef{Func: pick, Pos: p}
 	}
 	x.c.errorf(e.Pos, "ambiguous identifier %s: it has %d declarations and the context does not decide", e.Name, len(fs))
 	return nil
 }
 
-func (x *exprChecker) app(e *rawApp, hint *Sort) Expr {
-	if id, ok := e.Head.(*rawIdent); ok && x.sc.lookup(id.Name) == nil {
+func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
+	if id, ok := e.Head.(*syntax.Ident); ok && x.sc.lookup(id.Name) == nil {
 		p := pos(id.Pos)
 		if id.Name == "if" && len(x.c.funcs["if"]) == 0 {
 			return x.ifThenElse(e, hint)
 		}
 		fs := x.c.funcs[id.Name]
-		var doms [][]*Sort
-		var cands []*Func
+		var doms [][]*lps.Sort
+		var cands []*lps.Func
 		for _, f := range fs {
-			if f.Sort.Kind == SortFunc && len(f.Sort.Domain) == len(e.Args) {
+			if f.Sort.Kind == lps.SortFunc && len(f.Sort.Domain) == len(e.Args) {
 				cands = append(cands, f)
 				doms = append(doms, f.Sort.Domain)
 			}
@@ -349,7 +352,7 @@ func (x *exprChecker) app(e *rawApp, hint *Sort) Expr {
 				return nil
 			}
 			f := cands[k]
-			return &App{Head: &FuncRef{Func: f, Pos: p}, Args: args, S: f.Sort.Codomain, Pos: p}
+			return &lps.App{Head: &lps.FuncRef{Func: f, Pos: p}, Args: args, S: f.Sort.Codomain, Pos: p}
 		}
 		if _, ok := builtinNames[id.Name]; ok {
 			return x.builtinCall(id, e.Args, hint)
@@ -366,7 +369,7 @@ func (x *exprChecker) app(e *rawApp, hint *Sort) Expr {
 		return nil
 	}
 	hs := head.Sort()
-	if hs.Kind != SortFunc {
+	if hs.Kind != lps.SortFunc {
 		x.c.errorAt(head.Position(), "cannot apply an expression of sort %s to arguments", hs)
 		return nil
 	}
@@ -374,16 +377,16 @@ func (x *exprChecker) app(e *rawApp, hint *Sort) Expr {
 		x.c.errorAt(head.Position(), "wrong number of arguments: expected %d, found %d", len(hs.Domain), len(e.Args))
 		return nil
 	}
-	args := make([]Expr, len(e.Args))
+	args := make([]lps.Expr, len(e.Args))
 	for i, a := range e.Args {
 		if args[i] = x.expect(a, hs.Domain[i]); args[i] == nil {
 			return nil
 		}
 	}
-	return &App{Head: head, Args: args, S: hs.Codomain, Pos: head.Position()}
+	return &lps.App{Head: head, Args: args, S: hs.Codomain, Pos: head.Position()}
 }
 
-func funcArities(fs []*Func) string {
+func funcArities(fs []*lps.Func) string {
 	seen := map[int]bool{}
 	var parts []string
 	for _, f := range fs {
@@ -405,8 +408,8 @@ func itoa(n int) string { return big.NewInt(int64(n)).String() }
 // resolveArgs checks arguments against one or more candidate domains and
 // returns the index of the chosen candidate and the coerced arguments, or
 // -1 after reporting an error.
-func (x *exprChecker) resolveArgs(raw []rawExpr, doms [][]*Sort, p Pos, what string) (int, []Expr) {
-	args := make([]Expr, len(raw))
+func (x *exprChecker) resolveArgs(raw []syntax.Expr, doms [][]*lps.Sort, p lps.Pos, what string) (int, []lps.Expr) {
+	args := make([]lps.Expr, len(raw))
 	if len(doms) == 1 {
 		for i, a := range raw {
 			if args[i] = x.expect(a, doms[0][i]); args[i] == nil {
@@ -416,7 +419,7 @@ func (x *exprChecker) resolveArgs(raw []rawExpr, doms [][]*Sort, p Pos, what str
 		return 0, args
 	}
 	for i, a := range raw {
-		var hint *Sort
+		var hint *lps.Sort
 		for k, d := range doms {
 			if k == 0 {
 				hint = d[i]
@@ -468,8 +471,8 @@ func (x *exprChecker) resolveArgs(raw []rawExpr, doms [][]*Sort, p Pos, what str
 	return best, args
 }
 
-func (x *exprChecker) ifThenElse(e *rawApp, hint *Sort) Expr {
-	id := e.Head.(*rawIdent)
+func (x *exprChecker) ifThenElse(e *syntax.App, hint *lps.Sort) lps.Expr {
+	id := e.Head.(*syntax.Ident)
 	if len(e.Args) != 3 {
 		x.c.errorf(id.Pos, "wrong number of arguments: if takes 3 arguments, found %d", len(e.Args))
 		return nil

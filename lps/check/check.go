@@ -1,10 +1,11 @@
-package lps
+package check
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
 // The checker turns the participle syntax tree into the typed IR. It runs
@@ -15,18 +16,18 @@ import (
 
 type checker struct {
 	file string
-	errs ErrorList
-	st   *SortTable
-	spec *Spec
+	errs lps.ErrorList
+	st   *lps.SortTable
+	spec *lps.Spec
 
 	sortNames map[string]*sortEntry
 	// anonStructs interns the structured sorts written in place (struct
 	// ... inside another sort) by their text: the same struct written
 	// twice is one sort, with one set of constructors.
-	anonStructs map[string]*Sort
-	funcs       map[string][]*Func // user functions: cons, map, struct functions
-	actions     map[string][]*ActionDecl
-	params      map[string]*Var
+	anonStructs map[string]*lps.Sort
+	funcs       map[string][]*lps.Func // user functions: cons, map, struct functions
+	actions     map[string][]*lps.ActionDecl
+	params      map[string]*lps.Var
 	badParams   bool // the parameter list had errors: do not count arguments
 }
 
@@ -39,18 +40,18 @@ func plural(n int, word string) string {
 
 // sortEntry is a name of the sort section while it is being resolved.
 type sortEntry struct {
-	decl  *SortDecl
-	rhs   *astSortExpr // nil for a basic sort
-	state int          // 0 unresolved, 1 resolving, 2 done
+	decl  *lps.SortDecl
+	rhs   *syntax.SortExpr // nil for a basic sort
+	state int              // 0 unresolved, 1 resolving, 2 done
 }
 
 // scope is a chain of variable bindings (innermost first).
 type scope struct {
-	vars   map[string]*Var
+	vars   map[string]*lps.Var
 	parent *scope
 }
 
-func (s *scope) lookup(name string) *Var {
+func (s *scope) lookup(name string) *lps.Var {
 	for ; s != nil; s = s.parent {
 		if v, ok := s.vars[name]; ok {
 			return v
@@ -59,33 +60,45 @@ func (s *scope) lookup(name string) *Var {
 	return nil
 }
 
-func pos(p lexer.Position) Pos { return Pos{p.Line, p.Column} }
+func pos(p syntax.Position) lps.Pos { return lps.Pos{Line: p.Line, Col: p.Column} }
 
-func (c *checker) errorf(p lexer.Position, format string, args ...any) {
-	c.errs = append(c.errs, &Error{File: c.file, Pos: pos(p), Msg: fmt.Sprintf(format, args...)})
+func (c *checker) errorf(p syntax.Position, format string, args ...any) {
+	c.errs = append(c.errs, &lps.Error{File: c.file, Pos: pos(p), Msg: fmt.Sprintf(format, args...)})
 }
 
-func (c *checker) errorAt(p Pos, format string, args ...any) {
-	c.errs = append(c.errs, &Error{File: c.file, Pos: p, Msg: fmt.Sprintf(format, args...)})
+func (c *checker) errorAt(p lps.Pos, format string, args ...any) {
+	c.errs = append(c.errs, &lps.Error{File: c.file, Pos: p, Msg: fmt.Sprintf(format, args...)})
 }
 
-func check(file string, ast *astSpec) (*Spec, error) {
+// Spec checks the syntax tree of a specification read from file (which
+// names it in errors) and builds its IR; on failure the error is an
+// lps.ErrorList. It never panics: a bug of the checker comes back as an
+// "internal error".
+func Spec(file string, ast *syntax.Spec) (spec *lps.Spec, err error) {
+	defer func() {
+		// Last resort: the checker is meant never to panic, but a bug
+		// must not take the caller down.
+		if r := recover(); r != nil {
+			spec = nil
+			err = lps.ErrorList{{File: file, Msg: fmt.Sprintf("internal error: %v", r)}}
+		}
+	}()
 	c := &checker{
 		file:      file,
-		st:        NewSortTable(),
+		st:        lps.NewSortTable(),
 		sortNames: map[string]*sortEntry{},
-		funcs:     map[string][]*Func{},
-		actions:   map[string][]*ActionDecl{},
+		funcs:     map[string][]*lps.Func{},
+		actions:   map[string][]*lps.ActionDecl{},
 	}
-	c.spec = &Spec{File: file, SortTable: c.st}
+	c.spec = &lps.Spec{File: file, SortTable: c.st}
 	c.checkSpec(ast)
 	if len(c.errs) > 0 {
-		return nil, c.errs.normalize()
+		return nil, c.errs.Normalize()
 	}
 	return c.spec, nil
 }
 
-func (c *checker) checkSpec(ast *astSpec) {
+func (c *checker) checkSpec(ast *syntax.Spec) {
 	// Pass 1: sorts.
 	for _, sec := range ast.Sections {
 		for _, d := range sec.Sort {
@@ -98,18 +111,18 @@ func (c *checker) checkSpec(ast *astSpec) {
 	// Pass 2: constructors and mappings.
 	for _, sec := range ast.Sections {
 		for _, d := range sec.Cons {
-			c.declareFuncs(d, FuncConstructor)
+			c.declareFuncs(d, lps.FuncConstructor)
 		}
 		for _, d := range sec.Map {
-			c.declareFuncs(d, FuncMap)
+			c.declareFuncs(d, lps.FuncMap)
 		}
 	}
 	// Pass 3: equations, with the variables of the var section before them.
 	var eqnVars *scope
 	for _, sec := range ast.Sections {
 		if sec.Var != nil {
-			eqnVars = &scope{vars: map[string]*Var{}}
-			var vs []*Var
+			eqnVars = &scope{vars: map[string]*lps.Var{}}
+			var vs []*lps.Var
 			for _, l := range sec.Var {
 				vs = c.addVars(eqnVars, l, "variable", vs)
 			}
@@ -159,8 +172,8 @@ func (c *checker) checkSpec(ast *astSpec) {
 		}
 	}
 	// Pass 5: the process and the initial state.
-	var proc *astProc
-	var init *astInit
+	var proc *syntax.Proc
+	var init *syntax.Init
 	for _, sec := range ast.Sections {
 		if sec.Proc != nil {
 			if proc != nil {
@@ -178,12 +191,12 @@ func (c *checker) checkSpec(ast *astSpec) {
 		}
 	}
 	if proc == nil {
-		c.errorAt(Pos{}, "missing proc section")
+		c.errorAt(lps.Pos{}, "missing proc section")
 	} else {
 		c.checkProc(proc, globals)
 	}
 	if init == nil {
-		c.errorAt(Pos{}, "missing init section")
+		c.errorAt(lps.Pos{}, "missing init section")
 	} else if proc != nil {
 		c.checkInit(init, globals)
 	}
@@ -192,7 +205,7 @@ func (c *checker) checkSpec(ast *astSpec) {
 // ---------------------------------------------------------------------------
 // Sorts
 
-func (c *checker) declareSorts(d *astSortDecl) {
+func (c *checker) declareSorts(d *syntax.SortDecl) {
 	if d.Rhs != nil && len(d.Names) > 1 {
 		c.errorf(d.Names[1].Pos, "a sort alias declares one name")
 	}
@@ -201,13 +214,13 @@ func (c *checker) declareSorts(d *astSortDecl) {
 			c.errorf(n.Pos, "duplicate sort %s (first declared at %s)", n.Name, old.decl.Pos)
 			continue
 		}
-		decl := &SortDecl{Name: n.Name, Pos: pos(n.Pos)}
+		decl := &lps.SortDecl{Name: n.Name, Pos: pos(n.Pos)}
 		e := &sortEntry{decl: decl, rhs: d.Rhs}
 		if d.Rhs == nil {
-			decl.Sort = c.st.NewNamed(SortBasic, n.Name)
+			decl.Sort = c.st.NewNamed(lps.SortBasic, n.Name)
 			e.state = 2
 		} else if isStructExpr(d.Rhs) {
-			decl.Sort = c.st.NewNamed(SortStruct, n.Name)
+			decl.Sort = c.st.NewNamed(lps.SortStruct, n.Name)
 		} else {
 			decl.Alias = true
 		}
@@ -216,12 +229,12 @@ func (c *checker) declareSorts(d *astSortDecl) {
 	}
 }
 
-func isStructExpr(s *astSortExpr) bool {
+func isStructExpr(s *syntax.SortExpr) bool {
 	return s.Cod == nil && len(s.Prod) == 1 && s.Prod[0].Struct != nil
 }
 
 // resolveSortDecl resolves an alias or fills in a structured sort.
-func (c *checker) resolveSortDecl(name string) *Sort {
+func (c *checker) resolveSortDecl(name string) *lps.Sort {
 	e := c.sortNames[name]
 	switch e.state {
 	case 2:
@@ -230,7 +243,7 @@ func (c *checker) resolveSortDecl(name string) *Sort {
 		if e.decl.Alias {
 			c.errorAt(e.decl.Pos, "sort alias %s is defined in terms of itself", name)
 			e.state = 2
-			e.decl.Sort = c.st.NewNamed(SortBasic, name)
+			e.decl.Sort = c.st.NewNamed(lps.SortBasic, name)
 			return e.decl.Sort
 		}
 		return e.decl.Sort // a recursive structured sort
@@ -240,7 +253,7 @@ func (c *checker) resolveSortDecl(name string) *Sort {
 		s := c.sort(e.rhs)
 		c.spell(e.decl, e.rhs)
 		if s == nil {
-			s = c.st.NewNamed(SortBasic, name)
+			s = c.st.NewNamed(lps.SortBasic, name)
 		}
 		if e.state == 1 {
 			e.decl.Sort = s
@@ -254,7 +267,7 @@ func (c *checker) resolveSortDecl(name string) *Sort {
 
 // sort resolves a sort expression; nil after reporting an error. Products
 // without an arrow are rejected here (actions handle them separately).
-func (c *checker) sort(s *astSortExpr) *Sort {
+func (c *checker) sort(s *syntax.SortExpr) *lps.Sort {
 	if s.Cod == nil {
 		if len(s.Prod) > 1 {
 			c.errorf(s.Prod[1].Pos, "a product sort is only allowed as the domain of a function sort or as an action's sort")
@@ -262,7 +275,7 @@ func (c *checker) sort(s *astSortExpr) *Sort {
 		}
 		return c.sortAtom(s.Prod[0])
 	}
-	dom := make([]*Sort, len(s.Prod))
+	dom := make([]*lps.Sort, len(s.Prod))
 	for i, a := range s.Prod {
 		if dom[i] = c.sortAtom(a); dom[i] == nil {
 			return nil
@@ -275,7 +288,7 @@ func (c *checker) sort(s *astSortExpr) *Sort {
 	return c.st.Func(dom, cod)
 }
 
-func (c *checker) sortAtom(a *astSortAtom) *Sort {
+func (c *checker) sortAtom(a *syntax.SortAtom) *lps.Sort {
 	switch {
 	case a.Prim != "":
 		return c.st.Primitive(a.Prim)
@@ -304,10 +317,10 @@ func (c *checker) sortAtom(a *astSortAtom) *Sort {
 		if s := c.anonStructs[key]; s != nil {
 			return s
 		}
-		s := c.st.NewNamed(SortStruct, "")
+		s := c.st.NewNamed(lps.SortStruct, "")
 		c.fillStruct(s, a.Struct)
 		if c.anonStructs == nil {
-			c.anonStructs = map[string]*Sort{}
+			c.anonStructs = map[string]*lps.Sort{}
 		}
 		c.anonStructs[key] = s
 		return s
@@ -323,7 +336,7 @@ func (c *checker) sortAtom(a *astSortAtom) *Sort {
 
 // structKey is the text of a structured sort written in place, with its
 // argument sorts resolved; false when a sort does not resolve.
-func (c *checker) structKey(ctors []*astCtor) (string, bool) {
+func (c *checker) structKey(ctors []*syntax.Ctor) (string, bool) {
 	var b strings.Builder
 	for _, ac := range ctors {
 		b.WriteString(ac.Name.Name)
@@ -352,9 +365,9 @@ func (c *checker) structKey(ctors []*astCtor) (string, bool) {
 
 // fillStruct generates the constructors, projections and recognisers of a
 // structured sort.
-func (c *checker) fillStruct(s *Sort, ctors []*astCtor) {
+func (c *checker) fillStruct(s *lps.Sort, ctors []*syntax.Ctor) {
 	for i, ac := range ctors {
-		dom := make([]*Sort, 0, len(ac.Projs))
+		dom := make([]*lps.Sort, 0, len(ac.Projs))
 		ok := true
 		for _, p := range ac.Projs {
 			d := c.sort(p.Sort)
@@ -364,18 +377,18 @@ func (c *checker) fillStruct(s *Sort, ctors []*astCtor) {
 			}
 			dom = append(dom, d)
 		}
-		f := &Func{Name: ac.Name.Name, Sort: c.st.Func(dom, s), Kind: FuncConstructor, Index: i, Pos: pos(ac.Name.Pos)}
+		f := &lps.Func{Name: ac.Name.Name, Sort: c.st.Func(dom, s), Kind: lps.FuncConstructor, Index: i, Pos: pos(ac.Name.Pos)}
 		if len(ac.Projs) > 0 {
-			f.Projections = make([]*Func, len(ac.Projs))
+			f.Projections = make([]*lps.Func, len(ac.Projs))
 		}
 		for j, p := range ac.Projs {
 			if p.Name == nil {
 				continue
 			}
-			pf := &Func{Name: p.Name.Name, Sort: c.st.Func([]*Sort{s}, dom[j]), Kind: FuncProjection, Ctor: f, Index: j, Pos: pos(p.Name.Pos)}
+			pf := &lps.Func{Name: p.Name.Name, Sort: c.st.Func([]*lps.Sort{s}, dom[j]), Kind: lps.FuncProjection, Ctor: f, Index: j, Pos: pos(p.Name.Pos)}
 			if !c.addFunc(pf, p.Name.Pos) {
 				for _, g := range c.funcs[pf.Name] {
-					if g.Sort == pf.Sort && g.Kind == FuncProjection {
+					if g.Sort == pf.Sort && g.Kind == lps.FuncProjection {
 						pf = g // shared with an earlier constructor
 					}
 				}
@@ -383,7 +396,7 @@ func (c *checker) fillStruct(s *Sort, ctors []*astCtor) {
 			f.Projections[j] = pf
 		}
 		if ac.Rec != nil {
-			rf := &Func{Name: ac.Rec.Name, Sort: c.st.Func([]*Sort{s}, c.st.Bool), Kind: FuncRecogniser, Ctor: f, Pos: pos(ac.Rec.Pos)}
+			rf := &lps.Func{Name: ac.Rec.Name, Sort: c.st.Func([]*lps.Sort{s}, c.st.Bool), Kind: lps.FuncRecogniser, Ctor: f, Pos: pos(ac.Rec.Pos)}
 			f.Recogniser = rf
 			c.addFunc(rf, ac.Rec.Pos)
 		}
@@ -396,10 +409,10 @@ func (c *checker) fillStruct(s *Sort, ctors []*astCtor) {
 
 // addFunc registers a user function; the same name with the same sort
 // twice is a duplicate (different sorts are overloads).
-func (c *checker) addFunc(f *Func, p lexer.Position) bool {
+func (c *checker) addFunc(f *lps.Func, p syntax.Position) bool {
 	for _, g := range c.funcs[f.Name] {
 		if g.Sort == f.Sort {
-			if f.Kind == FuncProjection && g.Kind == FuncProjection {
+			if f.Kind == lps.FuncProjection && g.Kind == lps.FuncProjection {
 				// Several constructors of one structured sort may share a
 				// projection name (deferred(pid: Nat) | flag(pid: Nat)):
 				// that is one function. fillStruct links the shared Func.
@@ -413,17 +426,17 @@ func (c *checker) addFunc(f *Func, p lexer.Position) bool {
 	return true
 }
 
-func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
+func (c *checker) declareFuncs(d *syntax.IdsDecl, kind lps.FuncKind) {
 	s := c.sort(d.Sort)
 	if s == nil {
 		return
 	}
 	for _, n := range d.Names {
-		f := &Func{Name: n.Name, Sort: s, Kind: kind, Pos: pos(n.Pos)}
+		f := &lps.Func{Name: n.Name, Sort: s, Kind: kind, Pos: pos(n.Pos)}
 		c.spell(f, d.Sort)
-		if kind == FuncConstructor {
+		if kind == lps.FuncConstructor {
 			res := f.Result()
-			if res.Kind != SortBasic {
+			if res.Kind != lps.SortBasic {
 				c.errorf(n.Pos, "constructor %s constructs %s, which is not a sort declared with `sort %s;`", n.Name, res, res)
 				continue
 			}
@@ -432,7 +445,7 @@ func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
 		if !c.addFunc(f, n.Pos) {
 			continue
 		}
-		if kind == FuncConstructor {
+		if kind == lps.FuncConstructor {
 			res := f.Result()
 			res.Constructors = append(res.Constructors, f)
 			c.spec.Cons = append(c.spec.Cons, f)
@@ -443,8 +456,8 @@ func (c *checker) declareFuncs(d *astIdsDecl, kind FuncKind) {
 }
 
 // declareVars declares the variables of var/glob lists in a new scope.
-func (c *checker) declareVars(lists []*astVarsList, parent *scope, what string) *scope {
-	sc := &scope{vars: map[string]*Var{}, parent: parent}
+func (c *checker) declareVars(lists []*syntax.VarsList, parent *scope, what string) *scope {
+	sc := &scope{vars: map[string]*lps.Var{}, parent: parent}
 	for _, l := range lists {
 		c.addVars(sc, l, what, nil)
 	}
@@ -452,7 +465,7 @@ func (c *checker) declareVars(lists []*astVarsList, parent *scope, what string) 
 }
 
 // addVars adds the variables of one list to sc, appending them to out.
-func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []*Var {
+func (c *checker) addVars(sc *scope, l *syntax.VarsList, what string, out []*lps.Var) []*lps.Var {
 	for _, d := range l.Decls {
 		s := c.sort(d.Sort)
 		for _, n := range d.Names {
@@ -463,7 +476,7 @@ func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []
 			if s == nil {
 				continue
 			}
-			v := &Var{Name: n.Name, S: s, Pos: pos(n.Pos)}
+			v := &lps.Var{Name: n.Name, S: s, Pos: pos(n.Pos)}
 			c.spell(v, d.Sort)
 			sc.vars[n.Name] = v
 			out = append(out, v)
@@ -475,8 +488,8 @@ func (c *checker) addVars(sc *scope, l *astVarsList, what string, out []*Var) []
 // ---------------------------------------------------------------------------
 // Equations
 
-func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
-	condAST, lhsAST := (*astExpr)(nil), e.First
+func (c *checker) checkEquation(e *syntax.Eqn, vars *scope, section int) {
+	condAST, lhsAST := (*syntax.DataExpr)(nil), e.First
 	if e.Second != nil {
 		condAST, lhsAST = e.First, e.Second
 	}
@@ -486,18 +499,18 @@ func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
 		return
 	}
 	rhs := x.expect(e.Rhs.X, lhs.Sort())
-	var cond Expr
+	var cond lps.Expr
 	if condAST != nil {
 		cond = x.expect(condAST.X, c.st.Bool)
 	}
 	if rhs == nil || (condAST != nil && cond == nil) {
 		return
 	}
-	eq := &Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos), Section: section}
+	eq := &lps.Equation{Cond: cond, LHS: lhs, RHS: rhs, Pos: pos(e.Pos), Section: section}
 	if vars != nil {
-		seen := map[*Var]bool{}
-		for _, ex := range []Expr{cond, lhs, rhs} {
-			walkVars(ex, func(v *Var) {
+		seen := map[*lps.Var]bool{}
+		for _, ex := range []lps.Expr{cond, lhs, rhs} {
+			walkVars(ex, func(v *lps.Var) {
 				if vars.vars[v.Name] == v && !seen[v] {
 					seen[v] = true
 					eq.Vars = append(eq.Vars, v)
@@ -511,7 +524,7 @@ func (c *checker) checkEquation(e *astEqn, vars *scope, section int) {
 // spell remembers how the source wrote the sort of a declaration, so that
 // printing keeps an alias where the source used it (mCRL2 itself is not
 // consistent about expanding aliases).
-func (c *checker) spell(key any, s *astSortExpr) {
+func (c *checker) spell(key any, s *syntax.SortExpr) {
 	if c.spec.Spelling == nil {
 		c.spec.Spelling = map[any]string{}
 	}
@@ -520,7 +533,7 @@ func (c *checker) spell(key any, s *astSortExpr) {
 	c.spec.Spelling[key] = b.String()
 }
 
-func writeAstSort(b *strings.Builder, s *astSortExpr, inDomain bool) {
+func writeAstSort(b *strings.Builder, s *syntax.SortExpr, inDomain bool) {
 	if s.Cod != nil && inDomain {
 		b.WriteString("(")
 	}
@@ -539,7 +552,7 @@ func writeAstSort(b *strings.Builder, s *astSortExpr, inDomain bool) {
 	}
 }
 
-func writeAstAtom(b *strings.Builder, a *astSortAtom, inDomain bool) {
+func writeAstAtom(b *strings.Builder, a *syntax.SortAtom, inDomain bool) {
 	switch {
 	case a.Prim != "":
 		b.WriteString(a.Prim)
@@ -582,31 +595,31 @@ func writeAstAtom(b *strings.Builder, a *astSortAtom, inDomain bool) {
 }
 
 // walkVars calls f for every variable occurrence in e.
-func walkVars(e Expr, f func(*Var)) {
+func walkVars(e lps.Expr, f func(*lps.Var)) {
 	switch e := e.(type) {
-	case *VarRef:
+	case *lps.VarRef:
 		f(e.Var)
-	case *App:
+	case *lps.App:
 		walkVars(e.Head, f)
 		for _, a := range e.Args {
 			walkVars(a, f)
 		}
-	case *Binder:
+	case *lps.Binder:
 		walkVars(e.Body, f)
-	case *Where:
+	case *lps.Where:
 		walkVars(e.Body, f)
 		for _, d := range e.Defs {
 			walkVars(d.Value, f)
 		}
-	case *ListEnum:
+	case *lps.ListEnum:
 		for _, a := range e.Elems {
 			walkVars(a, f)
 		}
-	case *SetEnum:
+	case *lps.SetEnum:
 		for _, a := range e.Elems {
 			walkVars(a, f)
 		}
-	case *BagEnum:
+	case *lps.BagEnum:
 		for i := range e.Elems {
 			walkVars(e.Elems[i], f)
 			walkVars(e.Counts[i], f)
@@ -617,15 +630,15 @@ func walkVars(e Expr, f func(*Var)) {
 // ---------------------------------------------------------------------------
 // Actions
 
-func (c *checker) declareActions(d *astActDecl) {
-	var sorts []*Sort
+func (c *checker) declareActions(d *syntax.ActDecl) {
+	var sorts []*lps.Sort
 	if d.Sort != nil {
 		if d.Sort.Cod != nil {
 			s := c.sort(d.Sort)
 			if s == nil {
 				return
 			}
-			sorts = []*Sort{s}
+			sorts = []*lps.Sort{s}
 		} else {
 			for _, a := range d.Sort.Prod {
 				s := c.sortAtom(a)
@@ -639,7 +652,7 @@ func (c *checker) declareActions(d *astActDecl) {
 	for _, n := range d.Names {
 		dup := false
 		for _, old := range c.actions[n.Name] {
-			if SameSorts(old.Sorts, sorts) {
+			if lps.SameSorts(old.Sorts, sorts) {
 				c.errorf(n.Pos, "duplicate action %s (first declared at %s)", n.Name, old.Pos)
 				dup = true
 			}
@@ -647,7 +660,7 @@ func (c *checker) declareActions(d *astActDecl) {
 		if dup {
 			continue
 		}
-		a := &ActionDecl{Name: n.Name, Sorts: sorts, Pos: pos(n.Pos)}
+		a := &lps.ActionDecl{Name: n.Name, Sorts: sorts, Pos: pos(n.Pos)}
 		if d.Sort != nil {
 			c.spell(a, d.Sort)
 		}
@@ -659,9 +672,9 @@ func (c *checker) declareActions(d *astActDecl) {
 // ---------------------------------------------------------------------------
 // Process and initial state
 
-func (c *checker) checkProc(p *astProc, globals *scope) {
+func (c *checker) checkProc(p *syntax.Proc, globals *scope) {
 	c.spec.ProcName = p.Name.Name
-	ps := &scope{vars: map[string]*Var{}, parent: globals}
+	ps := &scope{vars: map[string]*lps.Var{}, parent: globals}
 	if p.Params != nil {
 		n := len(c.errs)
 		c.spec.Params = c.addVars(ps, p.Params, "process parameter", nil)
@@ -675,11 +688,11 @@ func (c *checker) checkProc(p *astProc, globals *scope) {
 	}
 }
 
-func (c *checker) checkSummand(as *astSummand, ps *scope) *Summand {
-	s := &Summand{Pos: pos(as.Pos), Delta: as.Delta}
+func (c *checker) checkSummand(as *syntax.Summand, ps *scope) *lps.Summand {
+	s := &lps.Summand{Pos: pos(as.Pos), Delta: as.Delta}
 	sc := ps
 	if as.Sum != nil {
-		sc = &scope{vars: map[string]*Var{}, parent: ps}
+		sc = &scope{vars: map[string]*lps.Var{}, parent: ps}
 		s.SumVars = c.addVars(sc, as.Sum, "sum variable", nil)
 	}
 	x := c.newExprChecker(sc)
@@ -688,7 +701,7 @@ func (c *checker) checkSummand(as *astSummand, ps *scope) *Summand {
 		s.Cond = x.expect(as.Cond.X, c.st.Bool)
 		ok = s.Cond != nil
 	} else {
-		s.Cond = &FuncRef{Func: c.st.Builtin(OpTrue, c.st.Bool)}
+		s.Cond = &lps.FuncRef{Func: c.st.Builtin(lps.OpTrue, c.st.Bool)}
 	}
 	for _, aa := range as.Acts {
 		a, good := c.checkAction(x, aa)
@@ -729,9 +742,9 @@ func (c *checker) checkSummand(as *astSummand, ps *scope) *Summand {
 	return s
 }
 
-func (c *checker) checkDist(d *astDist, sc *scope) (*Distribution, *scope) {
-	dsc := &scope{vars: map[string]*Var{}, parent: sc}
-	dist := &Distribution{Pos: pos(d.Pos)}
+func (c *checker) checkDist(d *syntax.Dist, sc *scope) (*lps.Distribution, *scope) {
+	dsc := &scope{vars: map[string]*lps.Var{}, parent: sc}
+	dist := &lps.Distribution{Pos: pos(d.Pos)}
 	dist.Vars = c.addVars(dsc, d.Vars, "distribution variable", nil)
 	dist.Prob = c.newExprChecker(dsc).expect(d.Prob.X, c.st.Real)
 	if dist.Prob == nil {
@@ -740,7 +753,7 @@ func (c *checker) checkDist(d *astDist, sc *scope) (*Distribution, *scope) {
 	return dist, dsc
 }
 
-func (c *checker) checkAction(x *exprChecker, aa *astAction) (Action, bool) {
+func (c *checker) checkAction(x *exprChecker, aa *syntax.Action) (lps.Action, bool) {
 	name := aa.Name.Name
 	decls := c.actions[name]
 	if len(decls) == 0 {
@@ -749,9 +762,9 @@ func (c *checker) checkAction(x *exprChecker, aa *astAction) (Action, bool) {
 		} else {
 			c.errorf(aa.Name.Pos, "unknown action %s", name)
 		}
-		return Action{}, false
+		return lps.Action{}, false
 	}
-	var cands []*ActionDecl
+	var cands []*lps.ActionDecl
 	for _, d := range decls {
 		if len(d.Sorts) == len(aa.Args) {
 			cands = append(cands, d)
@@ -759,24 +772,24 @@ func (c *checker) checkAction(x *exprChecker, aa *astAction) (Action, bool) {
 	}
 	if len(cands) == 0 {
 		c.errorf(aa.Name.Pos, "wrong number of arguments: action %s takes %s, found %d", name, arities(decls), len(aa.Args))
-		return Action{}, false
+		return lps.Action{}, false
 	}
-	doms := make([][]*Sort, len(cands))
+	doms := make([][]*lps.Sort, len(cands))
 	for i, d := range cands {
 		doms[i] = d.Sorts
 	}
-	raw := make([]rawExpr, len(aa.Args))
+	raw := make([]syntax.Expr, len(aa.Args))
 	for i, a := range aa.Args {
 		raw[i] = a.X
 	}
 	k, args := x.resolveArgs(raw, doms, pos(aa.Name.Pos), "action "+name)
 	if k < 0 {
-		return Action{}, false
+		return lps.Action{}, false
 	}
-	return Action{Decl: cands[k], Args: args, Pos: pos(aa.Name.Pos)}, true
+	return lps.Action{Decl: cands[k], Args: args, Pos: pos(aa.Name.Pos)}, true
 }
 
-func arities(decls []*ActionDecl) string {
+func arities(decls []*lps.ActionDecl) string {
 	s := ""
 	for i, d := range decls {
 		if i > 0 {
@@ -791,7 +804,7 @@ func arities(decls []*ActionDecl) string {
 }
 
 // checkNext checks `P(x = e, ...)` or positional `P(e1, ..., en)`.
-func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init bool) ([]Assignment, bool) {
+func (c *checker) checkNext(name *syntax.Ident, args []*syntax.Arg, x *exprChecker, init bool) ([]lps.Assignment, bool) {
 	if name.Name != c.spec.ProcName {
 		if len(c.actions[name.Name]) > 0 && !init {
 			c.errorf(name.Pos, "expected the process %s after the multi-action, found action %s", c.spec.ProcName, name.Name)
@@ -801,7 +814,7 @@ func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init
 		return nil, false
 	}
 	ok := true
-	var out []Assignment
+	var out []lps.Assignment
 	named := len(args) > 0 && args[0].Name != nil
 	if !named {
 		if init || len(args) > 0 {
@@ -813,14 +826,14 @@ func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init
 			}
 		}
 	}
-	seen := map[*Var]bool{}
+	seen := map[*lps.Var]bool{}
 	for i, a := range args {
 		if (a.Name != nil) != named {
 			c.errorf(a.Pos, "mixed positional arguments and assignments")
 			ok = false
 			continue
 		}
-		var p *Var
+		var p *lps.Var
 		if named {
 			p = c.params[a.Name.Name]
 			if p == nil {
@@ -842,15 +855,15 @@ func (c *checker) checkNext(name *astIdent, args []*astArg, x *exprChecker, init
 			ok = false
 			continue
 		}
-		out = append(out, Assignment{Param: p, Value: v})
+		out = append(out, lps.Assignment{Param: p, Value: v})
 	}
 	return out, ok
 }
 
-func (c *checker) checkInit(in *astInit, globals *scope) {
+func (c *checker) checkInit(in *syntax.Init, globals *scope) {
 	sc := globals
 	if in.Dist != nil {
-		var d *Distribution
+		var d *lps.Distribution
 		d, sc = c.checkDist(in.Dist, globals)
 		if d == nil {
 			return
@@ -865,7 +878,7 @@ func (c *checker) checkInit(in *astInit, globals *scope) {
 	if !ok {
 		return
 	}
-	c.spec.Init = make([]Expr, len(assigns))
+	c.spec.Init = make([]lps.Expr, len(assigns))
 	for i, a := range assigns {
 		c.spec.Init[i] = a.Value
 	}

@@ -1,5 +1,6 @@
-package lps
+package check
 
+import "github.com/lps2lts/lps2lts/lps"
 import "testing"
 
 // TestCountSorts: mCRL2's type checker unifies count's element sort with
@@ -19,18 +20,18 @@ init P(0, {:});
 `)
 	st := s.SortTable
 	fbNat, fbPos := st.FBag(st.Nat), st.FBag(st.Pos)
-	want := []*Sort{
-		st.Func([]*Sort{st.Pos, fbNat}, st.Nat),
-		st.Func([]*Sort{st.Nat, fbPos}, st.Nat),
-		st.Func([]*Sort{st.Pos, fbNat}, st.Nat),
-		st.Func([]*Sort{st.Nat, fbNat}, st.Nat),
-		st.Func([]*Sort{st.Nat, st.Bag(st.Nat)}, st.Nat),
-		st.Func([]*Sort{st.Nat, fbNat}, st.Nat),
+	want := []*lps.Sort{
+		st.Func([]*lps.Sort{st.Pos, fbNat}, st.Nat),
+		st.Func([]*lps.Sort{st.Nat, fbPos}, st.Nat),
+		st.Func([]*lps.Sort{st.Pos, fbNat}, st.Nat),
+		st.Func([]*lps.Sort{st.Nat, fbNat}, st.Nat),
+		st.Func([]*lps.Sort{st.Nat, st.Bag(st.Nat)}, st.Nat),
+		st.Func([]*lps.Sort{st.Nat, fbNat}, st.Nat),
 	}
 	for i, w := range want {
 		e := s.Summands[i].Actions[0].Args[0]
-		if f := headFunc(e); f == nil || f.Op != OpBagCount || f.Sort != w {
-			t.Errorf("%s: got %v, want count: %v", FormatExpr(e), f, w)
+		if f := headFunc(e); f == nil || f.Op != lps.OpBagCount || f.Sort != w {
+			t.Errorf("%s: got %v, want count: %v", lps.FormatExpr(e), f, w)
 		}
 	}
 }
