@@ -17,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
