@@ -227,7 +227,7 @@ const (
 	OpFBagInsert
 
 	// mCRL2's internal functions of its set and bag libraries, read from
-	// binary files (mcrl2funcs.go): a set @set(f, s), x in it when f(x)
+	// binary files (lps/mcrl2/funcs.go): a set @set(f, s), x in it when f(x)
 	// differs from x in s; a bag @bag(f, b), counting @swap_zero(f(x),
 	// count(x, b)); the constant function parts and their combinators
 	// (sorts S -> Bool and S -> Nat); the finite parts of unions,

@@ -5,7 +5,7 @@ import (
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
-// Built-in functions called by name (the operators are in checkexpr.go).
+// Built-in functions called by name (the operators are in operators.go).
 // Signatures follow mCRL2's data library (scripts/code_generation/
 // data_types/*.spec); where mCRL2 has mixed-sort overloads (max: Pos # Nat
 // -> Pos, ...) we use the overload at the least common sort.

@@ -13,7 +13,7 @@ import (
 // for a Nat subtraction cut at 0, @set(@not_(f), s) for a complement).
 // One table says, for each symbol, the sorts it accepts (as mCRL2's data
 // type specifications scripts/code_generation/data_types/*.spec state
-// them; mcrl2sigs.go matches them) and how the binary reader reads it
+// them; sigs.go matches them) and how the binary reader reads it
 // into the IR:
 //
 //   - as the IR expression it means, built of the IR's operators, when the
@@ -26,7 +26,7 @@ import (
 // @cNat, @cInt, @cNeg, @cReal, @setfset, @bagfbag, @set and @bag with a
 // constant or lambda function part, @fset_insert, @fset_cons,
 // @fbag_cinsert, @fbag_cons, @fbag_insert, @func_update) are read where
-// they were (binaryexpr.go); docs/mcrl2-functions.md lists them all.
+// they were (readexpr.go); docs/mcrl2-functions.md lists them all.
 
 // mcrl2Func is one overload of an internal symbol.
 type mcrl2Func struct {
@@ -357,7 +357,7 @@ func (r *binReader) internalAppl(name string, s *lps.Sort, f mcrl2Func, rawArgs 
 	dom := s.Domain
 	args := make([]lps.Expr, len(rawArgs))
 	for i, a := range rawArgs {
-		if a.IsInt { // a machine word: a Nat below 2^64 (mcrl2sigs.go)
+		if a.IsInt { // a machine word: a Nat below 2^64 (sigs.go)
 			args[i] = &lps.Number{Value: new(big.Int).SetUint64(a.Int), S: r.st.Nat}
 		} else {
 			args[i] = r.expr(a)

@@ -98,7 +98,7 @@ type binReader struct {
 	// varNames are the names of variables already found good (newVar).
 	varNames map[*aterm.Symbol]bool
 	// libraries records the set and bag sorts the file mentions and the
-	// references to their libraries' internal functions (mcrl2libs.go).
+	// references to their libraries' internal functions (libs.go).
 	libraries libraryUse
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/lps"
 )
 
-// The data expressions of a binary LPS, for binReader (binaryread.go):
+// The data expressions of a binary LPS, for binReader (read.go):
 // mCRL2's typed terms as the checker's IR, sorts as the file states them.
 
 // resultSort is the sort of an application of a function of sort s to n
@@ -445,7 +445,7 @@ func (r *binReader) setOrBag(n string, res *lps.Sort, args []*aterm.Term) lps.Ex
 		return &lps.Binder{Kind: kind, Vars: lam.Vars, Body: lam.Body, S: res}
 	}
 	// Any other function part: mCRL2's @set(f, s) or @bag(f, b) itself
-	// (mcrl2funcs.go), as its rewriter keeps and prints it.
+	// (funcs.go), as its rewriter keeps and prints it.
 	op := lps.OpSetFn
 	if n == "@bag" {
 		op = lps.OpBagFn

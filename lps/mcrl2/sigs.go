@@ -12,7 +12,7 @@ import (
 // that a function symbol's sort, as a binary file states it, must match:
 // S and T stand for any sort (the same one wherever they occur), @word for
 // mCRL2's machine words, which the reader reads as Nat values below 2^64
-// (see mcrl2words.go).
+// (see words.go).
 
 // sigPattern is a parsed sort pattern: a sort name (Bool, Nat, ..., S,
 // T), a container (FSet(S)) or a function sort (dom -> cod).

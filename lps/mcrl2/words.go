@@ -5,7 +5,7 @@ import "math/big"
 
 // mCRL2's machine words (machine_word.spec) and the helper functions of
 // its Nat library that take them (nat64.spec): a word is read as a Nat
-// below 2^64 (mcrl2sigs.go), each function as the value its equations or
+// below 2^64 (sigs.go), each function as the value its equations or
 // its C++ definition compute, in Nat arithmetic. mcrl22lps leaves them
 // applied only inside its numbers' own equations (with constants, which
 // it evaluates); a file that applies one to other arguments reads as what

@@ -9,7 +9,7 @@ import (
 )
 
 // Encoder builds the terms of mCRL2's internal data representation, the
-// inverse of what Read reads (binaryread.go): sorts (SortId, SortCons,
+// inverse of what Read reads (read.go): sorts (SortId, SortCons,
 // SortArrow, SortStruct), function symbols OpIdNoIndex(name, sort),
 // variables DataVarId(name, sort), applications DataAppl(head, args...)
 // and numbers in mCRL2's encodings (machine words under
