@@ -69,10 +69,19 @@ func NumRank(s *Sort) int {
 	return 0
 }
 
-var upcastOps = map[[2]SortKind]Op{
-	{SortPos, SortNat}: OpPos2Nat, {SortPos, SortInt}: OpPos2Int, {SortPos, SortReal}: OpPos2Real,
-	{SortNat, SortInt}: OpNat2Int, {SortNat, SortReal}: OpNat2Real, {SortInt, SortReal}: OpInt2Real,
-}
+// upcastOps are the conversions of the operator table that go up the
+// numeric chain, by their argument and result sort: mCRL2's implicit
+// conversions.
+var upcastOps = func() map[[2]SortKind]Op {
+	rank := func(k SortKind) int { return NumRank(&Sort{Kind: k}) }
+	m := map[[2]SortKind]Op{}
+	for op, in := range opTable {
+		if rank(in.From) > 0 && rank(in.To) > rank(in.From) {
+			m[[2]SortKind{in.From, in.To}] = Op(op)
+		}
+	}
+	return m
+}()
 
 // Upcast returns the implicit conversion from s to t, if there is one:
 // up the numeric chain, or from a finite set or bag to the set or bag of

@@ -267,35 +267,6 @@ const (
 	NumOps
 )
 
-var opNames = [...]string{
-	OpNone: "?", OpTrue: "true", OpFalse: "false", OpNot: "!", OpAnd: "&&", OpOr: "||",
-	OpImplies: "=>", OpEq: "==", OpNeq: "!=", OpIf: "if", OpLt: "<", OpLe: "<=", OpGt: ">",
-	OpGe: ">=", OpAdd: "+", OpSub: "-", OpMul: "*", OpDivide: "/", OpDiv: "div", OpMod: "mod",
-	OpNeg: "-", OpExp: "exp", OpAbs: "abs", OpSucc: "succ", OpPred: "pred", OpMax: "max",
-	OpMin: "min", OpFloor: "floor", OpCeil: "ceil", OpRound: "round", OpSqrt: "sqrt", OpPos2Nat: "Pos2Nat",
-	OpPos2Int: "Pos2Int", OpPos2Real: "Pos2Real", OpNat2Pos: "Nat2Pos", OpNat2Int: "Nat2Int",
-	OpNat2Real: "Nat2Real", OpInt2Pos: "Int2Pos", OpInt2Nat: "Int2Nat", OpInt2Real: "Int2Real",
-	OpReal2Pos: "Real2Pos", OpReal2Nat: "Real2Nat", OpReal2Int: "Real2Int",
-	OpEmptyList: "[]", OpCons: "|>", OpSnoc: "<|", OpConcat: "++", OpElementAt: ".",
-	OpHead: "head", OpTail: "tail", OpRHead: "rhead", OpRTail: "rtail", OpCount: "#", OpIn: "in",
-	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
-	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
-	OpPick: "pick", OpSetRetag: "@setfset", OpFBagInsert: "@fbag_insert",
-	OpSetFn: "@set", OpBagFn: "@bag", OpFalseFn: "@false_", OpTrueFn: "@true_", OpZeroFn: "@zero_",
-	OpOneFn: "@one_", OpNotFn: "@not_", OpAndFn: "@and_", OpOrFn: "@or_", OpAddFn: "@add_",
-	OpMinFn: "@min_", OpMonusFn: "@monus_", OpNat2BoolFn: "@Nat2Bool_", OpBool2NatFn: "@Bool2Nat_",
-	OpFSetUnion: "@fset_union", OpFSetInter: "@fset_inter", OpFBagJoin: "@fbag_join",
-	OpFBagInter: "@fbag_inter", OpFBagDiff: "@fbag_diff", OpFBag2FSet: "@fbag2fset", OpFSet2FBag: "@fset2fbag",
-	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update", OpFSetInsert: "@fset_insert",
-}
-
-func (o Op) String() string {
-	if int(o) < len(opNames) && opNames[o] != "" {
-		return opNames[o]
-	}
-	return fmt.Sprintf("Op(%d)", int(o))
-}
-
 // ---------------------------------------------------------------------------
 // Data expressions
 

@@ -424,8 +424,7 @@ func isUnit(e Expr) bool {
 			return isUnit(e.Args[0])
 		}
 		if f, ok := e.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
-			switch f.Func.Op {
-			case OpNot, OpComplement, OpNeg, OpCount:
+			if f.Func.Op.Info().Prefix != "" {
 				return isUnit(e.Args[0])
 			}
 			return precedence(e) == maxPrec && f.Func.Op != OpUpdate
@@ -440,19 +439,6 @@ func isUnit(e Expr) bool {
 
 const maxPrec = 14
 
-var infixOps = map[Op]struct {
-	text string
-	prec int
-}{
-	OpImplies: {" => ", 2}, OpOr: {" || ", 3}, OpAnd: {" && ", 4},
-	OpEq: {" == ", 5}, OpNeq: {" != ", 5},
-	OpLt: {" < ", 6}, OpLe: {" <= ", 6}, OpGt: {" > ", 6}, OpGe: {" >= ", 6}, OpIn: {" in ", 6},
-	OpCons: {" |> ", 7}, OpSnoc: {" <| ", 8}, OpConcat: {" ++ ", 9},
-	OpAdd: {" + ", 10}, OpSub: {" - ", 10},
-	OpDivide: {" / ", 11}, OpDiv: {" div ", 11}, OpMod: {" mod ", 11},
-	OpMul: {" * ", 12}, OpElementAt: {" . ", 12},
-}
-
 // precedence of an expression, after mCRL2's data printer.
 func precedence(e Expr) int {
 	switch e := e.(type) {
@@ -462,18 +448,18 @@ func precedence(e Expr) int {
 			// the infix operator under it, but nothing else: a where
 			// clause under a conversion prints bare.
 			if a, ok := e.Args[0].(*App); ok {
-				if p := precedence(a); p < 13 {
+				if p := precedence(a); p < OpUpdate.Info().Prec {
 					return p
 				}
 			}
 			return maxPrec
 		}
 		if op, ok := e.BuiltinOp(); ok {
-			if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
-				return in.prec
+			if in := op.Info(); in.Infix != "" && len(e.Args) == 2 {
+				return in.Prec
 			}
 			if op == OpUpdate {
-				return 13
+				return OpUpdate.Info().Prec
 			}
 		}
 	case *Binder:
@@ -484,10 +470,6 @@ func precedence(e Expr) int {
 		return 0
 	}
 	return maxPrec
-}
-
-func rightAssoc(op Op) bool {
-	return op == OpImplies || op == OpCons || op == OpAnd || op == OpOr
 }
 
 func (p *printer) paren(b *strings.Builder, e Expr, need bool) {
@@ -599,26 +581,25 @@ func (p *printer) app(b *strings.Builder, e *App) {
 		return
 	}
 	if op, ok := e.BuiltinOp(); ok {
-		if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
+		in := op.Info()
+		if text, ok := op.Infix(); ok && len(e.Args) == 2 {
 			l, r := e.Args[0], e.Args[1]
 			pl, pr := precedence(l), precedence(r)
-			right := rightAssoc(op)
-			p.paren(b, l, pl < in.prec || (pl == in.prec && right))
-			b.WriteString(in.text)
-			p.paren(b, r, pr < in.prec || (pr == in.prec && !right))
+			p.paren(b, l, pl < in.Prec || (pl == in.Prec && in.Right))
+			b.WriteString(text)
+			p.paren(b, r, pr < in.Prec || (pr == in.Prec && !in.Right))
+			return
+		}
+		if in.Prefix != "" && len(e.Args) == 1 {
+			b.WriteString(in.Prefix)
+			p.paren(b, e.Args[0], precedence(e.Args[0]) < maxPrec)
 			return
 		}
 		switch op {
-		case OpNot, OpComplement, OpNeg, OpCount:
-			if len(e.Args) == 1 {
-				b.WriteString(op.String())
-				p.paren(b, e.Args[0], precedence(e.Args[0]) < maxPrec)
-				return
-			}
 		case OpUpdate:
 			if len(e.Args) == 3 {
 				// As mCRL2: only a binder needs parentheses here.
-				p.paren(b, e.Args[0], precedence(e.Args[0]) < 13)
+				p.paren(b, e.Args[0], precedence(e.Args[0]) < OpUpdate.Info().Prec)
 				b.WriteString("[")
 				p.expr(b, e.Args[1])
 				b.WriteString(" -> ")
@@ -629,7 +610,7 @@ func (p *printer) app(b *strings.Builder, e *App) {
 		}
 	}
 	// An applied update needs no parentheses (mCRL2 prints f[x -> y](z)).
-	p.paren(b, e.Head, precedence(e.Head) < 13 || isBinder(e.Head))
+	p.paren(b, e.Head, precedence(e.Head) < OpUpdate.Info().Prec || isBinder(e.Head))
 	b.WriteString("(")
 	p.exprs(b, e.Args)
 	b.WriteString(")")
@@ -638,11 +619,4 @@ func (p *printer) app(b *strings.Builder, e *App) {
 func isBinder(e Expr) bool {
 	_, ok := e.(*Binder)
 	return ok
-}
-
-// Infix is the text the printers write between the two operands of op
-// (" + ", " div "), false for an operator written as a function.
-func (o Op) Infix() (string, bool) {
-	in, ok := infixOps[o]
-	return in.text, ok
 }

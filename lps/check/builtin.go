@@ -5,39 +5,12 @@ import (
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
-// Built-in functions called by name (the operators are in operators.go).
+// Built-in functions called by name (the operators are in operators.go;
+// which names a text may call, and their arities, says lps's operator
+// table: lps.CallOp).
 // Signatures follow mCRL2's data library (scripts/code_generation/
 // data_types/*.spec); where mCRL2 has mixed-sort overloads (max: Pos # Nat
 // -> Pos, ...) we use the overload at the least common sort.
-
-type convInfo struct {
-	op       lps.Op
-	from, to lps.SortKind
-}
-
-var conversions = map[string]convInfo{
-	"Pos2Nat": {lps.OpPos2Nat, lps.SortPos, lps.SortNat}, "Pos2Int": {lps.OpPos2Int, lps.SortPos, lps.SortInt},
-	"Pos2Real": {lps.OpPos2Real, lps.SortPos, lps.SortReal}, "Nat2Pos": {lps.OpNat2Pos, lps.SortNat, lps.SortPos},
-	"Nat2Int": {lps.OpNat2Int, lps.SortNat, lps.SortInt}, "Nat2Real": {lps.OpNat2Real, lps.SortNat, lps.SortReal},
-	"Int2Pos": {lps.OpInt2Pos, lps.SortInt, lps.SortPos}, "Int2Nat": {lps.OpInt2Nat, lps.SortInt, lps.SortNat},
-	"Int2Real": {lps.OpInt2Real, lps.SortInt, lps.SortReal}, "Real2Pos": {lps.OpReal2Pos, lps.SortReal, lps.SortPos},
-	"Real2Nat": {lps.OpReal2Nat, lps.SortReal, lps.SortNat}, "Real2Int": {lps.OpReal2Int, lps.SortReal, lps.SortInt},
-}
-
-// builtinNames lists the built-in functions that are called by name.
-var builtinNames = map[string]lps.Op{
-	"head": lps.OpHead, "tail": lps.OpTail, "rhead": lps.OpRHead, "rtail": lps.OpRTail,
-	"count": lps.OpBagCount, "max": lps.OpMax, "min": lps.OpMin, "abs": lps.OpAbs,
-	"succ": lps.OpSucc, "pred": lps.OpPred, "exp": lps.OpExp,
-	"floor": lps.OpFloor, "ceil": lps.OpCeil, "round": lps.OpRound, "sqrt": lps.OpSqrt,
-	"Set2Bag": lps.OpSet2Bag, "Bag2Set": lps.OpBag2Set, "pick": lps.OpPick,
-}
-
-func init() {
-	for name, c := range conversions {
-		builtinNames[name] = c.op
-	}
-}
 
 func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
 	switch k {
@@ -55,13 +28,10 @@ func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
 
 func (x *exprChecker) builtinCall(id *syntax.Ident, raw []syntax.Expr, hint *lps.Sort) lps.Expr {
 	name := id.Name
-	op := builtinNames[name]
+	op, _ := lps.CallOp(name)
+	in := op.Info()
 	p := pos(id.Pos)
-	arity := 1
-	switch op {
-	case lps.OpBagCount, lps.OpMax, lps.OpMin, lps.OpExp:
-		arity = 2
-	}
+	arity := in.Arity
 	if len(raw) != arity {
 		s := "s"
 		if arity == 1 {
@@ -71,9 +41,10 @@ func (x *exprChecker) builtinCall(id *syntax.Ident, raw []syntax.Expr, hint *lps
 		return nil
 	}
 	st := x.st
-	if c, ok := conversions[name]; ok {
-		a := x.expect(raw[0], numeric(st, c.from))
-		return x.mk(c.op, []lps.Expr{a}, numeric(st, c.to), p)
+	if in.From != in.To {
+		// A conversion between number sorts.
+		a := x.expect(raw[0], numeric(st, in.From))
+		return x.mk(op, []lps.Expr{a}, numeric(st, in.To), p)
 	}
 	mismatch := func(a lps.Expr, want string) lps.Expr {
 		x.c.errorAt(a.Position(), "sort mismatch: %s expects %s, found %s", name, want, sortName(a.Sort()))

@@ -301,7 +301,7 @@ func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	fs := x.c.funcs[e.Name]
 	switch len(fs) {
 	case 0:
-		if _, ok := builtinNames[e.Name]; ok || e.Name == "if" {
+		if _, ok := lps.CallOp(e.Name); ok || e.Name == "if" {
 			x.c.errorf(e.Pos, "built-in function %s must be applied to arguments", e.Name)
 			return nil
 		}
@@ -354,7 +354,7 @@ func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 			f := cands[k]
 			return &lps.App{Head: &lps.FuncRef{Func: f, Pos: p}, Args: args, S: f.Sort.Codomain, Pos: p}
 		}
-		if _, ok := builtinNames[id.Name]; ok {
+		if _, ok := lps.CallOp(id.Name); ok {
 			return x.builtinCall(id, e.Args, hint)
 		}
 		if len(fs) > 0 {

@@ -68,7 +68,7 @@ func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
 	case "&&", "||", "=>":
 		l := x.expect(e.L, B)
 		r := x.expect(e.R, B)
-		op := opOf[e.Op]
+		op, _ := lps.InfixOp(e.Op)
 		return x.mk(op, []lps.Expr{l, r}, B, p)
 	case "==", "!=", "<", "<=", ">", ">=":
 		l, r := x.synthCompared(e.L, e.R)
@@ -84,7 +84,7 @@ func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
 			x.c.errorAt(opPos, "%s is not defined on %s", e.Op, s)
 			return nil
 		}
-		op := opOf[e.Op]
+		op, _ := lps.InfixOp(e.Op)
 		return x.mk(op, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, B, p)
 	case "in":
 		var l, r lps.Expr
@@ -213,7 +213,7 @@ func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
 			return nil
 		}
 		s := x.join(l.Sort(), r.Sort())
-		op := opOf[e.Op]
+		op, _ := lps.InfixOp(e.Op)
 		if op == lps.OpAdd && isPosNatMix(l.Sort(), r.Sort()) {
 			// mCRL2's + : Pos # Nat -> Pos and + : Nat # Pos -> Pos.
 			return x.mk(op, []lps.Expr{l, r}, x.st.Pos, p)
@@ -283,13 +283,6 @@ func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
 	}
 	x.c.errorAt(opPos, "unknown operator %s", e.Op)
 	return nil
-}
-
-// opOf maps binary operator tokens to built-in operations.
-var opOf = map[string]lps.Op{
-	"&&": lps.OpAnd, "||": lps.OpOr, "=>": lps.OpImplies,
-	"==": lps.OpEq, "!=": lps.OpNeq, "<": lps.OpLt, "<=": lps.OpLe, ">": lps.OpGt, ">=": lps.OpGe,
-	"+": lps.OpAdd, "-": lps.OpSub, "*": lps.OpMul, "/": lps.OpDivide,
 }
 
 // isPosNatMix reports whether a and b are Pos and Nat in some order.

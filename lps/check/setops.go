@@ -31,7 +31,8 @@ func (x *exprChecker) mixedSetOp(e *syntax.Binary) lps.Expr {
 		return undo()
 	}
 	s := x.st.Set(l.Sort().Elem)
-	return lps.Fix(x.mk(opOf[e.Op], []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.Start())))
+	op, _ := lps.InfixOp(e.Op)
+	return lps.Fix(x.mk(op, []lps.Expr{x.coerce(l, s), x.coerce(r, s)}, s, pos(e.L.Start())))
 }
 
 // isMixedSetOp reports whether operands l and r, checked on their own,

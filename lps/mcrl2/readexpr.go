@@ -195,11 +195,21 @@ func (r *binReader) upcast(op lps.Op, e lps.Expr, to *lps.Sort) lps.Expr {
 
 // wideningOps are the conversions to a wider number sort, mCRL2's number
 // constructors @cNat and @cInt among them: the checker inserts them where
-// a context needs them, and so does mCRL2's; printed, they vanish.
-var wideningOps = map[string]lps.Op{
-	"@cNat": lps.OpPos2Nat, "Pos2Nat": lps.OpPos2Nat, "@cInt": lps.OpNat2Int, "Nat2Int": lps.OpNat2Int,
-	"Pos2Int": lps.OpPos2Int, "Pos2Real": lps.OpPos2Real, "Nat2Real": lps.OpNat2Real, "Int2Real": lps.OpInt2Real,
-}
+// a context needs them, and so does mCRL2's; printed, they vanish. The
+// conversions are the operator table's (lps.Upcast); the constructors
+// are mCRL2's names for two of them.
+var wideningOps = func() map[string]lps.Op {
+	m := map[string]lps.Op{"@cNat": lps.OpPos2Nat, "@cInt": lps.OpNat2Int}
+	for op := lps.OpTrue; op < lps.NumOps; op++ {
+		in := op.Info()
+		if in.From != in.To {
+			if up, ok := lps.Upcast(&lps.Sort{Kind: in.From}, &lps.Sort{Kind: in.To}); ok && up == op {
+				m[in.MCRL2] = op
+			}
+		}
+	}
+	return m
+}()
 
 func (r *binReader) appl(t *aterm.Term) lps.Expr {
 	head, rawArgs := t.Args[0], t.Args[1:]
@@ -314,21 +324,26 @@ func (r *binReader) mixedOp(e lps.Expr) lps.Expr {
 	return lps.Fix(r.mk(op, s, out...))
 }
 
-// mcrl2Builtins are the built-in functions by mCRL2's names; "-" and "!"
-// are told apart by their sorts (see function).
+// mcrl2Builtins are the built-in functions by the names mCRL2 gives them
+// in its terms (the operator table's MCRL2). A name two operators share
+// is the first one's, "-" and "!"; function tells the others apart by
+// their sorts. mCRL2's implicit conversions @setfset and @bagfbag are read
+// where they stand (setOrBag), never by name; the empty set has a name
+// for each of its sorts.
 var mcrl2Builtins = func() map[string]lps.Op {
 	m := map[string]lps.Op{}
 	for op := lps.OpTrue; op < lps.NumOps; op++ {
 		switch op {
-		case lps.OpNeg, lps.OpComplement, lps.OpFSet2Set, lps.OpFBag2Bag, lps.OpSetRetag, lps.OpUpdate, lps.OpEmptySet:
+		case lps.OpFSet2Set, lps.OpFBag2Bag, lps.OpSetRetag:
 			continue
 		}
-		m[op.String()] = op
+		if n := op.Info().MCRL2; n != "" {
+			if _, ok := m[n]; !ok {
+				m[n] = op
+			}
+		}
 	}
-	m["{}"], m["{:}"], m["@fset_empty"], m["@fbag_empty"] = lps.OpEmptySet, lps.OpEmptySet, lps.OpEmptySet, lps.OpEmptySet
-	for op, n := range internalNames {
-		m[n] = op
-	}
+	m["{:}"], m["@fset_empty"], m["@fbag_empty"] = lps.OpEmptySet, lps.OpEmptySet, lps.OpEmptySet
 	return m
 }()
 

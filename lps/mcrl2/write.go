@@ -136,23 +136,15 @@ func (e *Encoder) OpID(name string, s *aterm.Term) *aterm.Term {
 	return e.T.Appl("OpIdNoIndex", e.name(name), s)
 }
 
-// internalNames are the names mCRL2 gives built-ins whose name here (the
-// Op's, as SortTable.Builtin names them) differs; the binary reader
-// reads them back by the same table (mcrl2Builtins).
-var internalNames = map[lps.Op]string{lps.OpUpdate: "@func_update"}
-
 // FuncName is the name of f in mCRL2's terms.
 func FuncName(f *lps.Func) string {
 	if f.Kind == lps.FuncBuiltin {
-		if n, ok := internalNames[f.Op]; ok {
-			return n
-		}
 		if f.Op == lps.OpEmptySet {
 			if k := f.Result().Kind; k == lps.SortBag || k == lps.SortFBag {
 				return "{:}"
 			}
-			return "{}"
 		}
+		return f.Op.Info().MCRL2
 	}
 	return f.Name
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // Data and sort expressions are the bulk of every LPS (the largest corpus
@@ -307,28 +309,15 @@ func (p *exprParser) ident() (*Ident, error) {
 	return &Ident{Pos: t.Pos, Name: t.Value}, nil
 }
 
-// binary operator priorities and associativity, after mcrl2_syntax.g.
-type opInfo struct {
-	prec  int
-	right bool
-}
-
-var binOps = map[string]opInfo{
-	"=>": {2, true}, "||": {3, true}, "&&": {4, true},
-	"==": {5, false}, "!=": {5, false},
-	"<": {6, false}, "<=": {6, false}, ">": {6, false}, ">=": {6, false}, "in": {6, false},
-	"|>": {7, true}, "<|": {8, false}, "++": {9, false},
-	"+": {10, false}, "-": {10, false},
-	"/": {11, false}, "div": {11, false}, "mod": {11, false},
-	"*": {12, false}, ".": {12, false},
-}
-
-func (p *exprParser) binOp(t *lexer.Token) (opInfo, bool) {
+// binOp is the operator table's entry (lps.OpInfo) of the infix
+// operator t, if t is one: its priority and associativity are mCRL2's
+// (mcrl2_syntax.g), and the printers read the same entry.
+func (p *exprParser) binOp(t *lexer.Token) (lps.OpInfo, bool) {
 	if t.Type != tokPunct && t.Type != tokKeyword {
-		return opInfo{}, false
+		return lps.OpInfo{}, false
 	}
-	info, ok := binOps[t.Value]
-	return info, ok
+	op, ok := lps.InfixOp(t.Value)
+	return op.Info(), ok
 }
 
 // expr parses a DataExpr including its where clauses.
@@ -406,14 +395,14 @@ func (p *exprParser) binary(min int) (Expr, []*Where, error) {
 	for {
 		t := p.lex.Peek()
 		info, ok := p.binOp(t)
-		if !ok || info.prec < min {
+		if !ok || info.Prec < min {
 			return x, pending, nil
 		}
 		x, pending = wrapWhere(x, pending), nil
 		p.lex.Next()
-		next := info.prec + 1
-		if info.right {
-			next = info.prec
+		next := info.Prec + 1
+		if info.Right {
+			next = info.Prec
 		}
 		y, ypending, err := p.binary(next)
 		if err != nil {
