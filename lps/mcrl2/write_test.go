@@ -2,9 +2,11 @@ package mcrl2_test
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/aterm"
+	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lps/mcrl2"
 )
@@ -40,6 +42,44 @@ init P(1, d1);
 	}
 	tb := aterm.NewTable()
 	e := mcrl2.NewEncoder(tb)
+	bin, acts := encodeLPS(t, e, spec)
+	back, err := load.Read("back.lps", bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read back and encoded again, the declarations are the same terms
+	// (one table: equal terms are one pointer).
+	sorts, aliases, cons, maps, eqns, err := e.DataSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, a2, c2, m2, q2, err := e.DataSpec(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]*aterm.Term{sorts, aliases, cons, maps, eqns}
+	for i, got := range [][]*aterm.Term{s2, a2, c2, m2, q2} {
+		if len(got) != len(want[i]) {
+			t.Fatalf("part %d: %d items read back, %d written", i, len(got), len(want[i]))
+		}
+		for j := range got {
+			if got[j] != want[i][j] {
+				t.Errorf("part %d item %d: read back %s, wrote %s", i, j, got[j], want[i][j])
+			}
+		}
+	}
+	if len(back.Actions) != 2 || e.ActID(back.Actions[0]) != acts[0] {
+		t.Errorf("action labels read back: %v", back.Actions)
+	}
+}
+
+// encodeLPS writes spec's data specification, action labels, process
+// parameters and initial state as mCRL2 stores them in a binary LPS,
+// without summands (the Encoder writes no summands: the .lts and .trc
+// writers need none). It returns the file and the action labels' terms.
+func encodeLPS(t *testing.T, e *mcrl2.Encoder, spec *lps.Spec) ([]byte, []*aterm.Term) {
+	t.Helper()
+	tb := e.T
 	sorts, aliases, cons, maps, eqns, err := e.DataSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -74,28 +114,56 @@ init P(1, d1);
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	back, err := load.Read("back.lps", buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
+	return buf.Bytes(), acts
+}
+
+// TestInternalFunctionFiles: every binary file the repository ships with
+// mCRL2's internal data functions in it (lpsgen/testdata/internal, made
+// by mcrl22lps) reads, prints, and its data specification written by the
+// Encoder reads back to the same terms.
+func TestInternalFunctionFiles(t *testing.T) {
+	files, _ := filepath.Glob("../../lpsgen/testdata/internal/*.lps")
+	if len(files) < 50 {
+		t.Fatalf("%d files in lpsgen/testdata/internal, want the 50 or more the repository ships", len(files))
 	}
-	// Read back and encoded again, the declarations are the same terms
-	// (one table: equal terms are one pointer).
-	s2, a2, c2, m2, q2, err := e.DataSpec(back)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := [][]*aterm.Term{sorts, aliases, cons, maps, eqns}
-	for i, got := range [][]*aterm.Term{s2, a2, c2, m2, q2} {
-		if len(got) != len(want[i]) {
-			t.Fatalf("part %d: %d items read back, %d written", i, len(got), len(want[i]))
+	for _, f := range files {
+		spec, err := load.File(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
 		}
-		for j := range got {
-			if got[j] != want[i][j] {
-				t.Errorf("part %d item %d: read back %s, wrote %s", i, j, got[j], want[i][j])
+		if len(spec.Summands) == 0 || spec.Print() == "" {
+			t.Errorf("%s: %d summands", f, len(spec.Summands))
+		}
+		e := mcrl2.NewEncoder(aterm.NewTable())
+		bin, _ := encodeLPS(t, e, spec)
+		back, err := load.Read(f+" (encoded)", bin)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		ws, wa, wc, wm, we, err := e.DataSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, ga, gc, gm, ge, err := e.DataSpec(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := [][]*aterm.Term{ws, wa, wc, wm, we}
+		for i, got := range [][]*aterm.Term{gs, ga, gc, gm, ge} {
+			if len(got) != len(want[i]) {
+				t.Errorf("%s: part %d: %d items read back, %d written", f, i, len(got), len(want[i]))
+				continue
+			}
+			for j := range got {
+				if got[j] != want[i][j] {
+					t.Errorf("%s: part %d item %d: read back %s, wrote %s", f, i, j, got[j], want[i][j])
+				}
 			}
 		}
-	}
-	if len(back.Actions) != 2 || e.ActID(back.Actions[0]) != acts[0] {
-		t.Errorf("action labels read back: %v", back.Actions)
+		if len(back.Params) != len(spec.Params) || len(back.Actions) != len(spec.Actions) {
+			t.Errorf("%s: %d parameters and %d actions read back, %d and %d written", f, len(back.Params), len(back.Actions), len(spec.Params), len(spec.Actions))
+		}
 	}
 }
