@@ -57,17 +57,7 @@ init P(1, d1);
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]*aterm.Term{sorts, aliases, cons, maps, eqns}
-	for i, got := range [][]*aterm.Term{s2, a2, c2, m2, q2} {
-		if len(got) != len(want[i]) {
-			t.Fatalf("part %d: %d items read back, %d written", i, len(got), len(want[i]))
-		}
-		for j := range got {
-			if got[j] != want[i][j] {
-				t.Errorf("part %d item %d: read back %s, wrote %s", i, j, got[j], want[i][j])
-			}
-		}
-	}
+	sameTerms(t, "in.txt", [][]*aterm.Term{s2, a2, c2, m2, q2}, [][]*aterm.Term{sorts, aliases, cons, maps, eqns})
 	if len(back.Actions) != 2 || e.ActID(back.Actions[0]) != acts[0] {
 		t.Errorf("action labels read back: %v", back.Actions)
 	}
@@ -150,20 +140,27 @@ func TestInternalFunctionFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := [][]*aterm.Term{ws, wa, wc, wm, we}
-		for i, got := range [][]*aterm.Term{gs, ga, gc, gm, ge} {
-			if len(got) != len(want[i]) {
-				t.Errorf("%s: part %d: %d items read back, %d written", f, i, len(got), len(want[i]))
-				continue
-			}
-			for j := range got {
-				if got[j] != want[i][j] {
-					t.Errorf("%s: part %d item %d: read back %s, wrote %s", f, i, j, got[j], want[i][j])
-				}
-			}
-		}
+		sameTerms(t, f, [][]*aterm.Term{gs, ga, gc, gm, ge}, [][]*aterm.Term{ws, wa, wc, wm, we})
 		if len(back.Params) != len(spec.Params) || len(back.Actions) != len(spec.Actions) {
 			t.Errorf("%s: %d parameters and %d actions read back, %d and %d written", f, len(back.Params), len(back.Actions), len(spec.Params), len(spec.Actions))
+		}
+	}
+}
+
+// sameTerms reports where the parts of a data specification read back
+// (sorts, aliases, constructors, maps, equations) are not the terms
+// written: one table, so equal terms are one pointer.
+func sameTerms(t *testing.T, name string, got, want [][]*aterm.Term) {
+	t.Helper()
+	for i := range got {
+		if len(got[i]) != len(want[i]) {
+			t.Errorf("%s: part %d: %d items read back, %d written", name, i, len(got[i]), len(want[i]))
+			continue
+		}
+		for j := range got[i] {
+			if got[i][j] != want[i][j] {
+				t.Errorf("%s: part %d item %d: read back %s, wrote %s", name, i, j, got[i][j], want[i][j])
+			}
 		}
 	}
 }
