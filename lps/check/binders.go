@@ -7,6 +7,8 @@ import (
 
 // Quantifiers, lambdas and where clauses: the scopes they open.
 
+// binder checks forall, exists and lambda: the bound variables hide
+// names outside; a quantifier's body is Bool.
 func (x *exprChecker) binder(e *syntax.Binder, hint *lps.Sort) lps.Expr {
 	sc := &scope{vars: map[string]*lps.Var{}, parent: x.sc}
 	vars := x.c.addVars(sc, e.Vars, "bound variable", nil)
@@ -44,6 +46,8 @@ func (x *exprChecker) binder(e *syntax.Binder, hint *lps.Sort) lps.Expr {
 	return &lps.Binder{Kind: k, Vars: vars, Body: body, S: x.st.Bool, Pos: p}
 }
 
+// where checks `body whr x = e, ... end`: each definition is typed
+// outside the clause, and its variable is in scope in the body only.
 func (x *exprChecker) where(e *syntax.Where, hint *lps.Sort) lps.Expr {
 	sc := &scope{vars: map[string]*lps.Var{}, parent: x.sc}
 	w := &lps.Where{Pos: pos(e.Pos)}

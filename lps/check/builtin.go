@@ -12,6 +12,7 @@ import (
 // data_types/*.spec); where mCRL2 has mixed-sort overloads (max: Pos # Nat
 // -> Pos, ...) we use the overload at the least common sort.
 
+// numeric is the table's number sort of kind k, nil for another kind.
 func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
 	switch k {
 	case lps.SortPos:
@@ -26,6 +27,9 @@ func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
 	return nil
 }
 
+// builtinCall checks a call of a built-in by name (head(l), max(a, b),
+// Pos2Nat(p)): its arity and conversion sorts from lps's operator table,
+// its overload from the arguments' sorts.
 func (x *exprChecker) builtinCall(id *syntax.Ident, raw []syntax.Expr, hint *lps.Sort) lps.Expr {
 	name := id.Name
 	op, _ := lps.CallOp(name)

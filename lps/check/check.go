@@ -31,6 +31,7 @@ type checker struct {
 	badParams   bool // the parameter list had errors: do not count arguments
 }
 
+// plural is "1 word" or "n words", for messages that count.
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
@@ -51,6 +52,8 @@ type scope struct {
 	parent *scope
 }
 
+// lookup finds name in the innermost scope that binds it: a bound
+// variable hides a sum variable, which hides a parameter.
 func (s *scope) lookup(name string) *lps.Var {
 	for ; s != nil; s = s.parent {
 		if v, ok := s.vars[name]; ok {
@@ -60,12 +63,16 @@ func (s *scope) lookup(name string) *lps.Var {
 	return nil
 }
 
+// pos is a syntax position as the IR keeps it.
 func pos(p syntax.Position) lps.Pos { return lps.Pos{Line: p.Line, Col: p.Column} }
 
+// errorf records an error at a place of the text and goes on: the
+// checker reports several errors per run, as go/types does.
 func (c *checker) errorf(p syntax.Position, format string, args ...any) {
 	c.errs = append(c.errs, &lps.Error{File: c.file, Pos: pos(p), Msg: fmt.Sprintf(format, args...)})
 }
 
+// errorAt is errorf at a position the IR already holds.
 func (c *checker) errorAt(p lps.Pos, format string, args ...any) {
 	c.errs = append(c.errs, &lps.Error{File: c.file, Pos: p, Msg: fmt.Sprintf(format, args...)})
 }
@@ -98,6 +105,9 @@ func Spec(file string, ast *syntax.Spec) (spec *lps.Spec, err error) {
 	return c.spec, nil
 }
 
+// checkSpec checks the sections in the order their names depend on one
+// another, not in the order of the text: sections may come in any order,
+// and several of one kind.
 func (c *checker) checkSpec(ast *syntax.Spec) {
 	// Pass 1: sorts.
 	for _, sec := range ast.Sections {
@@ -205,6 +215,9 @@ func (c *checker) checkSpec(ast *syntax.Spec) {
 // ---------------------------------------------------------------------------
 // Sorts
 
+// declareSorts enters the names of one sort declaration. A basic sort is
+// complete at once; an alias or a structured sort is resolved later
+// (resolveSortDecl), when every name it may refer to is known.
 func (c *checker) declareSorts(d *syntax.SortDecl) {
 	if d.Rhs != nil && len(d.Names) > 1 {
 		c.errorf(d.Names[1].Pos, "a sort alias declares one name")
@@ -229,6 +242,8 @@ func (c *checker) declareSorts(d *syntax.SortDecl) {
 	}
 }
 
+// isStructExpr reports whether a sort declaration's right-hand side is a
+// structured sort, which makes a new named sort rather than an alias.
 func isStructExpr(s *syntax.SortExpr) bool {
 	return s.Cod == nil && len(s.Prod) == 1 && s.Prod[0].Struct != nil
 }
@@ -288,6 +303,7 @@ func (c *checker) sort(s *syntax.SortExpr) *lps.Sort {
 	return c.st.Func(dom, cod)
 }
 
+// sortAtom resolves one factor of a sort expression; nil after an error.
 func (c *checker) sortAtom(a *syntax.SortAtom) *lps.Sort {
 	switch {
 	case a.Prim != "":
@@ -426,6 +442,9 @@ func (c *checker) addFunc(f *lps.Func, p syntax.Position) bool {
 	return true
 }
 
+// declareFuncs enters the names of one cons or map declaration. A
+// constructor must construct a sort declared basic (`sort D;`), whose
+// values are then exactly its constructors' terms.
 func (c *checker) declareFuncs(d *syntax.IdsDecl, kind lps.FuncKind) {
 	s := c.sort(d.Sort)
 	if s == nil {
@@ -488,6 +507,9 @@ func (c *checker) addVars(sc *scope, l *syntax.VarsList, what string, out []*lps
 // ---------------------------------------------------------------------------
 // Equations
 
+// checkEquation checks `[cond ->] lhs = rhs` in the scope of the var
+// section it belongs to: the left side is typed on its own and decides
+// the sort the right side must have.
 func (c *checker) checkEquation(e *syntax.Eqn, vars *scope, section int) {
 	condAST, lhsAST := (*syntax.DataExpr)(nil), e.First
 	if e.Second != nil {
@@ -533,6 +555,9 @@ func (c *checker) spell(key any, s *syntax.SortExpr) {
 	c.spec.Spelling[key] = b.String()
 }
 
+// writeAstSort writes a sort as the text spelled it (aliases by name,
+// parentheses kept), so that lpspp's print of a declaration shows what
+// its author wrote rather than the resolved sort.
 func writeAstSort(b *strings.Builder, s *syntax.SortExpr, inDomain bool) {
 	if s.Cod != nil && inDomain {
 		b.WriteString("(")
@@ -552,6 +577,7 @@ func writeAstSort(b *strings.Builder, s *syntax.SortExpr, inDomain bool) {
 	}
 }
 
+// writeAstAtom writes one factor of a sort as the text spelled it.
 func writeAstAtom(b *strings.Builder, a *syntax.SortAtom, inDomain bool) {
 	switch {
 	case a.Prim != "":
@@ -630,6 +656,9 @@ func walkVars(e lps.Expr, f func(*lps.Var)) {
 // ---------------------------------------------------------------------------
 // Actions
 
+// declareActions enters the action labels of one act declaration. An
+// action name may be declared with several argument sorts (overloading),
+// never twice with the same ones.
 func (c *checker) declareActions(d *syntax.ActDecl) {
 	var sorts []*lps.Sort
 	if d.Sort != nil {
@@ -672,6 +701,8 @@ func (c *checker) declareActions(d *syntax.ActDecl) {
 // ---------------------------------------------------------------------------
 // Process and initial state
 
+// checkProc checks the process: its parameters, then each summand in
+// their scope (globals outside them).
 func (c *checker) checkProc(p *syntax.Proc, globals *scope) {
 	c.spec.ProcName = p.Name.Name
 	ps := &scope{vars: map[string]*lps.Var{}, parent: globals}
@@ -688,6 +719,8 @@ func (c *checker) checkProc(p *syntax.Proc, globals *scope) {
 	}
 }
 
+// checkSummand checks one summand; a summand without a condition gets
+// the condition true, so that every later stage finds one.
 func (c *checker) checkSummand(as *syntax.Summand, ps *scope) *lps.Summand {
 	s := &lps.Summand{Pos: pos(as.Pos), Delta: as.Delta}
 	sc := ps
@@ -742,6 +775,8 @@ func (c *checker) checkSummand(as *syntax.Summand, ps *scope) *lps.Summand {
 	return s
 }
 
+// checkDist checks a distribution `dist vars[prob]`: its variables are
+// in scope in the probability and in what follows it.
 func (c *checker) checkDist(d *syntax.Dist, sc *scope) (*lps.Distribution, *scope) {
 	dsc := &scope{vars: map[string]*lps.Var{}, parent: sc}
 	dist := &lps.Distribution{Pos: pos(d.Pos)}
@@ -753,6 +788,8 @@ func (c *checker) checkDist(d *syntax.Dist, sc *scope) (*lps.Distribution, *scop
 	return dist, dsc
 }
 
+// checkAction resolves an action against its declarations, choosing the
+// overload by the number and sorts of the arguments.
 func (c *checker) checkAction(x *exprChecker, aa *syntax.Action) (lps.Action, bool) {
 	name := aa.Name.Name
 	decls := c.actions[name]
@@ -789,6 +826,8 @@ func (c *checker) checkAction(x *exprChecker, aa *syntax.Action) (lps.Action, bo
 	return lps.Action{Decl: cands[k], Args: args, Pos: pos(aa.Name.Pos)}, true
 }
 
+// arities lists the numbers of arguments an action's declarations take,
+// for a message about a call with another number.
 func arities(decls []*lps.ActionDecl) string {
 	s := ""
 	for i, d := range decls {
@@ -860,6 +899,8 @@ func (c *checker) checkNext(name *syntax.Ident, args []*syntax.Arg, x *exprCheck
 	return out, ok
 }
 
+// checkInit checks the initial state: the process's name, one value per
+// parameter (positional), or a distribution over them.
 func (c *checker) checkInit(in *syntax.Init, globals *scope) {
 	sc := globals
 	if in.Dist != nil {

@@ -6,6 +6,7 @@ import "github.com/lps2lts/lps2lts/lps"
 // Set, FBag ⊂ Bag), the retyping of literals and container operations
 // from their context, and the least sort two operands share.
 
+// isSetLike reports whether k is a set or bag sort, finite or not.
 func isSetLike(k lps.SortKind) bool {
 	return k == lps.SortSet || k == lps.SortFSet || k == lps.SortBag || k == lps.SortFBag
 }

@@ -52,6 +52,7 @@ func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.So
 	return out, s
 }
 
+// list checks [e1, ..., en]; [] takes its element sort from the hint.
 func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 	h := elemHint(hint, lps.SortList)
 	p := pos(e.Pos)
@@ -68,6 +69,8 @@ func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 	return &lps.ListEnum{Elems: el, S: x.st.List(s), Pos: p}
 }
 
+// set checks {e1, ..., en}, a finite set (FSet) that a Set context
+// converts; {} takes its sort from the hint.
 func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
@@ -84,6 +87,7 @@ func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 	return &lps.SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
 }
 
+// bag checks {e1: c1, ...}, a finite bag (FBag) with Nat counts.
 func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
@@ -106,6 +110,7 @@ func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 	return &lps.BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
 }
 
+// comp checks {x: S | e}: a set when e is Bool, a bag when e is a Nat.
 func (x *exprChecker) comp(e *syntax.Comp, hint *lps.Sort) lps.Expr {
 	s := x.c.sort(e.Sort)
 	if s == nil {
@@ -133,6 +138,7 @@ func (x *exprChecker) comp(e *syntax.Comp, hint *lps.Sort) lps.Expr {
 	return nil
 }
 
+// update checks f[k -> v]: k and v at f's domain and codomain.
 func (x *exprChecker) update(e *syntax.Update, hint *lps.Sort) lps.Expr {
 	f := x.synth(e.Fun, hint)
 	if f == nil {

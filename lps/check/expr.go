@@ -24,10 +24,12 @@ type exprChecker struct {
 	sc *scope
 }
 
+// newExprChecker checks expressions with the variables of sc in scope.
 func (c *checker) newExprChecker(sc *scope) *exprChecker {
 	return &exprChecker{c: c, st: c.st, sc: sc}
 }
 
+// inner is x with the scope sc, for a binder's body.
 func (x *exprChecker) inner(sc *scope) *exprChecker {
 	return &exprChecker{c: x.c, st: x.st, sc: sc}
 }
@@ -124,6 +126,8 @@ func isEmptyBagOfUnknown(a *lps.App, arg lps.Expr) bool {
 // ---------------------------------------------------------------------------
 // Coercion
 
+// sortName prints a sort for a message; the unknown element sort of an
+// empty container prints as ? rather than a made-up name.
 func sortName(s *lps.Sort) string {
 	if lps.ContainsAny(s) {
 		return strings.ReplaceAll(s.String(), "?", "_")
@@ -145,6 +149,8 @@ func (x *exprChecker) mk(op lps.Op, args []lps.Expr, res *lps.Sort, p lps.Pos) l
 	return lps.BuiltinApp(x.st, op, res, p, args...)
 }
 
+// mkIf builds if(c, a, b) at the sort of its branches; nil when a part
+// is (an error was reported).
 func (x *exprChecker) mkIf(c, a, b lps.Expr, p lps.Pos) lps.Expr {
 	if c == nil || a == nil || b == nil {
 		return nil
@@ -245,6 +251,11 @@ func containerHint(hint *lps.Sort) *lps.Sort {
 // ---------------------------------------------------------------------------
 // Synthesis
 
+// synth types e from its parts, with hint the sort its context asks for
+// (nil: none): a numeral takes the hint's sort where it fits, an empty
+// container the hint's element sort. The caller coerces the result to
+// the sort it needs (expect); synth itself only reports what is wrong
+// whatever the context. Nil after an error.
 func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 	switch e := e.(type) {
 	case *syntax.Ident:
@@ -293,6 +304,8 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 	return nil
 }
 
+// ident resolves a name: a variable in scope first, then a function or
+// constructor, choosing among overloads by the hint.
 func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if v := x.sc.lookup(e.Name); v != nil {
@@ -331,6 +344,9 @@ func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	return nil
 }
 
+// app checks an application: if, a built-in called by name, or a
+// declared function chosen among its overloads by the arguments' sorts;
+// else a higher-order application of an expression.
 func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 	if id, ok := e.Head.(*syntax.Ident); ok && x.sc.lookup(id.Name) == nil {
 		p := pos(id.Pos)
@@ -386,6 +402,7 @@ func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 	return &lps.App{Head: head, Args: args, S: hs.Codomain, Pos: head.Position()}
 }
 
+// funcArities lists the numbers of arguments of a name's declarations.
 func funcArities(fs []*lps.Func) string {
 	seen := map[int]bool{}
 	var parts []string
@@ -403,6 +420,7 @@ func funcArities(fs []*lps.Func) string {
 	return s + " arguments"
 }
 
+// itoa prints n in decimal.
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
 
 // resolveArgs checks arguments against one or more candidate domains and
@@ -471,6 +489,8 @@ func (x *exprChecker) resolveArgs(raw []syntax.Expr, doms [][]*lps.Sort, p lps.P
 	return best, args
 }
 
+// ifThenElse checks if(c, a, b): c Bool, a and b at their least common
+// sort (or the hint's).
 func (x *exprChecker) ifThenElse(e *syntax.App, hint *lps.Sort) lps.Expr {
 	id := e.Head.(*syntax.Ident)
 	if len(e.Args) != 3 {

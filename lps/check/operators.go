@@ -8,6 +8,9 @@ import (
 // The unary and binary operators: their overloads after mCRL2's data
 // library, chosen by the sorts of the operands and the context.
 
+// unary checks the prefix operators: ! on Bool (not) or on a set
+// (complement), - on numbers (at least Int: -p of a Pos is an Int), #
+// on lists, finite sets and finite bags.
 func (x *exprChecker) unary(e *syntax.Unary, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	switch e.Op {
@@ -60,6 +63,9 @@ func (x *exprChecker) unary(e *syntax.Unary, hint *lps.Sort) lps.Expr {
 	}
 }
 
+// binary checks the infix operators (lps.InfixOp resolves the token),
+// with mCRL2's overloads: the least common sort of the operands, and its
+// exceptions (Pos + Nat is a Pos, Nat - Nat an Int, / always a Real).
 func (x *exprChecker) binary(e *syntax.Binary, hint *lps.Sort) lps.Expr {
 	p := pos(e.L.Start())
 	opPos := pos(e.Pos)

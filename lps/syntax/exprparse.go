@@ -19,6 +19,9 @@ import (
 // ---------------------------------------------------------------------------
 // Raw syntax trees
 
+// Expr is a data expression as written: untyped, operators as their
+// tokens. Start is where its text begins (for a binary operation, its
+// left operand's start: the error for `a + b` points at a).
 type Expr interface{ Start() lexer.Position }
 
 type (
@@ -118,6 +121,9 @@ type DataExprUnit struct {
 	X   Expr
 }
 
+// Parse is participle's hook: a DataExpr is read by the hand-written
+// parser, where participle would be slow and could not apply mCRL2's
+// priorities.
 func (e *DataExpr) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	e.Pos = lex.Peek().Pos
@@ -126,6 +132,9 @@ func (e *DataExpr) Parse(lex *lexer.PeekingLexer) error {
 	return err
 }
 
+// Parse reads a DataExprUnit, or tells participle to try another rule
+// (NextMatch) where none starts, so that a summand's optional condition
+// and time work with participle's lookahead.
 func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	t := lex.Peek()
@@ -172,6 +181,8 @@ type Proj struct {
 	Sort *SortExpr
 }
 
+// Parse reads a sort expression by hand, or tells participle to try
+// another rule where none starts.
 func (s *SortExpr) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	if !p.startsSort(lex.Peek()) {
@@ -267,12 +278,14 @@ type parseErr struct {
 	msg string
 }
 
+// Error is the message with its position, as participle's errors are.
 func (e *parseErr) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
 }
 func (e *parseErr) Position() lexer.Position { return e.pos }
 func (e *parseErr) Message() string          { return e.msg }
 
+// describe names a token for a message: end of file, or its text quoted.
 func describe(t *lexer.Token) string {
 	if t.EOF() {
 		return "end of file"
@@ -280,18 +293,23 @@ func describe(t *lexer.Token) string {
 	return fmt.Sprintf("%q", t.Value)
 }
 
+// errorf is a syntax error at token t.
 func (p *exprParser) errorf(t *lexer.Token, format string, args ...any) error {
 	return &parseErr{pos: t.Pos, msg: fmt.Sprintf(format, args...)}
 }
 
+// unexpected is the error for a token where what was expected.
 func (p *exprParser) unexpected(t *lexer.Token, what string) error {
 	return p.errorf(t, "unexpected %s, expected %s", describe(t), what)
 }
 
+// is reports whether t is the punctuation or keyword v (never an
+// identifier spelled v).
 func (p *exprParser) is(t *lexer.Token, v string) bool {
 	return (t.Type == tokPunct || t.Type == tokKeyword) && t.Value == v
 }
 
+// expect consumes the punctuation or keyword v, or fails.
 func (p *exprParser) expect(v string) (*lexer.Token, error) {
 	t := p.lex.Peek()
 	if !p.is(t, v) {
@@ -300,6 +318,7 @@ func (p *exprParser) expect(v string) (*lexer.Token, error) {
 	return p.lex.Next(), nil
 }
 
+// ident consumes an identifier.
 func (p *exprParser) ident() (*Ident, error) {
 	t := p.lex.Peek()
 	if t.Type != tokIdent {
@@ -415,6 +434,9 @@ func (p *exprParser) binary(min int) (Expr, []*Where, error) {
 	}
 }
 
+// startsUnit reports whether t can start a DataExprUnit: mCRL2's grammar
+// wants a unit for the condition before -> and the time after @ (a sum
+// there is written in parentheses).
 func (p *exprParser) startsUnit(t *lexer.Token) bool {
 	switch t.Type {
 	case tokIdent, tokNumber:
@@ -525,6 +547,9 @@ func (p *exprParser) exprList(close string) ([]Expr, error) {
 	}
 }
 
+// primary parses an identifier, a number, true, false, a parenthesised
+// expression, a list or a brace; unit restricts it to what a
+// DataExprUnit may be.
 func (p *exprParser) primary(unit bool) (Expr, error) {
 	t := p.lex.Peek()
 	switch {
@@ -675,6 +700,7 @@ func (p *exprParser) varsList() (*VarsList, error) {
 	}
 }
 
+// startsSort reports whether t can start a sort expression.
 func (p *exprParser) startsSort(t *lexer.Token) bool {
 	switch t.Type {
 	case tokIdent:
@@ -690,6 +716,8 @@ func (p *exprParser) startsSort(t *lexer.Token) bool {
 	return false
 }
 
+// sortExpr parses S1 # ... # Sn [-> S]; its nesting is bounded as a
+// data expression's is (maxNesting).
 func (p *exprParser) sortExpr() (*SortExpr, error) {
 	s := &SortExpr{Pos: p.lex.Peek().Pos}
 	for {
@@ -712,6 +740,8 @@ func (p *exprParser) sortExpr() (*SortExpr, error) {
 	return s, nil
 }
 
+// sortAtom parses one factor of a sort expression: a primitive or
+// declared sort, a container, a struct, or a parenthesised sort.
 func (p *exprParser) sortAtom() (*SortAtom, error) {
 	t := p.lex.Peek()
 	if p.level++; p.level > maxNesting {
@@ -770,6 +800,7 @@ func (p *exprParser) sortAtom() (*SortAtom, error) {
 	return a, p.unexpected(t, "a sort")
 }
 
+// ctor parses one constructor of a struct: c(p1: S1, ...)?is_c.
 func (p *exprParser) ctor() (*Ctor, error) {
 	name, err := p.ident()
 	if err != nil {

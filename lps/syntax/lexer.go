@@ -41,6 +41,7 @@ type lpsLexerDef struct{}
 
 var lpsLexer lexer.Definition = lpsLexerDef{}
 
+// Symbols names the token types for participle's grammar tags.
 func (lpsLexerDef) Symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
 		"EOF": lexer.EOF, "Ident": tokIdent, "Keyword": tokKeyword,
@@ -48,6 +49,7 @@ func (lpsLexerDef) Symbols() map[string]lexer.TokenType {
 	}
 }
 
+// Lex reads all of r and scans it (specifications are read whole).
 func (d lpsLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
@@ -56,10 +58,12 @@ func (d lpsLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return d.LexBytes(filename, b)
 }
 
+// LexString scans s.
 func (lpsLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
 	return &scanner{file: filename, src: s, line: 1, col: 1}, nil
 }
 
+// LexBytes scans b.
 func (d lpsLexerDef) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
 	return d.LexString(filename, string(b))
 }
@@ -77,6 +81,7 @@ type lexError struct {
 	msg string
 }
 
+// Error is the message with its position.
 func (e *lexError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
 }
@@ -106,6 +111,8 @@ func isTwoCharOp(c1, c2 byte) bool {
 
 const oneCharOps = "()[]{},;:.=<>!-+*/#|@?"
 
+// isIdentStart and isIdentChar are mCRL2's identifier characters:
+// [A-Za-z_][A-Za-z_0-9']*.
 func isIdentStart(c byte) bool {
 	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
 }
@@ -114,6 +121,7 @@ func isIdentChar(c byte) bool {
 	return isIdentStart(c) || ('0' <= c && c <= '9') || c == '\''
 }
 
+// advance moves n bytes on, keeping line and column for positions.
 func (s *scanner) advance(n int) {
 	for i := 0; i < n; i++ {
 		if s.src[s.off] == '\n' {
@@ -126,6 +134,7 @@ func (s *scanner) advance(n int) {
 	}
 }
 
+// Next scans one token, skipping white space and % comments.
 func (s *scanner) Next() (lexer.Token, error) {
 	// Skip whitespace and comments.
 	for s.off < len(s.src) {
@@ -185,6 +194,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 	return lexer.Token{Type: typ, Value: s.src[start:s.off], Pos: pos}, nil
 }
 
+// indexByte is strings.IndexByte, -1 when c is absent.
 func indexByte(s string, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {

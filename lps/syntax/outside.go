@@ -34,6 +34,8 @@ var multiActionsParser = participle.MustBuild[multiActionsOnly](
 	participle.UseLookahead(participle.MaxLookahead),
 )
 
+// Parse reads `tau` or a|b|..., separated by commas, with the summand
+// parser's action rule.
 func (m *MultiActions) Parse(lex *lexer.PeekingLexer) error {
 	p := exprParser{lex: lex}
 	for {

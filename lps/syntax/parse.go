@@ -67,6 +67,8 @@ func syntaxError(filename string, err error) *lps.Error {
 	return &lps.Error{File: filename, Msg: "syntax error: " + inWords(err.Error())}
 }
 
+// unexpectedMessage rewrites participle's "unexpected token" message in
+// our words and keeps only the first thing of what it expected.
 func unexpectedMessage(ut *participle.UnexpectedTokenError) string {
 	msg := ut.Message()
 	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)

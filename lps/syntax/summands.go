@@ -23,6 +23,8 @@ func (s *Summands) Parse(lex *lexer.PeekingLexer) error {
 	}
 }
 
+// summand parses [sum vars.] [cond ->] actions [@ time] . next, or
+// [cond ->] delta [@ time].
 func (p *exprParser) summand() (*Summand, error) {
 	t := p.lex.Peek()
 	s := &Summand{Pos: t.Pos}
@@ -92,6 +94,7 @@ func (p *exprParser) summand() (*Summand, error) {
 	return s, nil
 }
 
+// action parses a(e1, ..., en).
 func (p *exprParser) action() (*Action, error) {
 	t := p.lex.Peek()
 	if t.Type != tokIdent {
