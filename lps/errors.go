@@ -20,7 +20,8 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// ErrorList is the error Parse returns: the problems found, sorted by
+// ErrorList is the error the front end returns for a text (syntax.Parse,
+// check.Spec, load.Text): the problems found, sorted by
 // position, without duplicates, at most MaxErrors of them.
 type ErrorList []*Error
 

@@ -9,9 +9,9 @@ import (
 	"github.com/lps2lts/lps2lts/lps"
 )
 
-// FuzzParse checks that Parse never panics (Parse recovers as a last
-// resort and reports "internal error", which the fuzzer treats as a
-// failure too), that errors are well formed, and that whatever parses
+// FuzzParse checks that reading a text (syntax.Parse, then Spec) never
+// panics (both recover as a last resort and report "internal error",
+// which the fuzzer treats as a failure too), that errors are well formed, and that whatever parses
 // prints to text that parses again and prints the same.
 func FuzzParse(f *testing.F) {
 	seeds := []string{

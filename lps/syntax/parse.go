@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,11 +18,18 @@ import (
 // checking it. filename is used in error positions. On failure the error
 // is an lps.ErrorList of one syntax error. A binary file is refused with
 // a message that says what it is.
-func Parse(filename string, src []byte) (*Spec, error) {
+func Parse(filename string, src []byte) (tree *Spec, err error) {
+	defer func() {
+		// Last resort: the parser is meant never to panic, but a bug
+		// must not take the caller down.
+		if r := recover(); r != nil {
+			tree, err = nil, lps.ErrorList{{File: filename, Msg: fmt.Sprintf("internal error: %v", r)}}
+		}
+	}()
 	if aterm.IsBinary(src) {
 		return nil, lps.ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with load.Read, which takes both"}}
 	}
-	tree, err := specParser.ParseBytes(filename, src)
+	tree, err = specParser.ParseBytes(filename, src)
 	if err != nil {
 		return nil, lps.ErrorList{syntaxError(filename, err)}
 	}
