@@ -336,7 +336,10 @@ func (p *exprParser) binOp(t *lexer.Token) (lps.OpInfo, bool) {
 		return lps.OpInfo{}, false
 	}
 	op, ok := lps.InfixOp(t.Value)
-	return op.Info(), ok
+	if !ok {
+		return lps.OpInfo{}, false
+	}
+	return op.Info(), true
 }
 
 // expr parses a DataExpr including its where clauses.
