@@ -8,6 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/visitor"
 )
@@ -16,7 +17,7 @@ import (
 // name and returns the result and the .aut text.
 func confluentRun(t *testing.T, src, name string, opt explore.Options, vs ...explore.Visitor) (explore.Result, string, *Generator) {
 	t.Helper()
-	spec, err := lps.Parse("confluence.lps", []byte(src))
+	spec, err := load.Text("confluence.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestConfluenceDiamondCollapses(t *testing.T) {
 		}
 	}
 	// Without reduction the diamond is there, with its ctau steps.
-	spec, err := lps.Parse("d.lps", []byte(diamondLPS))
+	spec, err := load.Text("d.lps", []byte(diamondLPS))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +225,7 @@ func TestConfluenceRefusesTimeAndDistributions(t *testing.T) {
 		{func(s *lps.Spec) { s.Summands[1].Dist = &lps.Distribution{} }, "summand 2 has a distribution (dist): confluence reduction (-c) is not supported for stochastic"},
 		{func(s *lps.Spec) { s.InitDist = &lps.Distribution{} }, "initial state has a distribution"},
 	} {
-		spec, err := lps.Parse("confluence.lps", []byte(diamondLPS))
+		spec, err := load.Text("confluence.lps", []byte(diamondLPS))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -31,7 +31,7 @@ init P(0, 0, 0, false, false);
 // mk makes for the generator.
 func reducedRun(t *testing.T, opt explore.Options, mk func(explore.Generator) explore.Store) (explore.Result, string, *Generator) {
 	t.Helper()
-	spec, err := lps.Parse("threads.lps", []byte(threadsLPS))
+	spec, err := load.Text("threads.lps", []byte(threadsLPS))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ package lps
 // overloads itself; the file states them.
 
 // numberOverloads are the overloads of the arithmetic operators on
-// numbers, by the ranks (numRank) of the arguments, giving the rank of
+// numbers, by the ranks (NumRank) of the arguments, giving the rank of
 // the result.
 var numberOverloads = map[Op]map[[2]int]int{
 	OpAdd:    {{1, 1}: 1, {1, 2}: 1, {2, 1}: 1, {2, 2}: 2, {3, 3}: 3, {4, 4}: 4},
@@ -16,49 +16,21 @@ var numberOverloads = map[Op]map[[2]int]int{
 	OpDivide: {{1, 1}: 4, {2, 2}: 4, {3, 3}: 4, {4, 4}: 4},
 }
 
-// boolResult are the operations whose result is Bool whatever their
-// arguments.
-var boolResult = map[Op]bool{
-	OpTrue: true, OpFalse: true, OpAnd: true, OpOr: true, OpImplies: true,
-	OpEq: true, OpNeq: true, OpLt: true, OpLe: true, OpGt: true, OpGe: true, OpIn: true,
-}
-
-// builtinArity is the number of arguments of each built-in operation
-// (0: a constant, whose sort is no function sort).
-var builtinArity = func() [opCount]int {
-	var a [opCount]int
-	for _, op := range []Op{OpNot, OpNeg, OpAbs, OpSucc, OpPred, OpFloor, OpCeil, OpRound, OpSqrt,
-		OpPos2Nat, OpPos2Int, OpPos2Real, OpNat2Pos, OpNat2Int, OpNat2Real, OpInt2Pos, OpInt2Nat,
-		OpInt2Real, OpReal2Pos, OpReal2Nat, OpReal2Int, OpHead, OpTail, OpRHead, OpRTail, OpCount,
-		OpComplement, OpSet2Bag, OpBag2Set, OpFSet2Set, OpFBag2Bag, OpPick, OpSetRetag} {
-		a[op] = 1
-	}
-	for _, op := range []Op{OpAnd, OpOr, OpImplies, OpEq, OpNeq, OpLt, OpLe, OpGt, OpGe, OpAdd, OpSub,
-		OpMul, OpDivide, OpDiv, OpMod, OpExp, OpMax, OpMin, OpCons, OpSnoc, OpConcat, OpElementAt,
-		OpIn, OpBagCount} {
-		a[op] = 2
-	}
-	for _, op := range []Op{OpIf, OpUpdate, OpFBagInsert} {
-		a[op] = 3
-	}
-	return a
-}()
-
-// builtinSortOK reports whether op may have sort s in a file mCRL2 wrote.
+// BuiltinSortOK reports whether op may have sort s in a file mCRL2 wrote.
 // It checks what decides how the application is read and rewritten: the
 // result of the Boolean operators and comparisons, equal operand sorts
 // where the operation compares or chooses, and the number overloads of
 // +, -, * and /. The other operations' sorts are checked by their
 // arguments where they are applied.
-func builtinSortOK(op Op, s *Sort) bool {
+func BuiltinSortOK(op Op, s *Sort) bool {
 	dom, cod := []*Sort(nil), s
 	if s.Kind == SortFunc {
 		dom, cod = s.Domain, s.Codomain
 	}
-	if int(op) < len(builtinArity) && len(dom) != builtinArity[op] {
-		return false
-	}
-	if boolResult[op] && cod.Kind != SortBool {
+	in := op.Info()
+	if in.Internal || len(dom) != in.Arity || in.Bool && cod.Kind != SortBool {
+		// mCRL2's internal functions are checked by package mcrl2's
+		// own table, against the signatures its data library gives them.
 		return false
 	}
 	switch op {
@@ -74,12 +46,12 @@ func builtinSortOK(op Op, s *Sort) bool {
 		if len(dom) != 2 {
 			return false
 		}
-		a, b := numRank(dom[0]), numRank(dom[1])
+		a, b := NumRank(dom[0]), NumRank(dom[1])
 		if a == 0 && b == 0 {
 			return cod.Elem != nil && dom[0].Elem == cod.Elem && dom[1].Elem == cod.Elem
 		}
 		r, ok := numberOverloads[op][[2]int{a, b}]
-		return ok && r == numRank(cod)
+		return ok && r == NumRank(cod)
 	}
 	return true
 }

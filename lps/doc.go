@@ -1,21 +1,20 @@
-// Package lps reads an mCRL2 linear process specification, in the textual
-// form (the text lpspp prints and txt2lps reads) or in mCRL2's binary
-// format (Read tells them apart), checks its sorts and produces a typed
-// intermediate representation (Spec) for the later stages. A binary file's
-// terms carry the sorts mCRL2's type checker gave them: binaryread.go
-// turns them into the IR directly, with those sorts and the file's names
-// (no second typing); its messages name the summand, as a binary file has
-// no positions. lpspp prints the IR of either as text.
+// Package lps is the front end's intermediate representation: the typed
+// IR of an mCRL2 linear process specification (Spec) that every later
+// stage reads, and its printer. It imports no other stage; the stages
+// that make a Spec import it:
+//
+//	lps/syntax  the textual LPS into a syntax tree (parse loosely)
+//	lps/check   that tree into a Spec (check strictly)
+//	lps/mcrl2   mCRL2's binary term format into a Spec, and its Encoder back
+//	lps/load    the one entry point: a file or bytes of either format
 //
 // # Contract
 //
-// Parse(file, src) and ParseFile(path) return either a *Spec in which every
-// expression carries its resolved sort and every name is resolved to a
-// declaration (*Var, *Func, *ActionDecl), or an ErrorList: errors sorted by
+// A Spec made by load (package check or mcrl2) has every expression
+// carrying its resolved sort and every name resolved to a declaration
+// (*Var, *Func, *ActionDecl). A failure is an ErrorList: errors sorted by
 // position, de-duplicated, at most MaxErrors, each printed as
-// file:line:col: message. Parse never panics (it recovers at the API edge
-// as a last resort and reports an "internal error"). The participle grammar
-// structs never leave this package.
+// file:line:col: message.
 //
 // What always holds for a returned Spec:
 //
@@ -63,12 +62,12 @@
 //     *VarRef like any variable; the explorer instantiates them.
 //   - Every Equation lists in Vars the var-section variables it uses.
 //   - A binary file's internal data functions (@redfracwhr, @monus,
-//     @set(@not_(f), s), ...) are read through one table (mcrl2funcs.go):
-//     as IR expressions of the operators above where they say the same,
-//     else as Ops of their own (OpSetFn ... OpIsNotAnUpdate, with mCRL2's
-//     names), which only the binary reader makes; one mCRL2 leaves
-//     unevaluated is an uninterpreted FuncMap of its name that no
-//     declaration lists (docs/mcrl2-functions.md).
+//     @set(@not_(f), s), ...) are read (package mcrl2) as IR expressions
+//     of the operators above where they say the same, else as Ops of
+//     their own (OpSetFn ... OpIsNotAnUpdate, with mCRL2's names), which
+//     only the binary reader makes; one mCRL2 leaves unevaluated is an
+//     uninterpreted FuncMap of its name that no declaration lists
+//     (docs/mcrl2-functions.md).
 //
 // Spec.Format / Spec.Print print the specification in lpspp's layout, and
 // FormatExpr prints an expression as mCRL2's data printer does (mCRL2's
@@ -76,17 +75,11 @@
 // implicit conversions omitted). Printing is idempotent, and parsing what
 // was printed gives the same Spec.
 //
-// Text written outside the specification is checked against a checked
-// Spec with its sorts, functions and actions: ParseExpr reads a data
-// expression over the process parameters (lps2lts --sweep), and
-// ParseMultiActions comma-separated closed multi-actions (lps2lts -m).
-//
 // # Structure
 //
-// Parsing is loose, checking strict. The section structure is a participle
-// grammar (grammar.go); data and sort expressions and the process body, the
-// bulk of any large model, are parsed by a hand-written precedence-climbing
-// parser plugged into participle (exprparse.go, summands.go) into untyped
-// trees. The checker (check.go, checkexpr.go, builtin.go) resolves names
-// and sorts and builds the IR (ir.go).
+// ir.go holds the IR's types; sorts.go the SortTable that interns sorts
+// and built-in symbols; builtinsorts.go the sorts each built-in may
+// have; build.go the constructors both makers of a Spec share
+// (BuiltinApp, ImplicitApp, Upcast); print.go the printer; errors.go the
+// ErrorList.
 package lps

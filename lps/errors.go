@@ -20,7 +20,8 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// ErrorList is the error Parse returns: the problems found, sorted by
+// ErrorList is the error the front end returns for a text (syntax.Parse,
+// check.Spec, load.Text): the problems found, sorted by
 // position, without duplicates, at most MaxErrors of them.
 type ErrorList []*Error
 
@@ -39,8 +40,8 @@ func (l ErrorList) Error() string {
 	return b.String()
 }
 
-// normalize sorts, de-duplicates and truncates the list.
-func (l ErrorList) normalize() ErrorList {
+// Normalize sorts, de-duplicates and truncates the list.
+func (l ErrorList) Normalize() ErrorList {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Pos, l[j].Pos
 		if a.Line != b.Line {

@@ -227,7 +227,7 @@ const (
 	OpFBagInsert
 
 	// mCRL2's internal functions of its set and bag libraries, read from
-	// binary files (mcrl2funcs.go): a set @set(f, s), x in it when f(x)
+	// binary files (lps/mcrl2/funcs.go): a set @set(f, s), x in it when f(x)
 	// differs from x in s; a bag @bag(f, b), counting @swap_zero(f(x),
 	// count(x, b)); the constant function parts and their combinators
 	// (sorts S -> Bool and S -> Nat); the finite parts of unions,
@@ -264,37 +264,8 @@ const (
 	OpUpdateStable
 	OpIsNotAnUpdate
 
-	opCount
+	NumOps
 )
-
-var opNames = [...]string{
-	OpNone: "?", OpTrue: "true", OpFalse: "false", OpNot: "!", OpAnd: "&&", OpOr: "||",
-	OpImplies: "=>", OpEq: "==", OpNeq: "!=", OpIf: "if", OpLt: "<", OpLe: "<=", OpGt: ">",
-	OpGe: ">=", OpAdd: "+", OpSub: "-", OpMul: "*", OpDivide: "/", OpDiv: "div", OpMod: "mod",
-	OpNeg: "-", OpExp: "exp", OpAbs: "abs", OpSucc: "succ", OpPred: "pred", OpMax: "max",
-	OpMin: "min", OpFloor: "floor", OpCeil: "ceil", OpRound: "round", OpSqrt: "sqrt", OpPos2Nat: "Pos2Nat",
-	OpPos2Int: "Pos2Int", OpPos2Real: "Pos2Real", OpNat2Pos: "Nat2Pos", OpNat2Int: "Nat2Int",
-	OpNat2Real: "Nat2Real", OpInt2Pos: "Int2Pos", OpInt2Nat: "Int2Nat", OpInt2Real: "Int2Real",
-	OpReal2Pos: "Real2Pos", OpReal2Nat: "Real2Nat", OpReal2Int: "Real2Int",
-	OpEmptyList: "[]", OpCons: "|>", OpSnoc: "<|", OpConcat: "++", OpElementAt: ".",
-	OpHead: "head", OpTail: "tail", OpRHead: "rhead", OpRTail: "rtail", OpCount: "#", OpIn: "in",
-	OpEmptySet: "{}", OpComplement: "!", OpBagCount: "count", OpSet2Bag: "Set2Bag",
-	OpBag2Set: "Bag2Set", OpFSet2Set: "@setfset", OpFBag2Bag: "@bagfbag", OpUpdate: "update",
-	OpPick: "pick", OpSetRetag: "@setfset", OpFBagInsert: "@fbag_insert",
-	OpSetFn: "@set", OpBagFn: "@bag", OpFalseFn: "@false_", OpTrueFn: "@true_", OpZeroFn: "@zero_",
-	OpOneFn: "@one_", OpNotFn: "@not_", OpAndFn: "@and_", OpOrFn: "@or_", OpAddFn: "@add_",
-	OpMinFn: "@min_", OpMonusFn: "@monus_", OpNat2BoolFn: "@Nat2Bool_", OpBool2NatFn: "@Bool2Nat_",
-	OpFSetUnion: "@fset_union", OpFSetInter: "@fset_inter", OpFBagJoin: "@fbag_join",
-	OpFBagInter: "@fbag_inter", OpFBagDiff: "@fbag_diff", OpFBag2FSet: "@fbag2fset", OpFSet2FBag: "@fset2fbag",
-	OpUpdateStable: "@func_update_stable", OpIsNotAnUpdate: "@is_not_an_update", OpFSetInsert: "@fset_insert",
-}
-
-func (o Op) String() string {
-	if int(o) < len(opNames) && opNames[o] != "" {
-		return opNames[o]
-	}
-	return fmt.Sprintf("Op(%d)", int(o))
-}
 
 // ---------------------------------------------------------------------------
 // Data expressions
@@ -365,6 +336,15 @@ type App struct {
 	// element sort gets it through OpSetRetag, not by retyping.
 	Fixed bool
 	Pos   Pos
+}
+
+// BuiltinOp is the operator of a built-in function's application, false
+// for any other head (a declared map, a variable, a lambda).
+func (a *App) BuiltinOp() (Op, bool) {
+	if f, ok := a.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
+		return f.Func.Op, true
+	}
+	return OpNone, false
 }
 
 func (a *App) Sort() *Sort   { return a.S }
@@ -464,7 +444,7 @@ type Equation struct {
 	RHS  Expr
 	Pos  Pos
 
-	section int // index of the var/eqn block in the source, for printing
+	Section int // index of the var/eqn block in the source, for printing
 }
 
 // ActionDecl is an action label with its argument sorts. An action name
@@ -536,12 +516,12 @@ type Spec struct {
 	// EqnVars are the variables declared in `var` sections, in order (each
 	// Equation lists the ones it uses); kept for printing.
 	EqnVars []*Var
-	// varSections are the var sections of the source (one per var/eqn
+	// VarSections are the var sections of the source (one per var/eqn
 	// block), so that printing keeps the blocks apart.
-	varSections [][]*Var
-	// spelling is how the source wrote the sort of a declaration (*Var,
+	VarSections [][]*Var
+	// Spelling is how the source wrote the sort of a declaration (*Var,
 	// *Func, *ActionDecl, *SortDecl), for printing.
-	spelling map[any]string
+	Spelling map[any]string
 	// SortTable interns every sort of the specification and its built-in
 	// function symbols; later stages use it to make sorts and built-ins
 	// that compare equal (by pointer) to the checker's.

@@ -14,7 +14,7 @@ import (
 // Format writes the specification in lpspp's layout.
 func (s *Spec) Format(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	p := &printer{aliases: aliasNames(s), spelling: s.spelling}
+	p := &printer{aliases: aliasNames(s), spelling: s.Spelling}
 	var b strings.Builder
 	p.spec(&b, s)
 	bw.WriteString(b.String())
@@ -23,7 +23,7 @@ func (s *Spec) Format(w io.Writer) error {
 
 // Print returns the specification in lpspp's layout.
 func (s *Spec) Print() string {
-	p := &printer{aliases: aliasNames(s), spelling: s.spelling}
+	p := &printer{aliases: aliasNames(s), spelling: s.Spelling}
 	var b strings.Builder
 	p.spec(&b, s)
 	return b.String()
@@ -97,11 +97,11 @@ func (p *printer) spec(b *strings.Builder, s *Spec) {
 	p.funcSection(b, sep, "cons ", s.Cons)
 	p.funcSection(b, sep, "map  ", s.Maps)
 	if len(s.Equations) > 0 {
-		if s.varSections != nil {
-			for k, vars := range s.varSections {
+		if s.VarSections != nil {
+			for k, vars := range s.VarSections {
 				var eqs []*Equation
 				for _, e := range s.Equations {
-					if e.section == k {
+					if e.Section == k {
 						eqs = append(eqs, e)
 					}
 				}
@@ -126,7 +126,7 @@ func (p *printer) spec(b *strings.Builder, s *Spec) {
 		b.WriteString("act  ")
 		for i := 0; i < len(s.Actions); {
 			j := i + 1
-			for j < len(s.Actions) && sameSorts(s.Actions[j].Sorts, s.Actions[i].Sorts) && p.sameDeclSort(s.Actions[j], s.Actions[i]) {
+			for j < len(s.Actions) && SameSorts(s.Actions[j].Sorts, s.Actions[i].Sorts) && p.sameDeclSort(s.Actions[j], s.Actions[i]) {
 				j++
 			}
 			if i > 0 {
@@ -424,8 +424,7 @@ func isUnit(e Expr) bool {
 			return isUnit(e.Args[0])
 		}
 		if f, ok := e.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
-			switch f.Func.Op {
-			case OpNot, OpComplement, OpNeg, OpCount:
+			if f.Func.Op.Info().Prefix != "" {
 				return isUnit(e.Args[0])
 			}
 			return precedence(e) == maxPrec && f.Func.Op != OpUpdate
@@ -440,26 +439,6 @@ func isUnit(e Expr) bool {
 
 const maxPrec = 14
 
-var infixOps = map[Op]struct {
-	text string
-	prec int
-}{
-	OpImplies: {" => ", 2}, OpOr: {" || ", 3}, OpAnd: {" && ", 4},
-	OpEq: {" == ", 5}, OpNeq: {" != ", 5},
-	OpLt: {" < ", 6}, OpLe: {" <= ", 6}, OpGt: {" > ", 6}, OpGe: {" >= ", 6}, OpIn: {" in ", 6},
-	OpCons: {" |> ", 7}, OpSnoc: {" <| ", 8}, OpConcat: {" ++ ", 9},
-	OpAdd: {" + ", 10}, OpSub: {" - ", 10},
-	OpDivide: {" / ", 11}, OpDiv: {" div ", 11}, OpMod: {" mod ", 11},
-	OpMul: {" * ", 12}, OpElementAt: {" . ", 12},
-}
-
-func builtinHead(e *App) (Op, bool) {
-	if f, ok := e.Head.(*FuncRef); ok && f.Func.Kind == FuncBuiltin {
-		return f.Func.Op, true
-	}
-	return OpNone, false
-}
-
 // precedence of an expression, after mCRL2's data printer.
 func precedence(e Expr) int {
 	switch e := e.(type) {
@@ -469,18 +448,18 @@ func precedence(e Expr) int {
 			// the infix operator under it, but nothing else: a where
 			// clause under a conversion prints bare.
 			if a, ok := e.Args[0].(*App); ok {
-				if p := precedence(a); p < 13 {
+				if p := precedence(a); p < OpUpdate.Info().Prec {
 					return p
 				}
 			}
 			return maxPrec
 		}
-		if op, ok := builtinHead(e); ok {
-			if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
-				return in.prec
+		if op, ok := e.BuiltinOp(); ok {
+			if in := op.Info(); in.Infix != "" && len(e.Args) == 2 {
+				return in.Prec
 			}
 			if op == OpUpdate {
-				return 13
+				return OpUpdate.Info().Prec
 			}
 		}
 	case *Binder:
@@ -491,10 +470,6 @@ func precedence(e Expr) int {
 		return 0
 	}
 	return maxPrec
-}
-
-func rightAssoc(op Op) bool {
-	return op == OpImplies || op == OpCons || op == OpAnd || op == OpOr
 }
 
 func (p *printer) paren(b *strings.Builder, e Expr, need bool) {
@@ -605,27 +580,26 @@ func (p *printer) app(b *strings.Builder, e *App) {
 		p.expr(b, e.Args[0])
 		return
 	}
-	if op, ok := builtinHead(e); ok {
-		if in, ok := infixOps[op]; ok && len(e.Args) == 2 {
+	if op, ok := e.BuiltinOp(); ok {
+		in := op.Info()
+		if text, ok := op.Infix(); ok && len(e.Args) == 2 {
 			l, r := e.Args[0], e.Args[1]
 			pl, pr := precedence(l), precedence(r)
-			right := rightAssoc(op)
-			p.paren(b, l, pl < in.prec || (pl == in.prec && right))
-			b.WriteString(in.text)
-			p.paren(b, r, pr < in.prec || (pr == in.prec && !right))
+			p.paren(b, l, pl < in.Prec || (pl == in.Prec && in.Right))
+			b.WriteString(text)
+			p.paren(b, r, pr < in.Prec || (pr == in.Prec && !in.Right))
+			return
+		}
+		if in.Prefix != "" && len(e.Args) == 1 {
+			b.WriteString(in.Prefix)
+			p.paren(b, e.Args[0], precedence(e.Args[0]) < maxPrec)
 			return
 		}
 		switch op {
-		case OpNot, OpComplement, OpNeg, OpCount:
-			if len(e.Args) == 1 {
-				b.WriteString(op.String())
-				p.paren(b, e.Args[0], precedence(e.Args[0]) < maxPrec)
-				return
-			}
 		case OpUpdate:
 			if len(e.Args) == 3 {
 				// As mCRL2: only a binder needs parentheses here.
-				p.paren(b, e.Args[0], precedence(e.Args[0]) < 13)
+				p.paren(b, e.Args[0], precedence(e.Args[0]) < OpUpdate.Info().Prec)
 				b.WriteString("[")
 				p.expr(b, e.Args[1])
 				b.WriteString(" -> ")
@@ -636,7 +610,7 @@ func (p *printer) app(b *strings.Builder, e *App) {
 		}
 	}
 	// An applied update needs no parentheses (mCRL2 prints f[x -> y](z)).
-	p.paren(b, e.Head, precedence(e.Head) < 13 || isBinder(e.Head))
+	p.paren(b, e.Head, precedence(e.Head) < OpUpdate.Info().Prec || isBinder(e.Head))
 	b.WriteString("(")
 	p.exprs(b, e.Args)
 	b.WriteString(")")

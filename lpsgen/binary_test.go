@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -29,7 +29,7 @@ func exploreFile(t *testing.T, file string, maxStates int) ([]string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := lps.Read(file, src)
+	spec, err := load.Read(file, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -61,7 +62,7 @@ func TestCodecRoundTrip(t *testing.T) {
 
 func codecGenerator(t *testing.T, name string, src []byte) (*Generator, *rewrite.Codec) {
 	t.Helper()
-	spec, err := lps.Parse(name, src)
+	spec, err := load.Text(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -32,7 +33,7 @@ init P(1, 0, false);
 // TestControlFlowSelection: the values a condition allows for its control
 // parameter, and the same LTS with and without selection.
 func TestControlFlowSelection(t *testing.T) {
-	spec, err := lps.Parse("control.lps", []byte(controlLPS))
+	spec, err := load.Text("control.lps", []byte(controlLPS))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestControlFlowSelection(t *testing.T) {
 	}
 	specs := []*lps.Spec{spec}
 	for _, f := range files {
-		if s, err := lps.ParseFile(f); err == nil && !timedOrStochastic(s) {
+		if s, err := load.File(f); err == nil && !timedOrStochastic(s) {
 			specs = append(specs, s)
 		}
 	}

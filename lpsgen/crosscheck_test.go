@@ -11,6 +11,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/naive"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -228,7 +229,7 @@ func (g *exprGen) function(depth int) string {
 // labelOrErr is labelOf, returning errors instead of failing.
 func labelOrErr(sort, expr string) (string, lps.Expr, error) {
 	src := fmt.Sprintf("%sact a: %s;\nproc P(b: Bool) = b -> a(%s) . P(b = false);\ninit P(true);\n", crossDecls, sort, expr)
-	spec, err := lps.Parse("cross.lps", []byte(src))
+	spec, err := load.Text("cross.lps", []byte(src))
 	if err != nil {
 		return "", nil, err
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -17,7 +17,7 @@ import (
 func labelOf(t *testing.T, decls, sort, expr string) string {
 	t.Helper()
 	src := fmt.Sprintf("%s\nact a: %s;\nproc P(b: Bool) = b -> a(%s) . P(b = false);\ninit P(true);\n", decls, sort, expr)
-	spec, err := lps.Parse("data.lps", []byte(src))
+	spec, err := load.Text("data.lps", []byte(src))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -334,7 +334,7 @@ proc P(f: Nat -> D, n: Nat) =
      + (n == 7) -> b(3 in !{1, 2}) . P(n = 8);
 init P(q, 0);
 `
-	spec, err := lps.Parse("functions.lps", []byte(src))
+	spec, err := load.Text("functions.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +376,7 @@ proc P(x: Nat) = sum y: Nat. (y < 2) -> a((lambda x: Nat. x + y)(7)) . P(x = x +
 init P(0);
 `, "(0,\"a(8)\","},
 	} {
-		spec, err := lps.Parse("scopes.lps", []byte(c.src))
+		spec, err := load.Text("scopes.lps", []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -457,7 +457,7 @@ init P(0);
 // result and the .aut text.
 func exploreSource(t *testing.T, name, src string) (explore.Result, string) {
 	t.Helper()
-	spec, err := lps.Parse(name, []byte(src))
+	spec, err := load.Text(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

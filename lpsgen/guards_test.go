@@ -5,7 +5,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -14,7 +14,7 @@ import (
 // are emptied at the bound, stay near it, and give the same state space
 // as no guard cache; the enumeration caches of --cached likewise.
 func TestGuardCacheBound(t *testing.T) {
-	spec, err := lps.ParseFile(corpus.Model(t, "plain", "ex.academic.dining.dining3"))
+	spec, err := load.File(corpus.Model(t, "plain", "ex.academic.dining.dining3"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/check"
 )
 
 // MultiActionLabels reads src, comma-separated multi-actions written by the
 // user (lps2lts's -m), checks them against the specification
-// (lps.ParseMultiActions: name stands for src in errors) and returns each
+// (check.ParseMultiActions: name stands for src in errors) and returns each
 // as the label a transition with that multi-action gets: the arguments
 // rewritten to normal form and printed as labelOf prints them, the
 // actions in label order; tau for the empty multi-action. A value written
 // in another form than the label's (pay(0 + 1), a Pos numeral for a Nat)
 // then still names the same label.
 func (g *Generator) MultiActionLabels(name, src string) ([]string, error) {
-	list, err := lps.ParseMultiActions(g.spec, name, src)
+	list, err := check.ParseMultiActions(g.spec, name, src)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/visitor"
 )
 
@@ -203,7 +204,7 @@ func FuzzMutateBinary(f *testing.F) {
 		if err != nil {
 			return // a term the stream cannot hold (an arity past its bounds)
 		}
-		spec, err := lps.Read("mutant.lps", src)
+		spec, err := load.Read("mutant.lps", src)
 		if err != nil {
 			return
 		}
@@ -214,7 +215,7 @@ func FuzzMutateBinary(f *testing.F) {
 		if err := wellSorted(spec); err != nil {
 			t.Fatalf("the binary reader accepted an ill-sorted file: %v\n%s", err, text.String())
 		}
-		fromText, err := lps.Parse("mutant.txt", text.Bytes())
+		fromText, err := load.Text("mutant.txt", text.Bytes())
 		if err != nil {
 			return
 		}

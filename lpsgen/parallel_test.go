@@ -9,6 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // ComBack; run under -race by CI.
 func TestParallelSameLTS(t *testing.T) {
 	for _, f := range modelFiles("merc.onebit", "merc.brp_4_4_4-b", "ex.academic.dining.dining_3") {
-		spec, err := lps.ParseFile(f)
+		spec, err := load.File(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -44,7 +44,7 @@ func TestPipelineInternalFunctions(t *testing.T) {
 			if err != nil {
 				t.Skipf("%s: %v", file, err)
 			}
-			spec, err := lps.Read(file, src)
+			spec, err := load.Read(file, src)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,12 +7,13 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/check"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
 // A progress measure for the sweep-line method (explore/sweep.go) written
 // by the user as a data expression over the process parameters: read with
-// the specification's checker (lps.ParseExpr), rewritten by the rewriter
+// the specification's checker (check.ParseExpr), rewritten by the rewriter
 // on the values of the parameters it reads, its value taken as the number
 // the rewriter holds (never by its printed form).
 
@@ -28,7 +29,7 @@ const maxProgressCache = 1 << 16
 // are read, so the measure also serves the timed generator's states
 // (the parameters, then the time stamp).
 func (g *Generator) ProgressMeasure(name, src string) (explore.ProgressMeasure, error) {
-	e, err := lps.ParseExpr(g.spec, name, src)
+	e, err := check.ParseExpr(g.spec, name, src)
 	if err != nil {
 		return nil, err
 	}

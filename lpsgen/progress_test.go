@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 const progressSpec = `act  a: Nat;
@@ -18,7 +18,7 @@ init P(0, 5, true);
 // exact for Real and negative Int values, the same when remembered; its
 // errors say where in the expression.
 func TestProgressMeasure(t *testing.T) {
-	spec, err := lps.Parse("m.lps", []byte(progressSpec))
+	spec, err := load.Text("m.lps", []byte(progressSpec))
 	if err != nil {
 		t.Fatal(err)
 	}

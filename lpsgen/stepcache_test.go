@@ -7,6 +7,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/store"
 )
 
@@ -36,7 +37,7 @@ func TestStepCacheSameLTS(t *testing.T) {
 	}
 	models := []model{{"stepSpec", parseSource(t, "step.lps", stepSpec)}}
 	for _, f := range modelFiles("merc.onebit", "ex.academic.dining.dining_3", "ex.project.wafer_stepper") {
-		s, err := lps.ParseFile(f)
+		s, err := load.File(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +118,7 @@ init P(0);
 // TestStepCacheBound: step caches bounded far below what dining_3's would
 // hold are emptied at the bound, stay under it, and give the same LTS.
 func TestStepCacheBound(t *testing.T) {
-	spec, err := lps.ParseFile(corpus.Model(t, "plain", "ex.academic.dining.dining3"))
+	spec, err := load.File(corpus.Model(t, "plain", "ex.academic.dining.dining3"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestStepCacheBound(t *testing.T) {
 // parseSource parses the LPS text src, named name.
 func parseSource(t *testing.T, name, src string) *lps.Spec {
 	t.Helper()
-	spec, err := lps.Parse(name, []byte(src))
+	spec, err := load.Text(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

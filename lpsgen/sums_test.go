@@ -9,7 +9,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // boundedSum is a one-state LPS whose one summand has n transitions.
@@ -35,7 +35,7 @@ func TestBoundedSumLinear(t *testing.T) {
 func BenchmarkBoundedSum(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			spec, err := lps.Parse("bounded.lps", []byte(boundedSum(n)))
+			spec, err := load.Text("bounded.lps", []byte(boundedSum(n)))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -88,7 +88,7 @@ func TestFiniteSortsInLTS(t *testing.T) {
 // mCRL2's lps2lts's (from the same text, by txt2lps) strongly bisimilar
 // with their state labels, and ltsinfo reads ours.
 func TestContainerLTSAgainstMCRL2(t *testing.T) {
-	dir := mcrl2(t)
+	dir := mcrl2Tools(t)
 	for name, spec := range containerSpecs {
 		ours, _, _, _ := run(t, spec, false)
 		tmp := t.TempDir()

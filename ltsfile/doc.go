@@ -11,7 +11,7 @@
 //   - the mark labelled_transition_system;
 //   - the data specification: five counted sequences (basic sorts,
 //     aliases, constructors, mappings, equations) in mCRL2's internal
-//     term form (lps.Encoder);
+//     term form (mcrl2.Encoder);
 //   - the process parameters (a list of DataVarId) and the action labels
 //     (a list of ActId);
 //   - per transition the mark transition, the source state, the

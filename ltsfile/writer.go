@@ -8,6 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/mcrl2"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -33,7 +34,7 @@ type Source struct {
 // encoder turns the search's labels and values into terms.
 type encoder struct {
 	src    Source
-	enc    *lps.Encoder
+	enc    *mcrl2.Encoder
 	values *rewrite.TermEncoder
 	labels map[explore.LabelID]*aterm.Term
 	time   *aterm.Term
@@ -50,7 +51,7 @@ type encoder struct {
 // newEncoder returns an encoder whose state trees' nodes, when dropped
 // from its cache, are forgotten by w.
 func newEncoder(src Source, w *aterm.Writer) *encoder {
-	enc := lps.NewEncoder(aterm.NewTable())
+	enc := mcrl2.NewEncoder(aterm.NewTable())
 	tb := enc.T
 	return &encoder{src: src, enc: enc, values: src.Gen.Rewriter().NewTermEncoder(enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime(),
 		nodes: newNodeCache(w.Forget), node: tb.Symbol("@node@", 2), single: tb.Symbol("@single_node@", 1),

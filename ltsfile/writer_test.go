@@ -14,7 +14,7 @@ import (
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/stochastic"
 	"github.com/lps2lts/lps2lts/store"
@@ -56,7 +56,7 @@ init dist c: Bool[if(c, 1/3, 2/3)] . P(c, 0);
 // to buffers.
 func run(t *testing.T, spec string, noInfo bool) (lts []byte, aut string, res explore.Result, src Source) {
 	t.Helper()
-	s, err := lps.Parse("spec.txt", []byte(spec))
+	s, err := load.Text("spec.txt", []byte(spec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,9 +301,9 @@ func TestStochastic(t *testing.T) {
 	}
 }
 
-// mcrl2 returns the folder of mCRL2's tools (../shared/mcrl2/bin beside
+// mcrl2Tools returns the folder of mCRL2's tools (../shared/mcrl2/bin beside
 // the repository, where the reference corpus is), or skips the test.
-func mcrl2(t *testing.T) string {
+func mcrl2Tools(t *testing.T) string {
 	c := corpus.Dir()
 	dir := filepath.Join(filepath.Dir(c), "mcrl2", "bin")
 	if _, err := os.Stat(filepath.Join(dir, "ltsconvert")); c == "" || err != nil {
@@ -333,7 +333,7 @@ func sortedLines(aut string) []string {
 // printed by mCRL2 from our terms as we print them), plain, stochastic
 // and timed.
 func TestMCRL2ReadsLTS(t *testing.T) {
-	dir := mcrl2(t)
+	dir := mcrl2Tools(t)
 	for _, spec := range []string{plainSpec, stochasticSpec, timedSpec} {
 		src, aut, res, _ := run(t, spec, false)
 		tmp := t.TempDir()
@@ -404,7 +404,7 @@ func TestTrace(t *testing.T) {
 			fmt.Fprintf(&want, " -%s-> \n", gen.Labels().Text(labels[i]))
 		}
 	}
-	dir := mcrl2(t)
+	dir := mcrl2Tools(t)
 	trc := filepath.Join(t.TempDir(), "x.trc")
 	if err := os.WriteFile(trc, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

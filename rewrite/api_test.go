@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -23,7 +24,7 @@ init P(3);
 
 func apiRewriter(t *testing.T) (*lps.Spec, *rewrite.Rewriter) {
 	t.Helper()
-	spec, err := lps.Parse("api.lps", []byte(apiSpec))
+	spec, err := load.Text("api.lps", []byte(apiSpec))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,14 @@ import (
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
 // loadModel parses a corpus model and binds its initial state.
 func loadModel(tb testing.TB, name string) (*lps.Spec, *rewrite.Rewriter, *rewrite.Subst) {
 	kind, model, _ := strings.Cut(name, "/")
-	spec, err := lps.ParseFile(corpus.Model(tb, kind, model))
+	spec, err := load.File(corpus.Model(tb, kind, model))
 	if err != nil {
 		tb.Skipf("no corpus model %s: %v", name, err)
 	}

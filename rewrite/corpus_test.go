@@ -10,6 +10,8 @@ import (
 	"github.com/lps2lts/lps2lts/enumerate"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
+	"github.com/lps2lts/lps2lts/lps/mcrl2"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -34,11 +36,11 @@ func TestCorpus(t *testing.T) {
 	for _, path := range files {
 		name, _ := filepath.Rel(filepath.Join(dir, ".."), path)
 		t.Run(name, func(t *testing.T) {
-			spec, err := lps.ParseFile(path)
+			spec, err := load.File(path)
 			if err != nil {
 				t.Fatalf("parse: %v", err) // every corpus and pipeline model parses
 			}
-			other, err := lps.ParseFile(path)
+			other, err := load.File(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +50,7 @@ func TestCorpus(t *testing.T) {
 			}
 			codec, codec2 := (*rewrite.Codec)(nil), rewrite.NewCodec(r2)
 			var terms *rewrite.TermEncoder
-			terms2 := r2.NewTermEncoder(lps.NewEncoder(aterm.NewTable()))
+			terms2 := r2.NewTermEncoder(mcrl2.NewEncoder(aterm.NewTable()))
 			roundTrip := func(what string, v rewrite.Term) {
 				enc, err := codec.AppendTerm(nil, v)
 				if err != nil {
@@ -79,7 +81,7 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			codec = rewrite.NewCodec(r)
-			terms = r.NewTermEncoder(lps.NewEncoder(aterm.NewTable()))
+			terms = r.NewTermEncoder(mcrl2.NewEncoder(aterm.NewTable()))
 			s := r.NewSubst()
 			en := enumerate.New(r)
 			en.Limit = 100000

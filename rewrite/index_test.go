@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -34,7 +35,7 @@ act  a: Nat;
 proc P(n: Nat) = sum e: E. a(C(e, n, 3)) . P(n = D(e, n));
 init P(1);
 `
-	spec, err := lps.Parse("index.lps", []byte(src))
+	spec, err := load.Text("index.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -34,7 +35,7 @@ func checkLabelsWith(t *testing.T, decls string, cases []labelCase) {
 	}
 	src := decls + "act " + strings.Join(acts, ";\n    ") + ";\nproc P(b: Bool) =\n    " +
 		strings.Join(sums, "\n  + ") + ";\ninit P(true);\n"
-	spec, err := lps.Parse("labels.lps", []byte(src))
+	spec, err := load.Text("labels.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func checkLabelsWith(t *testing.T, decls string, cases []labelCase) {
 // the substitution of its initial state.
 func atInitialState(t *testing.T, path string) (*lps.Spec, *rewrite.Rewriter, *rewrite.Subst) {
 	t.Helper()
-	spec, err := lps.ParseFile(path)
+	spec, err := load.File(path)
 	if err != nil {
 		t.Fatal(err)
 	}

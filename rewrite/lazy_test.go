@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -31,7 +32,7 @@ proc P(m: Nat) = sum e: E. a(C(e1, loop(m), 3)) | a(C(e, 2, 1 + 1)) | a(C(e, 2, 
        | a(C(e0, 20, m)) | a(C(e0, 5, 6)) | a(C(e2, m, m)) | a(C(e, m, 4)) | a(C(e0, loop(m), 4)) . P(m = m);
 init P(1);
 `
-	spec, err := lps.Parse("lazy.lps", []byte(src))
+	spec, err := load.Text("lazy.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

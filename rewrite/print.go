@@ -22,65 +22,20 @@ func (r *Rewriter) AppendString(dst []byte, t Term) []byte {
 	return r.print(dst, t)
 }
 
+// infixOp is the spaced infix text and the priority of n's operator when
+// n applies a binary built-in with an infix form; both come from lps's
+// operator table, which the parser and lps's printer read too.
 func infixOp(n *node) (string, int, bool) {
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
 		return "", 0, false
 	}
-	if len(n.args) != 2 {
-		return "", 0, false
-	}
-	switch n.fn.op {
-	case lps.OpImplies:
-		return " => ", 2, true
-	case lps.OpOr:
-		return " || ", 3, true
-	case lps.OpAnd:
-		return " && ", 4, true
-	case lps.OpEq:
-		return " == ", 5, true
-	case lps.OpNeq:
-		return " != ", 5, true
-	case lps.OpLt:
-		return " < ", 6, true
-	case lps.OpLe:
-		return " <= ", 6, true
-	case lps.OpGt:
-		return " > ", 6, true
-	case lps.OpGe:
-		return " >= ", 6, true
-	case lps.OpIn:
-		return " in ", 6, true
-	case lps.OpCons:
-		return " |> ", 7, true
-	case lps.OpSnoc:
-		return " <| ", 8, true
-	case lps.OpConcat:
-		return " ++ ", 9, true
-	case lps.OpAdd:
-		return " + ", 10, true
-	case lps.OpSub:
-		return " - ", 10, true
-	case lps.OpDiv:
-		return " div ", 11, true
-	case lps.OpMod:
-		return " mod ", 11, true
-	case lps.OpDivide:
-		return " / ", 11, true
-	case lps.OpMul:
-		return " * ", 12, true
-	case lps.OpElementAt:
-		return " . ", 12, true
-	}
-	return "", 0, false
+	text, ok := n.fn.op.Infix()
+	return text, n.fn.op.Info().Prec, ok
 }
 
-func rightAssocOp(n *node) bool {
-	switch n.fn.op {
-	case lps.OpImplies, lps.OpCons, lps.OpAnd, lps.OpOr:
-		return true
-	}
-	return false
-}
+// rightAssocOp reports whether a chain of n's infix operator groups to
+// the right.
+func rightAssocOp(n *node) bool { return n.fn.op.Info().Right }
 
 func (r *Rewriter) prec(t Term) int {
 	n := r.st.node(t)
@@ -93,11 +48,11 @@ func (r *Rewriter) prec(t Term) int {
 		}
 	case kReal:
 		if !n.rat.IsInt() {
-			return 11
+			return lps.OpDivide.Info().Prec // printed n / d
 		}
 	case kCons:
 		if !r.isCompleteList(t) {
-			return 7
+			return lps.OpCons.Info().Prec // printed e |> l
 		}
 	case kBinder:
 		switch lps.BinderKind(n.val) {
@@ -105,7 +60,7 @@ func (r *Rewriter) prec(t Term) int {
 			return 1
 		}
 	case kUpdate, kUpdateStable:
-		return 13
+		return lps.OpUpdate.Info().Prec
 	case kWhere:
 		return 0
 	}
@@ -173,16 +128,11 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			return r.printParen(dst, n.args[1], p2 < p || p2 == p && !ra)
 		}
 		if n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+			if prefix := n.fn.op.Info().Prefix; prefix != "" {
+				dst = append(dst, prefix...)
+				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
+			}
 			switch n.fn.op {
-			case lps.OpNot, lps.OpComplement:
-				dst = append(dst, '!')
-				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
-			case lps.OpNeg:
-				dst = append(dst, '-')
-				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
-			case lps.OpCount:
-				dst = append(dst, '#')
-				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
 			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
@@ -198,7 +148,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 				// its printer shows as max(0,n - 1).
 				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args[0], lps.SortNat) {
 					dst = append(dst, "max(0,"...)
-					dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < 10)
+					dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < lps.OpSub.Info().Prec)
 					return append(dst, " - 1)"...)
 				}
 			case lps.OpSucc:
@@ -232,9 +182,13 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			dst = r.printList(dst, elems, ", ", 6)
 			return append(dst, ']')
 		}
-		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) <= 7)
-		dst = append(dst, " |> "...)
-		return r.printParen(dst, n.args[1], r.prec(n.args[1]) < 7)
+		// A list that does not end in [] prints as e |> l, the infix
+		// form of the operator table's cons (right-associative).
+		cons := lps.OpCons.Info()
+		text, _ := lps.OpCons.Infix()
+		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) <= cons.Prec)
+		dst = append(dst, text...)
+		return r.printParen(dst, n.args[1], r.prec(n.args[1]) < cons.Prec)
 	case kFSet, kSetEnum:
 		if len(n.args) == 0 {
 			return append(dst, "{}"...)

@@ -3,7 +3,7 @@ package rewrite_test
 import (
 	"testing"
 
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
 
@@ -12,7 +12,7 @@ import (
 // Such a binding stays through Clear until the variable is bound again;
 // one by Set does not. Slot refuses a term that is not a variable.
 func TestSetFixed(t *testing.T) {
-	spec, err := lps.Parse("slot.txt", []byte("act a: Nat;\nproc P(n: Nat, m: Nat) = a(n + m) . P(n = n + 1);\ninit P(1, 2);\n"))
+	spec, err := load.Text("slot.txt", []byte("act a: Nat;\nproc P(n: Nat, m: Nat) = a(n + m) . P(n = n + 1);\ninit P(1, 2);\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,11 @@ import (
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/mcrl2"
 )
 
 // TermEncoder turns normal forms into the terms of mCRL2's internal data
-// representation (lps.Encoder), as mCRL2's rewriter leaves them: numbers
+// representation (mcrl2.Encoder), as mCRL2's rewriter leaves them: numbers
 // in machine words, lists of |> and [], finite sets and bags of
 // @fset_cons and @fbag_cons ending in {} and {:}, sets and bags as
 // @set(f, s) and @bag(f, b) with the function constants @false_, @true_,
@@ -21,12 +22,12 @@ import (
 // recur from state to state). It is not safe for concurrent use.
 type TermEncoder struct {
 	r    *Rewriter
-	enc  *lps.Encoder
+	enc  *mcrl2.Encoder
 	memo map[Term]*aterm.Term
 }
 
 // NewTermEncoder returns an encoder of r's terms into enc's table.
-func (r *Rewriter) NewTermEncoder(enc *lps.Encoder) *TermEncoder {
+func (r *Rewriter) NewTermEncoder(enc *mcrl2.Encoder) *TermEncoder {
 	return &TermEncoder{r: r, enc: enc, memo: map[Term]*aterm.Term{}}
 }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -47,7 +47,7 @@ func exploreDist(t *testing.T, src string, opt Options, xopt explore.Options) ([
 // generator (nil: the default table).
 func exploreDistStore(t *testing.T, src string, opt Options, xopt explore.Options, mkStore func(explore.Generator) explore.Store) ([]string, explore.Result, error) {
 	t.Helper()
-	spec, err := lps.Parse("test.lps", []byte(src))
+	spec, err := load.Text("test.lps", []byte(src))
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -40,7 +40,7 @@ init P(0, 0, 0);
 // generators the explorer made (the forks).
 func threadsRun(t *testing.T, src string, threads int, mkStore func(int) explore.Store) ([]string, string, explore.Result, int) {
 	t.Helper()
-	spec, err := lps.Parse("threads.lps", []byte(src))
+	spec, err := load.Text("threads.lps", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 )
 
@@ -162,7 +162,7 @@ func TestComBackDDDShares(t *testing.T) {
 // transition; results still equal the table store's in every variant.
 func TestComBackReplaysSingleTransitions(t *testing.T) {
 	for _, file := range []string{"abp.lps", "dining3.lps"} {
-		spec, err := lps.ParseFile(filepath.Join("..", "examples", file))
+		spec, err := load.File(filepath.Join("..", "examples", file))
 		if err != nil {
 			t.Fatal(err) // the repository ships it: it must parse
 		}
@@ -213,7 +213,7 @@ init Q([], 0);
 // and replaying it leads to the representative of its target, as
 // Successors does.
 func TestConfluentComBack(t *testing.T) {
-	spec, err := lps.Parse("queue.lps", []byte(queueLPS))
+	spec, err := load.Text("queue.lps", []byte(queueLPS))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/store"
 	"github.com/lps2lts/lps2lts/visitor"
@@ -19,7 +19,7 @@ import (
 // text, or the error of construction or exploration.
 func exploreText(t *testing.T, src string) (string, error) {
 	t.Helper()
-	spec, err := lps.Parse("test.lps", []byte(src))
+	spec, err := load.Text("test.lps", []byte(src))
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
@@ -153,7 +153,7 @@ func TestTimedParallel(t *testing.T) {
 		files = append(files, more...)
 	}
 	for _, f := range files {
-		spec, err := lps.ParseFile(f)
+		spec, err := load.File(f)
 		if err != nil {
 			t.Fatal(err)
 		}

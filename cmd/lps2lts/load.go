@@ -11,6 +11,7 @@ import (
 	"github.com/lps2lts/lps2lts/confluence"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/stochastic"
 	"github.com/lps2lts/lps2lts/timed"
@@ -35,7 +36,7 @@ func readLPS(path string) (*lps.Spec, error) {
 		defer f.Close()
 		r = f
 	}
-	src, err := lps.ReadInput(name, r)
+	src, err := load.Input(name, r)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return nil, fmt.Errorf("cannot read '%s': %w", name, pe.Err)
@@ -46,7 +47,7 @@ func readLPS(path string) (*lps.Spec, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, fmt.Errorf("%s: the input is empty (no linear process specification)", name)
 	}
-	return lps.Read(name, src)
+	return load.Read(name, src)
 }
 
 // loadLPS reads an LPS and returns its successor generator: the plain

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/internal/corpus"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/timed"
 )
 
@@ -260,7 +260,7 @@ func TestSweepCorpusBisimilar(t *testing.T) {
 		if err != nil || json.Unmarshal(b, &want) != nil || want.States > 30000 {
 			continue
 		}
-		spec, err := lps.ParseFile(m)
+		spec, err := load.File(m)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ func autBody(t *testing.T, args ...string) string {
 }
 
 // TestEmptyListElementLabels: lpspp's text with [] . n, the empty list
-// typed by its context (lps/testdata/emptylistelem.txt says how it was
+// typed by its context (lps/check/testdata/emptylistelem.txt says how it was
 // made), gives mCRL2's LTS: the transitions below are what mCRL2's lps2lts
 // writes for mcrl22lps's binary file of the same model.
 func TestEmptyListElementLabels(t *testing.T) {
@@ -43,7 +43,7 @@ func TestEmptyListElementLabels(t *testing.T) {
 (6,"a([] . 2)",7)
 (7,"b([] . 2)",8)
 (8,"c([] . 2)",9)`
-	if got := autBody(t, "../../lps/testdata/emptylistelem.txt"); got != want {
+	if got := autBody(t, "../../lps/check/testdata/emptylistelem.txt"); got != want {
 		t.Errorf("got\n%s\nwant (mCRL2's)\n%s", got, want)
 	}
 }

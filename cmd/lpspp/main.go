@@ -23,7 +23,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/internal/cli"
 	"github.com/lps2lts/lps2lts/internal/outfile"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // version is printed by --version.
@@ -102,14 +102,14 @@ func prettyPrint(in, out string, stdin io.Reader, stdout, stderr io.Writer, verb
 		defer f.Close()
 		r = f
 	}
-	src, err := lps.ReadInput(name, r)
+	src, err := load.Input(name, r)
 	if err != nil {
 		return fmt.Errorf("cannot read '%s': %w", name, pathless(err))
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
 		return fmt.Errorf("%s: the input is empty (no linear process specification)", name)
 	}
-	spec, err := lps.Read(name, src)
+	spec, err := load.Read(name, src)
 	if err != nil {
 		return err
 	}

@@ -17,10 +17,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/timed"
 )
@@ -66,7 +67,7 @@ func runBeamShards(t *testing.T, name string, src []byte, maxStates, levelsPerRu
 // runLocal explores src with lps2lts's own explorer.
 func runLocal(t *testing.T, name string, src []byte) (explore.Result, string) {
 	t.Helper()
-	spec, err := lps.Read(name, src)
+	spec, err := load.Read(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/stochastic"
@@ -83,7 +83,7 @@ func releaseModel(m *model) {
 // model. Stochastic models are refused: their transitions lead to
 // distributions, which this search does not carry.
 func loadModel(name string, src []byte) (*model, error) {
-	spec, err := lps.Read(name, src)
+	spec, err := load.Read(name, src)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // The generator is deterministic for a seed (the default run must be the
@@ -40,7 +40,7 @@ func TestModelParses(t *testing.T) {
 		g.prefix(of(Set, basic(Nat)), "!", "complement", g.atom(of(Set, basic(Nat)), "{1}", "")),
 		g.lambda(fn(basic(Bool), basic(Int)), 0),
 	}
-	spec, err := lps.Parse("m.lps", []byte(Model(exprs)))
+	spec, err := load.Text("m.lps", []byte(Model(exprs)))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, Model(exprs))
 	}

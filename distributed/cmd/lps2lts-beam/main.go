@@ -34,7 +34,7 @@ import (
 	"github.com/lps2lts/lps2lts/distributed/bfs"
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/stopsignal"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/visitor"
 )
 
@@ -133,14 +133,14 @@ func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 // readModel reads INFILE, or standard input for "-".
 func (j *job) readModel(stdin io.Reader) ([]byte, error) {
 	if j.infile == "-" {
-		return lps.ReadInput("stdin", stdin)
+		return load.Input("stdin", stdin)
 	}
 	f, err := os.Open(j.infile)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return lps.ReadInput(j.infile, f)
+	return load.Input(j.infile, f)
 }
 
 // report prints the deadlocks (with -D), the limit reached and the summary

@@ -17,7 +17,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
-	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/visitor"
 )
@@ -84,7 +84,7 @@ func example(name string) string {
 // as lps2lts by default).
 func local(t *testing.T, path string, opt explore.Options) (explore.Result, string) {
 	t.Helper()
-	spec, err := lps.ParseFile(path)
+	spec, err := load.File(path)
 	if err != nil {
 		t.Fatal(err)
 	}

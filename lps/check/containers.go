@@ -1,0 +1,155 @@
+package check
+
+import (
+	"github.com/lps2lts/lps2lts/lps"
+	"github.com/lps2lts/lps2lts/lps/syntax"
+)
+
+// Lists, sets and bags written out, comprehensions and function updates:
+// their element sorts come from the elements and from the context.
+
+// elemHint is the element sort a container hint asks for.
+func elemHint(hint *lps.Sort, kinds ...lps.SortKind) *lps.Sort {
+	if hint == nil {
+		return nil
+	}
+	for _, k := range kinds {
+		if hint.Kind == k {
+			return hint.Elem
+		}
+	}
+	return nil
+}
+
+// elems checks enumerated elements and coerces them to their join.
+func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.Sort) {
+	out := make([]lps.Expr, len(raw))
+	var s *lps.Sort
+	for i, r := range raw {
+		hh := h
+		if s != nil {
+			hh = s
+		}
+		if out[i] = x.synth(r, hh); out[i] == nil {
+			return nil, nil
+		}
+		if s == nil {
+			s = out[i].Sort()
+			continue
+		}
+		j := x.join(s, out[i].Sort())
+		if j == nil {
+			x.c.errorAt(out[i].Position(), "sort mismatch: elements of sorts %s and %s in one enumeration", sortName(s), sortName(out[i].Sort()))
+			return nil, nil
+		}
+		s = j
+	}
+	for i := range out {
+		if out[i] = x.coerce(out[i], s); out[i] == nil {
+			return nil, nil
+		}
+	}
+	return out, s
+}
+
+// list checks [e1, ..., en]; [] takes its element sort from the hint.
+func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
+	h := elemHint(hint, lps.SortList)
+	p := pos(e.Pos)
+	if len(e.Elems) == 0 {
+		if h == nil {
+			h = lps.AnySort
+		}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
+	}
+	el, s := x.elems(e.Elems, h)
+	if el == nil {
+		return nil
+	}
+	return &lps.ListEnum{Elems: el, S: x.st.List(s), Pos: p}
+}
+
+// set checks {e1, ..., en}, a finite set (FSet) that a Set context
+// converts; {} takes its sort from the hint.
+func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
+	p := pos(e.Pos)
+	if len(e.Elems) == 0 {
+		s := hint
+		if s == nil || !isSetLike(s.Kind) {
+			s = x.st.FSet(lps.AnySort)
+		}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
+	}
+	el, s := x.elems(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet))
+	if el == nil {
+		return nil
+	}
+	return &lps.SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
+}
+
+// bag checks {e1: c1, ...}, a finite bag (FBag) with Nat counts.
+func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
+	p := pos(e.Pos)
+	if len(e.Elems) == 0 {
+		s := hint
+		if s == nil || (s.Kind != lps.SortBag && s.Kind != lps.SortFBag) {
+			s = x.st.FBag(lps.AnySort)
+		}
+		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
+	}
+	el, s := x.elems(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag))
+	if el == nil {
+		return nil
+	}
+	counts := make([]lps.Expr, len(e.Counts))
+	for i, c := range e.Counts {
+		if counts[i] = x.expect(c, x.st.Nat); counts[i] == nil {
+			return nil
+		}
+	}
+	return &lps.BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
+}
+
+// comp checks {x: S | e}: a set when e is Bool, a bag when e is a Nat.
+func (x *exprChecker) comp(e *syntax.Comp, hint *lps.Sort) lps.Expr {
+	s := x.c.sort(e.Sort)
+	if s == nil {
+		return nil
+	}
+	v := &lps.Var{Name: e.Var.Name, S: s, Pos: pos(e.Var.Pos)}
+	in := x.inner(&scope{vars: map[string]*lps.Var{v.Name: v}, parent: x.sc})
+	var h *lps.Sort
+	if hint != nil && (hint.Kind == lps.SortBag || hint.Kind == lps.SortFBag) {
+		h = x.st.Nat
+	}
+	body := in.synth(e.Body, h)
+	if body == nil {
+		return nil
+	}
+	p := pos(e.Pos)
+	switch body.Sort().Kind {
+	case lps.SortBool:
+		return &lps.Binder{Kind: lps.SetComp, Vars: []*lps.Var{v}, Body: body, S: x.st.Set(s), Pos: p}
+	case lps.SortPos, lps.SortNat:
+		body = in.coerce(body, x.st.Nat)
+		return &lps.Binder{Kind: lps.BagComp, Vars: []*lps.Var{v}, Body: body, S: x.st.Bag(s), Pos: p}
+	}
+	x.c.errorAt(body.Position(), "sort mismatch: a comprehension's body must be Bool (a set) or Nat (a bag), found %s", sortName(body.Sort()))
+	return nil
+}
+
+// update checks f[k -> v]: k and v at f's domain and codomain.
+func (x *exprChecker) update(e *syntax.Update, hint *lps.Sort) lps.Expr {
+	f := x.synth(e.Fun, hint)
+	if f == nil {
+		return nil
+	}
+	fs := f.Sort()
+	if fs.Kind != lps.SortFunc || len(fs.Domain) != 1 {
+		x.c.errorAt(f.Position(), "sort mismatch: a function update needs a function of one argument, found %s", sortName(fs))
+		return nil
+	}
+	k := x.expect(e.Key, fs.Domain[0])
+	v := x.expect(e.Val, fs.Codomain)
+	return x.mk(lps.OpUpdate, []lps.Expr{f, k, v}, fs, f.Position())
+}

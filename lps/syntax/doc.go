@@ -1,0 +1,40 @@
+// Package syntax reads mCRL2's textual linear process specification (the
+// text lpspp prints and txt2lps reads) into a syntax tree, without
+// checking it: the first stage of the front end (syntax → check → lps,
+// as go/parser comes before go/types).
+//
+// # Contract
+//
+// In: the bytes of a specification (Parse), or text written outside one
+// (ParseExpr: lps2lts --sweep=EXPR; ParseMultiActions: lps2lts -m).
+//
+// Out: the tree, or an lps.ErrorList holding one syntax error at its
+// file:line:col, in words ("expected a sort", never a grammar type's
+// name). A binary file is refused with a message that says what it is.
+//
+// Always: Parse never panics on any input. Nesting and operator chains
+// are bounded (maxNesting, maxHeight), so that no later stage that
+// recurses over the tree can overflow the stack. Operators are applied
+// with mCRL2's priorities while parsing (libraries/core/source/
+// mcrl2_syntax.g), so a Binary's operands are its operands.
+//
+// # The tree
+//
+// One exported tree: the sections of the specification (Spec, Section,
+// SortDecl, IdsDecl, VarsList, Eqn, ActDecl, Proc, Summand, Init, ...),
+// sort expressions (SortExpr, SortAtom, Ctor, Proj) and data expressions
+// (the interface Expr: Ident, Number, Bool, List, Set, Bag, Comp, App,
+// Update, Unary, Binary, Binder, Where). Ident is also the name in a
+// declaration, so a name has one node wherever it stands. DataExpr and
+// DataExprUnit (mCRL2's DataExpr and DataExprUnit) hold one Expr where
+// the section grammar, which participle reads (grammar.go), hands over to
+// the hand-written expression parser (exprparse.go, summands.go): they
+// are how the two parsers meet, not a second tree. Operators are kept as
+// the text the user wrote ("+", "div"); package check resolves them
+// through lps's operator table.
+//
+// # Words
+//
+// Position is participle's lexer.Position (file, line, column), named
+// here so that later stages need not import participle.
+package syntax

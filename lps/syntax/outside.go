@@ -1,0 +1,64 @@
+package syntax
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Text written outside the specification is read by the specification's
+// own parser: a data expression (lps2lts --sweep=EXPR) and multi-actions
+// (lps2lts -m a(1)|b,c). The checker then checks them against the checked
+// specification (package check).
+
+// exprOnly is a whole input that is one data expression.
+type exprOnly struct {
+	X *DataExpr `parser:"@@"`
+}
+
+var exprOnlyParser = participle.MustBuild[exprOnly](
+	participle.Lexer(lpsLexer),
+	participle.UseLookahead(participle.MaxLookahead),
+)
+
+// MultiActions is `m1, m2, ...`, each `tau` or `a(args) | b | ...`.
+type MultiActions struct {
+	List [][]*Action // an empty multi-action for tau
+}
+
+type multiActionsOnly struct {
+	M *MultiActions `parser:"@@"`
+}
+
+var multiActionsParser = participle.MustBuild[multiActionsOnly](
+	participle.Lexer(lpsLexer),
+	participle.UseLookahead(participle.MaxLookahead),
+)
+
+// Parse reads `tau` or a|b|..., separated by commas, with the summand
+// parser's action rule.
+func (m *MultiActions) Parse(lex *lexer.PeekingLexer) error {
+	p := exprParser{lex: lex}
+	for {
+		var acts []*Action
+		if p.is(lex.Peek(), "tau") {
+			lex.Next()
+		} else {
+			for {
+				a, err := p.action()
+				if err != nil {
+					return err
+				}
+				acts = append(acts, a)
+				if !p.is(lex.Peek(), "|") {
+					break
+				}
+				lex.Next()
+			}
+		}
+		m.List = append(m.List, acts)
+		if !p.is(lex.Peek(), ",") {
+			return nil
+		}
+		lex.Next()
+	}
+}
