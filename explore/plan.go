@@ -42,6 +42,9 @@ type plan struct {
 	portable     PortableKeyer
 	whyOneThread string
 	err          error
+	// terms: the generator's terms are collected between expansions
+	// (terms.go); nil when they cannot be.
+	terms *termCollection
 }
 
 func makePlan(gen Generator, opt Options) plan {
@@ -94,6 +97,7 @@ func makePlan(gen Generator, opt Options) plan {
 		}
 	}
 	p.planThreads(gen, opt)
+	p.planTerms(gen, opt)
 	return p
 }
 

@@ -116,6 +116,14 @@ type store struct {
 	next    atomic.Uint32
 	chunkMu sync.Mutex
 	shards  [numShards]shard
+	// sealed: the terms below it are never collected (collect.go).
+	sealed Term
+	// free holds the ids collect gave back, which alloc hands out again
+	// before it makes new ones; nfree is its length, read without freeMu
+	// so that a store that never collected takes no lock.
+	freeMu sync.Mutex
+	free   []Term
+	nfree  atomic.Int32
 }
 
 type shard struct {
@@ -144,7 +152,7 @@ func (s *store) node(t Term) *node {
 }
 
 // size returns the number of terms stored.
-func (s *store) size() int { return int(s.next.Load()) - 1 }
+func (s *store) size() int { return int(s.next.Load()) - 1 - int(s.nfree.Load()) }
 
 func mix(h, x uint64) uint64 {
 	h ^= x
@@ -328,6 +336,11 @@ func (s *store) grow(sh *shard) {
 }
 
 func (s *store) alloc() Term {
+	if s.nfree.Load() > 0 {
+		if t := s.reuse(); t != 0 {
+			return t
+		}
+	}
 	t := Term(s.next.Add(1) - 1)
 	c := int(t >> chunkBits)
 	if c >= len(*s.chunks.Load()) {

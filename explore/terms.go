@@ -1,0 +1,101 @@
+package explore
+
+// Terms that die: a generator whose state values are terms of a store of
+// its own (the LPS generator: the rewriter's hash-consed terms) keeps
+// every term it ever made, and on models whose states hold lists or sets
+// that store, not the visited-state store, decides the memory of a
+// search. Between two expansions the explorer lets such a generator give
+// back the terms that no stored state holds, naming the stored states'
+// values as the roots; the generator adds its own (labels, caches).
+//
+// A term given back is made again as another term, so a collection is
+// safe only where every holder of a state's values is exact and known:
+// a store that keeps vectors (tree, table), one thread, no vectors in
+// flight between expansions (delayed duplicate detection, cycle frames),
+// and no store of hashes or transition keys (plan.go decides, once).
+
+// TermCollector is a Generator whose values are terms it can collect
+// (lpsgen.Generator).
+type TermCollector interface {
+	// TermStoreBytes returns the bytes of the term store and the number
+	// of terms it holds.
+	TermStoreBytes() (bytes, terms int)
+	// CollectTerms gives back the terms that no value passed to states'
+	// keep reaches, nor the generator's own tables; it returns the terms
+	// kept and freed.
+	CollectTerms(states func(keep func(uint32))) (kept, freed int)
+}
+
+const (
+	// DefaultTermCollectMin is the number of terms below which the term
+	// store is never collected: about 100 MB of terms, which a search
+	// small enough to hold them has no need to give back.
+	DefaultTermCollectMin = 1 << 20
+	// termCheckEvery is how many expansions pass between two looks at
+	// the term store's size.
+	termCheckEvery = 256
+)
+
+// termCollection is the explorer's side of collecting a generator's
+// terms: when to collect (the store has grown to twice what the last
+// collection kept, and past the floor min, as Go's own collector paces
+// itself by the live heap) and the roots.
+type termCollection struct {
+	gen       TermCollector
+	min       int
+	kept      int // terms after the last collection
+	countdown int
+	runs      int
+	freed     int
+	buf       []uint32
+}
+
+// planTerms decides whether the terms of gen can be collected in a search
+// of plan p.
+func (p *plan) planTerms(gen Generator, opt Options) {
+	tc, ok := gen.(TermCollector)
+	if !ok || opt.TermCollectMin < 0 || p.threads != 1 || opt.Cycles || !p.canState ||
+		p.sweep != nil || p.stochastic != nil || p.keys != nil || p.traced != nil ||
+		p.delayed != nil || p.holding != nil || p.blocks != nil {
+		return
+	}
+	min := opt.TermCollectMin
+	if min == 0 {
+		min = DefaultTermCollectMin
+	}
+	p.terms = &termCollection{gen: tc, min: min, countdown: termCheckEvery}
+}
+
+// collectTerms collects the generator's terms if they have grown enough
+// since the last collection; it is called between two expansions.
+func (x *Explorer) collectTerms() {
+	c := x.plan.terms
+	if c.countdown--; c.countdown > 0 {
+		return
+	}
+	c.countdown = termCheckEvery
+	if _, terms := c.gen.TermStoreBytes(); terms < max(c.min, 2*c.kept) {
+		return
+	}
+	kept, freed := c.gen.CollectTerms(func(keep func(uint32)) {
+		for id := range x.store.Len() {
+			c.buf = x.plan.appendState(x.store, c.buf[:0], StateID(id))
+			for _, v := range c.buf {
+				keep(v)
+			}
+		}
+	})
+	c.kept = kept
+	c.runs++
+	c.freed += freed
+}
+
+// TermCollections returns how often the generator's terms were
+// collected and how many terms were given back; zeros when they are
+// not collected in this search.
+func (x *Explorer) TermCollections() (runs, freed int) {
+	if c := x.plan.terms; c != nil {
+		return c.runs, c.freed
+	}
+	return 0, 0
+}
