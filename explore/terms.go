@@ -44,6 +44,7 @@ type termCollection struct {
 	gen       TermCollector
 	min       int
 	kept      int // terms after the last collection
+	every     int // expansions between two looks
 	countdown int
 	runs      int
 	freed     int
@@ -63,7 +64,12 @@ func (p *plan) planTerms(gen Generator, opt Options) {
 	if min == 0 {
 		min = DefaultTermCollectMin
 	}
-	p.terms = &termCollection{gen: tc, min: min, countdown: termCheckEvery}
+	p.terms = &termCollection{gen: tc, min: min, every: termCheckEvery, countdown: termCheckEvery}
+	if min == 1 {
+		// The tests' setting: collect after every expansion that made
+		// a term, so that a root left out shows at once.
+		p.terms.every, p.terms.countdown = 1, 1
+	}
 }
 
 // collectTerms collects the generator's terms if they have grown enough
@@ -73,8 +79,11 @@ func (x *Explorer) collectTerms() {
 	if c.countdown--; c.countdown > 0 {
 		return
 	}
-	c.countdown = termCheckEvery
-	if _, terms := c.gen.TermStoreBytes(); terms < max(c.min, 2*c.kept) {
+	c.countdown = c.every
+	_, terms := c.gen.TermStoreBytes()
+	if c.min == 1 && terms > c.kept {
+		// collect (the tests' setting)
+	} else if terms < max(c.min, 2*c.kept) {
 		return
 	}
 	kept, freed := c.gen.CollectTerms(func(keep func(uint32)) {
