@@ -49,9 +49,14 @@ const (
 
 // node is the stored form of a term. Nodes are immutable once published,
 // except nf, the cached normal form of a ground term.
+//
+// nf sits beside kind and flags, in the word they leave free: at the end
+// it took a word of its own, and a node 96 bytes instead of 88 (a tenth
+// of the term store of a model whose states hold lists).
 type node struct {
 	kind  kind
 	flags uint8
+	nf    atomic.Uint32
 	sort  *lps.Sort
 	fn    *symbol  // kApp
 	v     *varInfo // kVar
@@ -60,7 +65,6 @@ type node struct {
 	rat   *big.Rat
 	args  []Term
 	hash  uint64
-	nf    atomic.Uint32
 }
 
 // symbol is the rewriter's view of an lps.Func.
