@@ -1,12 +1,10 @@
 package lpsgen
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/store"
 	"github.com/lps2lts/lps2lts/visitor"
 )
@@ -20,18 +18,7 @@ import (
 // and the collections made.
 func collectRun(t *testing.T, file string, maxStates, min int, mk func(width int) explore.Store, opt Options) (aut, values string, runs, freed int) {
 	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := lps.Read(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := fileGenerator(t, file, opt)
 	st := mk(g.Width())
 	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: st, TermCollectMin: min})
 	var out strings.Builder

@@ -1,6 +1,10 @@
 package rewrite
 
-import "sync/atomic"
+import (
+	"iter"
+	"maps"
+	"sync/atomic"
+)
 
 // Collection of the term store: the terms that no state, label, cache or
 // rewriter still needs are given back, and their ids made again for new
@@ -72,21 +76,20 @@ func (r *Rewriter) keepOwn(keep func(Term)) {
 	sh := r.shared
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
+	keepAll := func(ts iter.Seq[Term]) {
+		for t := range ts {
+			keep(t)
+		}
+	}
 	keep(sh.trueT)
 	keep(sh.falseT)
-	for _, t := range sh.globals {
-		keep(t)
-	}
-	for _, t := range sh.pool {
-		keep(t)
-	}
+	keepAll(maps.Values(sh.globals))
+	keepAll(maps.Values(sh.pool))
 	for _, vi := range sh.varsByName {
 		keep(vi.term)
 	}
 	for _, rw := range sh.rewriters {
-		for _, t := range rw.consts {
-			keep(t)
-		}
+		keepAll(maps.Values(rw.consts))
 		for i := range rw.small.terms {
 			for _, t := range rw.small.terms[i] {
 				keep(t)
