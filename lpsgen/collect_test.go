@@ -79,8 +79,9 @@ func TestCollectTermsKeepsTheLTS(t *testing.T) {
 }
 
 // TestCollectTermsOnlyWhereSafe: a store of hashes (hash compaction)
-// would take a new term for a freed one, so the explorer never collects
-// with it, nor with threads.
+// would take a new term for a freed one, and the forks of a search with
+// threads rewrite while the explorer inserts, so the explorer collects
+// with neither.
 func TestCollectTermsOnlyWhereSafe(t *testing.T) {
 	file := "testdata/permutations.lps"
 	hc := func(int) explore.Store {
@@ -92,5 +93,16 @@ func TestCollectTermsOnlyWhereSafe(t *testing.T) {
 	}
 	if _, _, runs, _ := collectRun(t, file, 500, 1, hc, Options{}); runs != 0 {
 		t.Errorf("hash compaction: %d collections; want none", runs)
+	}
+	g := fileGenerator(t, file, Options{})
+	x := explore.New(g, explore.Options{MaxStates: 3000, Store: store.NewTreeStore(g.Width()), Threads: 2, TermCollectMin: 1})
+	if n, why := x.Threads(); n != 2 {
+		t.Fatalf("the search runs on %d threads (%s); the test needs two", n, why)
+	}
+	if _, err := x.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if runs, _ := x.TermCollections(); runs != 0 {
+		t.Errorf("two threads: %d collections; want none", runs)
 	}
 }
