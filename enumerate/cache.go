@@ -154,3 +154,12 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 	c.keyBytes += entryBytes + len(key)
 	return nil
 }
+
+// Empty drops every entry, as reaching the bound does, without counting a
+// flush: the rewriter's term store is about to give term ids back
+// (rewrite.Rewriter.Collect), and the keys and solutions are term ids.
+func (c *Cache) Empty() {
+	c.entries = map[string]span{}
+	c.keyBytes = 0
+	c.vals = nil
+}

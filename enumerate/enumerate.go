@@ -48,6 +48,7 @@ type frame struct {
 	yield                   func(vals []rewrite.Term) bool
 	vars                    []rewrite.Term
 	cond                    rewrite.Term
+	s                       *rewrite.Subst
 	checked, unbounded, cut bool
 }
 
@@ -82,7 +83,21 @@ func (e *Enumerator) cutHere() bool {
 		return false
 	}
 	if !f.checked {
-		f.checked, f.unbounded = true, e.r.SumUnbounded(f.vars, f.cond)
+		// The bounds are read from the condition as the solver sees it,
+		// with the parameters' values and the mappings rewritten (i + 1
+		// < N with N = 9 is bounded); a condition that does not rewrite
+		// is taken as bounded: a cut must never drop the transitions
+		// of a finite sum.
+		// Only a breadth-first sum (over a recursive sort) is cut: a sum
+		// of numbers that the conjuncts do not visibly bound (i + 1 < N)
+		// is still finite when narrowing ends it, and one that is not
+		// ends at the enumeration limit, with an error, as without -l.
+		f.checked = true
+		if !e.r.SumBreadthFirst(f.vars) {
+			f.unbounded = false
+		} else if c, err := e.r.Rewrite(f.cond, f.s); err == nil {
+			f.unbounded = e.r.SumUnbounded(f.vars, c)
+		}
 	}
 	f.cut = f.unbounded
 	e.anyCut = e.anyCut || f.unbounded
@@ -130,7 +145,7 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 	}
 	e.active++
 	outer := e.top
-	e.top = frame{yield: yield, vars: terms, cond: cond}
+	e.top = frame{yield: yield, vars: terms, cond: cond, s: s}
 	defer func() {
 		e.active--
 		e.wasCut = e.top.cut // after the enumerations its yield made

@@ -19,6 +19,11 @@
 // and FinishState (all transitions of the state have been examined), and in
 // cycle mode BackEdge. The explorer itself prints nothing.
 //
+// Terms: a generator whose values are terms of a store of its own
+// (TermCollector) has the terms no stored state needs given back between
+// two expansions, where the plan allows it (one thread, a store that
+// keeps vectors; terms.go).
+//
 // How (one file per idea): New resolves once what the store, the generator
 // and the options allow together into a plan (plan.go; the optional
 // interfaces are listed in capabilities.go). Every mode then takes the same

@@ -119,6 +119,10 @@ type Options struct {
 	// events one at a time and in the same order, but not always from the
 	// goroutine that called Run.
 	Threads int
+	// TermCollectMin is the number of terms below which a generator's
+	// term store is not collected (terms.go): 0 for
+	// DefaultTermCollectMin, negative for never.
+	TermCollectMin int
 }
 
 // Result sums up a search.

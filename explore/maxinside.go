@@ -11,7 +11,8 @@ package explore
 // can cut such sums (SumCutter), the batch of the state being expanded is
 // inserted while it grows, whenever it could hold the states left to the
 // limit; once the limit is reached inside the expansion, the generator
-// cuts its unbounded sums, and the state ends with the transitions found
+// cuts its unbounded sums (over recursive sorts, which it enumerates
+// breadth-first; a sum of numbers is never cut), and the state ends with the transitions found
 // so far (its bounded sums, and the other summands, still give all of
 // theirs, as in mCRL2). It then counts as explored. The insertion of a
 // batch in parts delivers the same events in the same order as one

@@ -43,6 +43,9 @@ type plan struct {
 	portable     PortableKeyer
 	whyOneThread string
 	err          error
+	// terms: the generator's terms are collected between expansions
+	// (terms.go); nil when they cannot be.
+	terms *termCollection
 }
 
 func makePlan(gen Generator, opt Options) plan {
@@ -98,6 +101,7 @@ func makePlan(gen Generator, opt Options) plan {
 		p.cutter = c
 	}
 	p.planThreads(gen, opt)
+	p.planTerms(gen, opt)
 	return p
 }
 

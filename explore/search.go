@@ -35,6 +35,9 @@ func (x *Explorer) search() error {
 		if err := x.expand(s, vec, nil); err != nil {
 			return err
 		}
+		if x.plan.terms != nil {
+			x.collectTerms()
+		}
 	}
 	x.flushDelayed()
 	return nil

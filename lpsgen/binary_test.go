@@ -25,18 +25,7 @@ func fileLabels(t *testing.T, file string, maxStates int) []string {
 // transitions in order and its number of states.
 func exploreFile(t *testing.T, file string, maxStates int) ([]string, int) {
 	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := load.Read(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := fileGenerator(t, file, Options{})
 	var labels []string
 	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: store.NewTableStore(g.Width())})
 	x.AddVisitor(transitionLabels{g: g, out: &labels})
@@ -45,6 +34,25 @@ func exploreFile(t *testing.T, file string, maxStates int) ([]string, int) {
 		t.Fatalf("%s: %v", file, err)
 	}
 	return labels, res.States
+}
+
+// fileGenerator reads a model file of either format and returns its
+// generator made with opt.
+func fileGenerator(t *testing.T, file string, opt Options) *Generator {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := load.Read(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // mcrl2Labels reads a NAME.labels file of mCRL2's figures: optionally

@@ -166,6 +166,9 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 		}
 	}
 	g.initScratch()
+	// What New made is kept for ever; what the search makes is
+	// collected when no state, label or cache holds it (collect.go).
+	r.SealTerms()
 	return g, nil
 }
 

@@ -52,6 +52,13 @@
 //	                       the narrowing enumerator used by package enumerate.
 //	Representative(sort)   mCRL2's default value of a sort.
 //	Values(sort, n)        all values of a finite sort.
+//	SealTerms()            the terms made so far are never collected.
+//	Collect(roots)         gives back the terms made since SealTerms that
+//	                       the roots, the rewriters' own tables and the
+//	                       sealed terms do not reach (collect.go); their
+//	                       ids serve new terms. Only with no rewriter of
+//	                       the store at work, and only for callers that
+//	                       name every term they keep.
 //
 // # Semantics
 //

@@ -15,10 +15,12 @@ type shared struct {
 	st   *store
 	spec *lps.Spec
 
-	mu   sync.Mutex // guards syms and vars maps
-	syms map[*lps.Func]*symbol
-	vars map[*lps.Var]*varInfo
-	pool map[poolKey]Term // pooled fresh variables of the enumerators
+	mu sync.Mutex // guards syms and vars maps, and rewriters
+	// rewriters are r and its clones, whose own tables Collect keeps.
+	rewriters []*Rewriter
+	syms      map[*lps.Func]*symbol
+	vars      map[*lps.Var]*varInfo
+	pool      map[poolKey]Term // pooled fresh variables of the enumerators
 	// varsByName identifies variables by name and sort.
 	varsByName map[varKey]*varInfo
 	nvars      atomic.Uint32
@@ -182,6 +184,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 	}
 	r = &Rewriter{shared: sh}
 	r.sub.sh = sh
+	sh.rewriters = []*Rewriter{r}
 	sh.initBool(spec)
 	if err := r.compile(spec); err != nil {
 		return nil, err
@@ -197,6 +200,9 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 func (r *Rewriter) Clone() *Rewriter {
 	c := &Rewriter{shared: r.shared}
 	c.sub.sh = r.shared
+	r.mu.Lock()
+	r.rewriters = append(r.rewriters, c)
+	r.mu.Unlock()
 	return c
 }
 

@@ -49,9 +49,14 @@ const (
 
 // node is the stored form of a term. Nodes are immutable once published,
 // except nf, the cached normal form of a ground term.
+//
+// nf sits beside kind and flags, in the word they leave free: at the end
+// it took a word of its own, and a node 96 bytes instead of 88 (a tenth
+// of the term store of a model whose states hold lists).
 type node struct {
 	kind  kind
 	flags uint8
+	nf    atomic.Uint32
 	sort  *lps.Sort
 	fn    *symbol  // kApp
 	v     *varInfo // kVar
@@ -60,7 +65,6 @@ type node struct {
 	rat   *big.Rat
 	args  []Term
 	hash  uint64
-	nf    atomic.Uint32
 }
 
 // symbol is the rewriter's view of an lps.Func.
@@ -116,6 +120,14 @@ type store struct {
 	next    atomic.Uint32
 	chunkMu sync.Mutex
 	shards  [numShards]shard
+	// sealed: the terms below it are never collected (collect.go).
+	sealed Term
+	// free holds the ids collect gave back, which alloc hands out again
+	// before it makes new ones; nfree is its length, read without freeMu
+	// so that a store that never collected takes no lock.
+	freeMu sync.Mutex
+	free   []Term
+	nfree  atomic.Int32
 }
 
 type shard struct {
@@ -144,7 +156,7 @@ func (s *store) node(t Term) *node {
 }
 
 // size returns the number of terms stored.
-func (s *store) size() int { return int(s.next.Load()) - 1 }
+func (s *store) size() int { return int(s.next.Load()) - 1 - int(s.nfree.Load()) }
 
 func mix(h, x uint64) uint64 {
 	h ^= x
@@ -328,6 +340,11 @@ func (s *store) grow(sh *shard) {
 }
 
 func (s *store) alloc() Term {
+	if s.nfree.Load() > 0 {
+		if t := s.reuse(); t != 0 {
+			return t
+		}
+	}
 	t := Term(s.next.Add(1) - 1)
 	c := int(t >> chunkBits)
 	if c >= len(*s.chunks.Load()) {

@@ -56,7 +56,7 @@ func BenchmarkCorpusStores(b *testing.B) {
 // the options opt, and reports states/s and the store's bytes per state.
 func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
 	var states int
-	var storeBytes float64
+	var storeBytes, termBytes float64
 	for i := 0; i < b.N; i++ {
 		gen, err := loadLPS(path, &config{})
 		if err != nil {
@@ -74,9 +74,51 @@ func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
 		if s, ok := x.Store().(store.Stats); ok {
 			storeBytes = float64(s.Bytes()) / float64(r.States)
 		}
+		if tc, ok := gen.(explore.TermCollector); ok {
+			tb, _ := tc.TermStoreBytes()
+			termBytes = float64(tb) / float64(r.States)
+		}
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 	b.ReportMetric(storeBytes, "storeB/state")
+	b.ReportMetric(termBytes, "termB/state")
+}
+
+// BenchmarkTermStore measures the term store against the states (issue
+// 41): the permutation puzzle of lpsgen/testdata, whose states hold
+// lists (its first 100,000 states), and FlexRay's 3_Ideal_trace from
+// ../shared/pipeline (all 28,473 states), each with the term store
+// collected (explore/terms.go) and without: the term store's bytes per
+// state (its high-water mark: chunks are never given back to the
+// system) and states/s, one thread.
+func BenchmarkTermStore(b *testing.B) {
+	models := []struct {
+		name, path string
+		max        int
+	}{
+		{"permutations", filepath.Join("..", "..", "lpsgen", "testdata", "permutations.lps"), 100000},
+	}
+	if dir := corpus.Dir(); dir != "" {
+		models = append(models, struct {
+			name, path string
+			max        int
+		}{"flexray_3_Ideal_trace",
+			filepath.Join(dir, "..", "pipeline", "default", "ex.industrial.flexray.3_Ideal_trace.expanded", "mcrl2.lps"), 0})
+	}
+	for _, m := range models {
+		if _, err := os.Stat(m.path); err != nil {
+			b.Logf("%s: %v", m.name, err)
+			continue
+		}
+		for _, c := range []struct {
+			name string
+			min  int
+		}{{"collected", 0}, {"kept", -1}} {
+			b.Run(m.name+"/"+c.name, func(b *testing.B) {
+				benchRuns(b, m.path, storeConfig{kind: "tree"}, explore.Options{MaxStates: m.max, TermCollectMin: c.min})
+			})
+		}
+	}
 }
 
 // BenchmarkGuardHeavy measures the first 20000 states (breadth-first) of

@@ -65,6 +65,7 @@ type config struct {
 	progressEvery                       time.Duration
 	cpuProfile                          string
 	memProfile                          string
+	termCollectMin                      int
 	enumLimit                           int
 	maxMemory                           int
 	store                               storeConfig
@@ -212,6 +213,8 @@ Exit status:
 	f.MarkHidden("cpuprofile")
 	f.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile of what is live at the search's end to `FILE`")
 	f.MarkHidden("memprofile")
+	f.IntVar(&cfg.termCollectMin, "term-collect-min", 0, "collect the term store only past `N` terms (0: the default, -1: never; for tests)")
+	f.MarkHidden("term-collect-min")
 	addStoreFlags(f, &cfg.store)
 	addEnumFlags(f, &cfg.enumLimit)
 	addCompatFlags(f, &cfg)
@@ -441,7 +444,7 @@ func planJob(cfg *config, flags *pflag.FlagSet, pos []string) (*job, error) {
 	if len(pos) == 2 {
 		j.outfile = pos[1]
 	}
-	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle, Threads: cfg.threads}
+	j.opt = explore.Options{Seed: cfg.seed, MaxStates: cfg.max, TodoMax: cfg.todoMax, Cycles: cfg.cycle, Threads: cfg.threads, TermCollectMin: cfg.termCollectMin}
 	if j.opt.Threads == 0 || j.opt.Threads > runtime.NumCPU() {
 		// Workers beyond the cores only cost memory (each has a fork of
 		// the generator and a share of every block of successors).

@@ -17,7 +17,7 @@ import (
 // states, transitions and states explored, the breadth-first levels
 // finished (counted as the summary counts them, so that the last line and
 // the summary agree after a stop), the rate since the line before, the
-// resident memory, the store's bytes and the memory limit that would stop
+// resident memory, the store's bytes, the term store's bytes and the memory limit that would stop
 // the search (limitMB, 0 for none).
 func newProgress(x *explore.Explorer, out io.Writer, interval time.Duration, start time.Time, limitMB int) *visitor.Progress {
 	return &visitor.Progress{Explorer: x, Out: out, Interval: interval, Format: func(states int, rate float64) string {
@@ -36,6 +36,10 @@ func formatProgress(x *explore.Explorer, elapsed time.Duration, states int, rate
 	fmt.Fprintf(&b, ", %.0f states/s, memory %s resident", rate, megabytes(residentMemory()))
 	if sb := storeBytes(x.Store()); sb > 0 {
 		fmt.Fprintf(&b, ", store %s", megabytes(uint64(sb)))
+	}
+	if tc, ok := x.Generator().(explore.TermCollector); ok {
+		tb, _ := tc.TermStoreBytes()
+		fmt.Fprintf(&b, ", terms %s", megabytes(uint64(tb)))
 	}
 	if limitMB > 0 {
 		fmt.Fprintf(&b, ", limit %d MB", limitMB)

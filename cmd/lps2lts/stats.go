@@ -37,6 +37,10 @@ type runStats struct {
 	EnumCacheBytes  int `json:"enumeration_cache_bytes"`
 	TermBytes       int `json:"term_store_bytes"`
 	CacheFlushes    int `json:"cache_flushes"`
+	// Collections of the term store (explore/terms.go) and the terms
+	// they gave back.
+	TermCollections int `json:"term_collections"`
+	TermsFreed      int `json:"terms_freed"`
 }
 
 // storeBytes is the memory held by the store's tables.
@@ -74,6 +78,7 @@ func writeStats(path string, x *explore.Explorer, res explore.Result, storeName 
 		cb := g.CacheBytes()
 		s.GuardCacheBytes, s.StepCacheBytes, s.EnumCacheBytes, s.TermBytes, s.CacheFlushes = cb.Guard, cb.Step, cb.Enumeration, cb.Terms, cb.Flushes
 	}
+	s.TermCollections, s.TermsFreed = x.TermCollections()
 	if _, ok := st.(*store.ComBackStore); ok && s.Store == "" {
 		s.Store = "comback"
 	}

@@ -156,3 +156,34 @@ func TestGarageFirst100000States(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestStateLimitKeepsFiniteNumberSums: a state limit reached inside an
+// expansion cuts only breadth-first sums (recursive sorts); a sum of
+// numbers bounded through a mapping (i + 1 < N, N = 5), which the
+// conjuncts do not bound visibly, still gives all its transitions, as in
+// mCRL2 (its limit is checked between states).
+func TestStateLimitKeepsFiniteNumberSums(t *testing.T) {
+	src := `map  N: Nat;
+eqn  N  =  5;
+act  a: Nat;
+proc P(n: Nat) =
+       sum i: Nat.
+         (i + 1 < N) ->
+         a(i) .
+         P(n = i + 10 * n + 1);
+init P(0);
+`
+	dir, in := writeModel(t, src)
+	out := filepath.Join(dir, "out.aut")
+	code, _, stderr := lps2ltsLPS("-l2", in, out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	aut, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(string(aut), "\n"); strings.TrimSpace(first) != "des (0,4,5)" {
+		t.Errorf("header %q, want des (0,4,5): the state at the limit gives all four transitions", first)
+	}
+}

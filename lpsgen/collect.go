@@ -1,0 +1,59 @@
+package lpsgen
+
+import "github.com/lps2lts/lps2lts/rewrite"
+
+// The generator's part in a collection of the rewriter's term store
+// (rewrite.Rewriter.Collect): it names the terms it keeps between
+// transitions, and empties the caches whose keys or entries are terms
+// the collection may give back.
+
+// CollectTerms frees the terms of the rewriter that neither the states
+// (each value passed to states' keep), nor the labels, nor the generator
+// need, and empties its guard, step and enumeration caches. Only a
+// generator without forks (a search on one thread) may collect, between
+// two calls of Successors; nothing else may hold a term of the store that
+// keep was not given. The terms made by New are never freed.
+func (g *Generator) CollectTerms(states func(keep func(uint32))) (kept, freed int) {
+	for k := range g.summands {
+		s := &g.summands[k]
+		if s.guard != nil {
+			s.guard.empty()
+			s.guard.budget.charge(&s.guard.counted, 0)
+		}
+		if s.steps != nil {
+			s.steps.empty()
+			s.steps.budget.charge(&s.steps.counted, 0)
+		}
+		if s.cache != nil {
+			s.cache.Empty()
+		}
+	}
+	cs := g.r.Collect(func(keep func(rewrite.Term)) {
+		states(func(v uint32) { keep(rewrite.Term(v)) })
+		g.multiActions.mu.RLock()
+		for _, acts := range g.multiActions.acts {
+			for _, a := range acts {
+				for _, t := range a.Args {
+					keep(t)
+				}
+			}
+		}
+		g.multiActions.mu.RUnlock()
+		for k := range g.summands {
+			s := &g.summands[k]
+			if s.labelKey == nil {
+				continue
+			}
+			for id := range s.labelKey.Len() {
+				for _, v := range s.labelKey.Vector(uint32(id)) {
+					keep(rewrite.Term(v))
+				}
+			}
+		}
+	})
+	return cs.Kept, cs.Freed
+}
+
+// TermStoreBytes is the memory of the rewriter's term store, and the
+// number of terms it holds.
+func (g *Generator) TermStoreBytes() (bytes, terms int) { return g.r.TermBytes(), g.r.NumTerms() }
