@@ -1,0 +1,33 @@
+package main
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMCRL22LPSOptions: models that mCRL2's mcrl22lps linearised with
+// non-default options give mCRL2's LTS, line for line (testdata/linoptions,
+// see its README). fnvalue (-f) holds the built-in Pos2Nat as the value
+// of a Pos -> Nat parameter and later applies it, as mCRL2's
+// games/game_of_goose does (the rewriter evaluated Pos2Nat without its
+// argument: an index out of range). curried (-o) applies mappings defined
+// as curried lambda terms one argument group at a time (add(n)(1), as in
+// mCRL2's language/lambda; they stayed unrewritten).
+func TestMCRL22LPSOptions(t *testing.T) {
+	const dir = "testdata/linoptions"
+	for _, model := range []string{"fnvalue", "curried"} {
+		t.Run(model, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.aut")
+			if code, _, stderr := lps2ltsLPS("-q", filepath.Join(dir, model+".lps"), out); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			header, got := autTransitions(t, out)
+			wantHeader, want := autTransitions(t, filepath.Join(dir, model+".aut"))
+			if header != wantHeader || !slices.Equal(got, want) {
+				t.Errorf("got %s\n%s\nmCRL2: %s\n%s", header, strings.Join(got, "\n"), wantHeader, strings.Join(want, "\n"))
+			}
+		})
+	}
+}
