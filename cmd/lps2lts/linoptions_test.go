@@ -14,13 +14,16 @@ import (
 // games/game_of_goose does (the rewriter evaluated Pos2Nat without its
 // argument: an index out of range). curried (-o) applies mappings defined
 // as curried lambda terms one argument group at a time (add(n)(1), as in
-// mCRL2's language/lambda; they stayed unrewritten).
+// mCRL2's language/lambda; they stayed unrewritten). Each model is read
+// from mCRL2's binary file and from its text as mCRL2's lpspp prints it
+// (where a built-in named as a value was refused).
 func TestMCRL22LPSOptions(t *testing.T) {
 	const dir = "testdata/linoptions"
-	for _, model := range []string{"fnvalue", "curried"} {
-		t.Run(model, func(t *testing.T) {
+	for _, file := range []string{"fnvalue.lps", "fnvalue.txt", "curried.lps", "curried.txt"} {
+		model := strings.TrimSuffix(strings.TrimSuffix(file, ".lps"), ".txt")
+		t.Run(file, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out.aut")
-			if code, _, stderr := lps2ltsLPS("-q", filepath.Join(dir, model+".lps"), out); code != 0 {
+			if code, _, stderr := lps2ltsLPS("-q", filepath.Join(dir, file), out); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			header, got := autTransitions(t, out)
