@@ -212,6 +212,23 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 			return res
 		}
 	}
+	if fn.byValue && len(args) > 0 {
+		// f(a..) with f = lambda x.. e: apply the value. Without this a
+		// curried j(3)(2, 1) with j = lambda x. lambda y, z. e stays
+		// j(3) applied to (2, 1) (mcrl22lps -o keeps such terms).
+		if head := r.applySym(fn, 0, nil); r.st.node(head).fn != fn {
+			return r.applyTerm(fn.res, head, args)
+		}
+	}
+	if len(args) < fn.arity {
+		// A function symbol passed as a value (mcrl22lps -f makes Pos2Nat
+		// the arbitrary value of a Pos -> Nat parameter): nothing to
+		// evaluate until applyTerm applies it to all its arguments.
+		if t != 0 {
+			return t
+		}
+		return r.mkApp(fn, args)
+	}
 	switch fn.kind {
 	case lps.FuncBuiltin:
 		if res, ok := r.builtin(fn, args); ok {

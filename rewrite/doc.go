@@ -67,7 +67,10 @@
 // positions (case functions C(e, x1, ..., xn): such an argument is
 // rewritten only when the equation tried compares it or the equation
 // applied uses it; the normal form is innermost rewriting's), and binders
-// (bodies rewritten with the bound variables free). Built-in
+// (bodies rewritten with the bound variables free). A function symbol
+// without its arguments (Pos2Nat as a value) is a normal form until it is
+// applied; a mapping defined as a value (f = lambda x. lambda y. e)
+// applies that value to its arguments, a group at a time. Built-in
 // functions are mCRL2's data library, evaluated natively on values, one
 // file per mCRL2 library (bool.go, numbers.go, lists.go, fsets.go,
 // fbags.go, sets.go, bags.go, functions.go) behind one table indexed by

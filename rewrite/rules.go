@@ -131,6 +131,7 @@ func (r *Rewriter) compile(spec *lps.Spec) error {
 		} else if len(inner) == 0 {
 			// f = g for a function-sorted f: treat as f(x..) = g(x..) via higher-order.
 			sym.rules = append(sym.rules, ru)
+			sym.byValue = true
 		} else {
 			return fmt.Errorf("%s: equation: %s applied to %d arguments, expected %d", eq.Pos, head.Func.Name, len(inner), sym.arity)
 		}

@@ -80,6 +80,10 @@ type symbol struct {
 	// horules are equations whose LHS is a higher-order application
 	// f(x..)(y..); they are tried when a term with head f(...) is applied.
 	horules []*rule
+	// byValue: some equation defines the symbol as a value (f = lambda
+	// x. e for an f of arity 1); an application f(a..) that no equation
+	// with arguments rewrites applies that value (applySym).
+	byValue bool
 	// index, when set, narrows rules down by the head symbol of one
 	// argument (indexRules).
 	index *ruleIndex

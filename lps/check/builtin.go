@@ -27,6 +27,44 @@ func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
 	return nil
 }
 
+// builtinValue is a built-in function named as a value of the function
+// sort hint (position_THROW = Pos2Nat, as lpspp prints what mcrl22lps -f
+// chose for a don't-care Pos -> Nat), or nil when hint is no function
+// sort that a call of the built-in has (a conversion between number
+// sorts needs no hint: Pos2Nat == Pos2Nat). The overload is that of a call
+// with arguments of hint's domain, checked as builtinCall checks it.
+func (x *exprChecker) builtinValue(id *syntax.Ident, hint *lps.Sort) lps.Expr {
+	op, ok := lps.CallOp(id.Name)
+	if in := op.Info(); ok && in.From != in.To && (hint == nil || hint.Kind != lps.SortFunc) {
+		// A conversion between number sorts has one sort.
+		hint = x.st.Func([]*lps.Sort{numeric(x.st, in.From)}, numeric(x.st, in.To))
+	}
+	if !ok || hint == nil || hint.Kind != lps.SortFunc || len(hint.Domain) != op.Info().Arity {
+		return nil
+	}
+	// Arguments named so that no text can name them.
+	sc := &scope{vars: map[string]*lps.Var{}, parent: x.sc}
+	raw := make([]syntax.Expr, len(hint.Domain))
+	for i, d := range hint.Domain {
+		name := " arg" + string(rune('0'+i))
+		sc.vars[name] = &lps.Var{Name: name, S: d, Pos: pos(id.Pos)}
+		raw[i] = &syntax.Ident{Pos: id.Pos, Name: name}
+	}
+	outer := x.sc
+	x.sc = sc
+	call := x.builtinCall(id, raw, hint.Codomain)
+	x.sc = outer
+	app, ok := call.(*lps.App)
+	if !ok || app.Sort() != hint.Codomain {
+		return nil
+	}
+	head, ok := app.Head.(*lps.FuncRef)
+	if !ok || head.Func.Sort != hint {
+		return nil
+	}
+	return head
+}
+
 // builtinCall checks a call of a built-in by name (head(l), max(a, b),
 // Pos2Nat(p)): its arity and conversion sorts from lps's operator table,
 // its overload from the arguments' sorts.

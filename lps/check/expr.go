@@ -315,6 +315,9 @@ func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	switch len(fs) {
 	case 0:
 		if _, ok := lps.CallOp(e.Name); ok || e.Name == "if" {
+			if f := x.builtinValue(e, hint); f != nil {
+				return f
+			}
 			x.c.errorf(e.Pos, "built-in function %s must be applied to arguments", e.Name)
 			return nil
 		}
