@@ -83,7 +83,7 @@ func newGuardCache(cond lps.Expr, pindex map[*lps.Var]int, budget *guardBudget) 
 	seen := make(map[int]bool)
 	var reads []int
 	if cond != nil {
-		paramsRead(cond, func(v *lps.Var) {
+		lps.VarsIn(cond, func(v *lps.Var) {
 			if i, ok := pindex[v]; ok && !seen[i] {
 				seen[i] = true
 				reads = append(reads, i)
@@ -102,41 +102,6 @@ func newGuardKeys(reads []int, budget *guardBudget) *guardCache {
 func (c *guardCache) empty() {
 	c.entries, c.sols = nil, nil
 	c.keys.reset()
-}
-
-// paramsRead calls f for every variable occurrence in e.
-func paramsRead(e lps.Expr, f func(*lps.Var)) {
-	switch e := e.(type) {
-	case *lps.VarRef:
-		f(e.Var)
-	case *lps.Var:
-		f(e)
-	case *lps.App:
-		paramsRead(e.Head, f)
-		for _, a := range e.Args {
-			paramsRead(a, f)
-		}
-	case *lps.Binder:
-		paramsRead(e.Body, f)
-	case *lps.Where:
-		paramsRead(e.Body, f)
-		for _, d := range e.Defs {
-			paramsRead(d.Value, f)
-		}
-	case *lps.ListEnum:
-		for _, a := range e.Elems {
-			paramsRead(a, f)
-		}
-	case *lps.SetEnum:
-		for _, a := range e.Elems {
-			paramsRead(a, f)
-		}
-	case *lps.BagEnum:
-		for i := range e.Elems {
-			paramsRead(e.Elems[i], f)
-			paramsRead(e.Counts[i], f)
-		}
-	}
 }
 
 // lookup returns the remembered outcome for state, if any, and otherwise

@@ -42,7 +42,7 @@ func (g *Generator) ProgressMeasure(name, src string) (explore.ProgressMeasure, 
 		pindex[p] = i
 	}
 	var reads []int
-	paramsRead(e, func(v *lps.Var) {
+	lps.VarsIn(e, func(v *lps.Var) {
 		if i, ok := pindex[v]; ok && !slices.Contains(reads, i) {
 			reads = append(reads, i)
 		}

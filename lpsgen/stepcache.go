@@ -73,7 +73,7 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 	}
 	seen := map[*lps.Var]bool{}
 	for _, e := range exprs {
-		paramsRead(e, func(v *lps.Var) {
+		lps.VarsIn(e, func(v *lps.Var) {
 			if !seen[v] {
 				seen[v] = true
 				c.vars = append(c.vars, g.r.VarTerm(v))

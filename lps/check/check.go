@@ -532,7 +532,7 @@ func (c *checker) checkEquation(e *syntax.Eqn, vars *scope, section int) {
 	if vars != nil {
 		seen := map[*lps.Var]bool{}
 		for _, ex := range []lps.Expr{cond, lhs, rhs} {
-			walkVars(ex, func(v *lps.Var) {
+			lps.VarsIn(ex, func(v *lps.Var) {
 				if vars.vars[v.Name] == v && !seen[v] {
 					seen[v] = true
 					eq.Vars = append(eq.Vars, v)
@@ -617,39 +617,6 @@ func writeAstAtom(b *strings.Builder, a *syntax.SortAtom, inDomain bool) {
 		}
 	default:
 		b.WriteString(a.Name)
-	}
-}
-
-// walkVars calls f for every variable occurrence in e.
-func walkVars(e lps.Expr, f func(*lps.Var)) {
-	switch e := e.(type) {
-	case *lps.VarRef:
-		f(e.Var)
-	case *lps.App:
-		walkVars(e.Head, f)
-		for _, a := range e.Args {
-			walkVars(a, f)
-		}
-	case *lps.Binder:
-		walkVars(e.Body, f)
-	case *lps.Where:
-		walkVars(e.Body, f)
-		for _, d := range e.Defs {
-			walkVars(d.Value, f)
-		}
-	case *lps.ListEnum:
-		for _, a := range e.Elems {
-			walkVars(a, f)
-		}
-	case *lps.SetEnum:
-		for _, a := range e.Elems {
-			walkVars(a, f)
-		}
-	case *lps.BagEnum:
-		for i := range e.Elems {
-			walkVars(e.Elems[i], f)
-			walkVars(e.Counts[i], f)
-		}
 	}
 }
 
