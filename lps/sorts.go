@@ -68,6 +68,24 @@ func (t *SortTable) Primitive(name string) *Sort {
 	return nil
 }
 
+// OfKind returns the built-in sort of kind k (SortBool, SortPos,
+// SortNat, SortInt or SortReal), or nil for another kind.
+func (t *SortTable) OfKind(k SortKind) *Sort {
+	switch k {
+	case SortBool:
+		return t.Bool
+	case SortPos:
+		return t.Pos
+	case SortNat:
+		return t.Nat
+	case SortInt:
+		return t.Int
+	case SortReal:
+		return t.Real
+	}
+	return nil
+}
+
 // NewNamed makes a fresh basic (SortBasic) or structured (SortStruct) sort.
 // Named sorts are equal only to themselves.
 func (t *SortTable) NewNamed(kind SortKind, name string) *Sort {

@@ -315,16 +315,8 @@ func (d *decoder) sort(depth int) *lps.Sort {
 	kind := lps.SortKind(k - 1)
 	t := d.c.table
 	switch kind {
-	case lps.SortBool:
-		return t.Bool
-	case lps.SortPos:
-		return t.Pos
-	case lps.SortNat:
-		return t.Nat
-	case lps.SortInt:
-		return t.Int
-	case lps.SortReal:
-		return t.Real
+	case lps.SortBool, lps.SortPos, lps.SortNat, lps.SortInt, lps.SortReal:
+		return t.OfKind(kind)
 	case lps.SortBasic, lps.SortStruct:
 		i := d.uvarint(uint64(len(d.c.named)))
 		if i >= uint64(len(d.c.named)) || d.c.named[i].Kind != kind {

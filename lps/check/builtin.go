@@ -12,21 +12,6 @@ import (
 // data_types/*.spec); where mCRL2 has mixed-sort overloads (max: Pos # Nat
 // -> Pos, ...) we use the overload at the least common sort.
 
-// numeric is the table's number sort of kind k, nil for another kind.
-func numeric(st *lps.SortTable, k lps.SortKind) *lps.Sort {
-	switch k {
-	case lps.SortPos:
-		return st.Pos
-	case lps.SortNat:
-		return st.Nat
-	case lps.SortInt:
-		return st.Int
-	case lps.SortReal:
-		return st.Real
-	}
-	return nil
-}
-
 // builtinValue is a built-in function named as a value of the function
 // sort hint (position_THROW = Pos2Nat, as lpspp prints what mcrl22lps -f
 // chose for a don't-care Pos -> Nat), or nil when hint is no function
@@ -37,7 +22,7 @@ func (x *exprChecker) builtinValue(id *syntax.Ident, hint *lps.Sort) lps.Expr {
 	op, ok := lps.CallOp(id.Name)
 	if in := op.Info(); ok && in.From != in.To && (hint == nil || hint.Kind != lps.SortFunc) {
 		// A conversion between number sorts has one sort.
-		hint = x.st.Func([]*lps.Sort{numeric(x.st, in.From)}, numeric(x.st, in.To))
+		hint = x.st.Func([]*lps.Sort{x.st.OfKind(in.From)}, x.st.OfKind(in.To))
 	}
 	if !ok || hint == nil || hint.Kind != lps.SortFunc || len(hint.Domain) != op.Info().Arity {
 		return nil
@@ -85,8 +70,8 @@ func (x *exprChecker) builtinCall(id *syntax.Ident, raw []syntax.Expr, hint *lps
 	st := x.st
 	if in.From != in.To {
 		// A conversion between number sorts.
-		a := x.expect(raw[0], numeric(st, in.From))
-		return x.mk(op, []lps.Expr{a}, numeric(st, in.To), p)
+		a := x.expect(raw[0], st.OfKind(in.From))
+		return x.mk(op, []lps.Expr{a}, st.OfKind(in.To), p)
 	}
 	mismatch := func(a lps.Expr, want string) lps.Expr {
 		x.c.errorAt(a.Position(), "sort mismatch: %s expects %s, found %s", name, want, sortName(a.Sort()))
