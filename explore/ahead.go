@@ -6,20 +6,9 @@ package explore
 // (parallel.go). That gives the order of one thread only while the states
 // taken would have been popped in that order whatever the insertions
 // under way add to the list. Each strategy says how many states that is
-// (aheadOrder); depth-first search, whose next state is one the last
+// (todoOrder.ahead); depth-first search, whose next state is one the last
 // expansion found, allows one state at a time and stays on one thread
 // (plan.go).
-
-// aheadOrder is a todoOrder that threads can serve.
-type aheadOrder interface {
-	todoOrder
-	// ahead returns how many states at the front of t can be taken now
-	// and popped in one thread's order; underway says whether states
-	// taken earlier are not yet inserted (their successors not yet
-	// pushed). It is at least 1 when nothing is under way and t is not
-	// empty.
-	ahead(t *todoList, underway bool) int
-}
 
 // ahead: breadth-first search pushes at the back and pops at the front,
 // so every state in the list comes before anything an insertion adds.
@@ -27,8 +16,7 @@ func (breadthFirst) ahead(t *todoList, _ bool) int { return t.len() }
 
 // ahead: depth-first search expands next a state the last expansion may
 // have found, so only one state at a time, once nothing is under way. (The
-// plan keeps depth-first search on one thread, where this is moot; the
-// method makes every todo order an aheadOrder.)
+// plan keeps depth-first search on one thread, where this is moot.)
 func (depthFirst) ahead(t *todoList, underway bool) int {
 	if underway {
 		return 0

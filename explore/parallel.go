@@ -51,10 +51,7 @@ type parallelSearch struct {
 	// stochastic: the workers compute distributions (the forks of a
 	// StochasticGenerator are StochasticGenerators).
 	stochastic bool
-	// order is the todo list's strategy, which says how many states can
-	// be taken ahead of the insertion (ahead.go).
-	order aheadOrder
-	pipe  pipeline
+	pipe       pipeline
 	// stateCost is the nanoseconds the last chunk computed took per
 	// state (the workers write it): states that cost more than
 	// expensiveState go in fine blocks.
@@ -197,7 +194,6 @@ const (
 // making.
 func newParallelSearch(x *Explorer) *parallelSearch {
 	p := &parallelSearch{width: x.plan.width, stochastic: x.plan.stochastic != nil}
-	p.order, _ = x.todo.order.(aheadOrder) // every todo order is one (ahead.go)
 	if x.plan.keys != nil {
 		p.keys = x.plan.portable
 	}
@@ -624,7 +620,7 @@ func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bo
 		return false
 	}
 	n, limited := x.blockSize(inFlight)
-	if ahead := x.par.order.ahead(&x.todo, inFlight > 0); ahead < n {
+	if ahead := x.todo.order.ahead(&x.todo, inFlight > 0); ahead < n {
 		// The strategy allows fewer states ahead (ahead.go): the block
 		// ends there, and the next waits for the insertions.
 		n = ahead

@@ -59,6 +59,12 @@ const (
 type todoOrder interface {
 	push(t *todoList, id StateID, v []uint32)
 	pop(t *todoList, dst []uint32) StateID
+	// ahead returns how many states at the front of t can be taken now
+	// and popped in one thread's order (ahead.go); underway says whether
+	// states taken earlier are not yet inserted (their successors not
+	// yet pushed). It is at least 1 when nothing is under way and t is
+	// not empty.
+	ahead(t *todoList, underway bool) int
 }
 
 // newTodoOrder returns the order of strategy s. Highway search samples
