@@ -133,7 +133,7 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 		}
 		return true
 	})
-	if err != nil || !complete || e.wasCut {
+	if err != nil || !complete || e.cut { // a cut enumeration is not whole
 		c.vals = c.vals[:start]
 		return err
 	}

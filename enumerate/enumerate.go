@@ -32,24 +32,21 @@ type Enumerator struct {
 	active int
 	// cut: CutUnbounded was called; top is the enumeration under way,
 	// whose solutions go through yieldOrCut (made once, in New, so that
-	// an enumeration allocates no closure); wasCut says that the last
-	// enumeration that ended was cut.
+	// an enumeration allocates no closure).
 	cut        bool
 	top        frame
 	yieldOrCut func(vals []rewrite.Term) bool
-	wasCut     bool
 	anyCut     bool // an enumeration has ended early since CutUnbounded
 }
 
 // frame is one enumeration under way: its consumer, its variables and
-// condition, whether the cut applies to it (known once asked) and
-// whether it was cut.
+// condition, and whether the cut applies to it (known once asked).
 type frame struct {
-	yield                   func(vals []rewrite.Term) bool
-	vars                    []rewrite.Term
-	cond                    rewrite.Term
-	s                       *rewrite.Subst
-	checked, unbounded, cut bool
+	yield              func(vals []rewrite.Term) bool
+	vars               []rewrite.Term
+	cond               rewrite.Term
+	s                  *rewrite.Subst
+	checked, unbounded bool
 }
 
 // New returns an enumerator that rewrites with r.
@@ -70,10 +67,10 @@ func (e *Enumerator) CutUnbounded() { e.cut = true }
 func (e *Enumerator) Cut() bool { return e.anyCut }
 
 // deliver passes a solution to the consumer and says whether to go on:
-// an unbounded sum stops at once after CutUnbounded, also one that starts
-// afterwards (it then delivers nothing).
+// an unbounded sum stops at once after CutUnbounded. (One that starts
+// afterwards delivers nothing: enumerate does not start it.)
 func (e *Enumerator) deliver(vals []rewrite.Term) bool {
-	return !e.cutHere() && e.top.yield(vals) && !e.cutHere()
+	return e.top.yield(vals) && !e.cutHere()
 }
 
 // cutHere says whether CutUnbounded ends the enumeration under way.
@@ -99,7 +96,6 @@ func (e *Enumerator) cutHere() bool {
 			f.unbounded = e.r.SumUnbounded(f.vars, c)
 		}
 	}
-	f.cut = f.unbounded
 	e.anyCut = e.anyCut || f.unbounded
 	return f.unbounded
 }
@@ -148,9 +144,11 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 	e.top = frame{yield: yield, vars: terms, cond: cond, s: s}
 	defer func() {
 		e.active--
-		e.wasCut = e.top.cut // after the enumerations its yield made
 		e.top = outer
 	}()
+	if e.cutHere() {
+		return nil // an unbounded sum that starts after the cut
+	}
 	if inOrder {
 		return e.r.SolveInOrder(terms, cond, s, limit, e.yieldOrCut)
 	}

@@ -167,7 +167,7 @@ type poolKey struct {
 }
 
 func (sv *solver) run(cond Term) bool {
-	if !sv.inOrder && sv.r.needsBreadthFirst(sv.vars) {
+	if !sv.inOrder && sv.r.SumBreadthFirst(sv.vars) {
 		return sv.runBreadthFirst(cond)
 	}
 	pending := append([]Term(nil), sv.vars...)

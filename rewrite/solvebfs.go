@@ -84,14 +84,10 @@ type expansion struct {
 // arenas of hundreds of megabytes, not worth holding.
 const keptQueueEntries = 1 << 16
 
-// SumBreadthFirst reports whether Solve enumerates a sum over vars
-// breadth-first (a variable of a recursive sort): the sums that can have
-// infinitely many solutions and still give each of them in finite time.
-func (r *Rewriter) SumBreadthFirst(vars []Term) bool { return r.needsBreadthFirst(vars) }
-
-// needsBreadthFirst reports whether vars include a variable of a
-// recursive sort, which Solve enumerates breadth-first.
-func (r *Rewriter) needsBreadthFirst(vars []Term) bool {
+// SumBreadthFirst reports whether vars include a variable of a
+// recursive sort, which Solve enumerates breadth-first: the sums that can
+// have infinitely many solutions and still give each in finite time.
+func (r *Rewriter) SumBreadthFirst(vars []Term) bool {
 	for _, v := range vars {
 		s := r.st.node(v).sort
 		switch s.Kind {
