@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -110,11 +109,7 @@ func newCheckpointer(cfg *config, j *job, x *explore.Explorer, stderr io.Writer)
 	if c.hooks, err = parseCheckpointHooks(os.Getenv(checkpointHooksEnv)); err != nil {
 		return nil, err
 	}
-	sum, err := fingerprint(j.infile)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	c.header = checkpointHeader{fingerprint: sum, options: checkpointOptions(cfg, j), width: base.Width()}
+	c.header = checkpointHeader{fingerprint: cfg.modelSum, options: checkpointOptions(cfg, j), width: base.Width()}
 	if cc.resume != "" {
 		err = c.restore(j)
 	} else {
@@ -135,8 +130,8 @@ func checkpointable(cfg *config, j *job, x *explore.Explorer) error {
 	switch {
 	case j.format != "" && j.format != "aut":
 		return fmt.Errorf("checkpoints hold .aut output or none: the %s writer keeps its tables in memory until the end", j.format)
-	case cfg.deadlock || cfg.actions != "" || cfg.multiActions != "" || cfg.nondet || cfg.divergence || cfg.cycle || cfg.traceSet:
-		return errors.New("checkpoints do not hold the findings of the checks (-D, -a, -m, -n, -F, --cycle) or the trace parents (-t)")
+	case cfg.deadlock || cfg.actions != "" || cfg.multiActions != "" || cfg.nondet || cfg.divergence || cfg.traceSet:
+		return errors.New("checkpoints do not hold the findings of the checks (-D, -a, -m, -n, -F) or the trace parents (-t)")
 	case j.infile == "-":
 		return errors.New("the model must be read from a file (INFILE), whose fingerprint ties the checkpoint to it")
 	}
@@ -155,22 +150,6 @@ func checkpointOptions(cfg *config, j *job) string {
 		out = "none"
 	}
 	return fmt.Sprintf("strategy=%s output=%s qlimit=%d no-qlimit=%t enum-limit=%d", j.opt.Strategy, out, cfg.qlimit, cfg.noQlimit, cfg.enumLimit)
-}
-
-// fingerprint is the SHA-256 of the model file.
-func fingerprint(path string) ([32]byte, error) {
-	var sum [32]byte
-	f, err := os.Open(path)
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return sum, err
-	}
-	copy(sum[:], h.Sum(nil))
-	return sum, nil
 }
 
 // create prepares DIR for a new run. A folder that holds a checkpoint is
@@ -232,6 +211,7 @@ func (c *checkpointer) restore(j *job) error {
 		return err
 	}
 	c.resumed = h
+	c.lastSnap = h.snap // the checkpoint on disk: a stop just after resuming need not write it again
 	if c.verbose {
 		fmt.Fprintf(c.stderr, "lps2lts: resumed from '%s': %d states, %d explored, %d transitions\n", c.dir, h.snap.States, h.snap.Explored, h.snap.Transitions)
 	}
@@ -295,7 +275,7 @@ func (c *checkpointer) write() error {
 	begin := time.Now()
 	h := c.header
 	h.snap = c.x.Snapshot()
-	if c.written > 0 && h.snap == c.lastSnap {
+	if h.snap == c.lastSnap {
 		return nil // nothing new since the last one (a stop just after it)
 	}
 	if err := c.writeFile(&h); err != nil {

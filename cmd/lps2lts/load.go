@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -19,8 +20,9 @@ import (
 
 // readLPS reads and checks an LPS in either of mCRL2's formats ("-"
 // reads standard input). An empty input is said to be empty, not a
-// specification without its sections.
-func readLPS(path string) (*lps.Spec, error) {
+// specification without its sections. It also returns the SHA-256 of
+// the bytes read, which ties a checkpoint to the model (checkpoint.go).
+func readLPS(path string) (*lps.Spec, [32]byte, error) {
 	name, r := path, io.Reader(os.Stdin)
 	if path == "-" {
 		name = "stdin"
@@ -31,7 +33,7 @@ func readLPS(path string) (*lps.Spec, error) {
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, fmt.Errorf("cannot open '%s' for reading: %w", path, err)
+			return nil, [32]byte{}, fmt.Errorf("cannot open '%s' for reading: %w", path, err)
 		}
 		defer f.Close()
 		r = f
@@ -39,25 +41,27 @@ func readLPS(path string) (*lps.Spec, error) {
 	src, err := load.Input(name, r)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return nil, fmt.Errorf("cannot read '%s': %w", name, pe.Err)
+		return nil, [32]byte{}, fmt.Errorf("cannot read '%s': %w", name, pe.Err)
 	}
 	if err != nil {
-		return nil, err
+		return nil, [32]byte{}, err
 	}
 	if len(bytes.TrimSpace(src)) == 0 {
-		return nil, fmt.Errorf("%s: the input is empty (no linear process specification)", name)
+		return nil, [32]byte{}, fmt.Errorf("%s: the input is empty (no linear process specification)", name)
 	}
-	return load.Read(name, src)
+	spec, err := load.Read(name, src)
+	return spec, sha256.Sum256(src), err
 }
 
 // loadLPS reads an LPS and returns its successor generator: the plain
 // one, or its stochastic or timed form when the specification has
 // distributions or time tags, reduced by confluence when asked.
 func loadLPS(path string, cfg *config) (explore.Generator, error) {
-	spec, err := readLPS(path)
+	spec, sum, err := readLPS(path)
 	if err != nil {
 		return nil, err
 	}
+	cfg.modelSum = sum
 	base, err := lpsgen.New(spec, lpsgen.Options{Cached: cfg.cached, GlobalCache: cfg.globalCache, EnumLimit: cfg.enumLimit, NoGuardCache: cfg.noGuardCache, NoStepCache: cfg.noStepCache, NoControlFlow: cfg.noControlFlow,
 		QuantifierLimit: cfg.qlimit, NoQuantifierLimit: cfg.noQlimit, GuardCacheBytes: cfg.cacheKB << 10, EnumCacheBytes: cfg.cacheKB << 10})
 	if err != nil {

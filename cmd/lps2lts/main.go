@@ -83,6 +83,7 @@ type config struct {
 	measure                             explore.ProgressMeasure // --sweep's, compiled by loadLPS
 	multiActionLabels                   []string                // -m's as labels, checked by loadLPS; nil: splitNames(multiActions)
 	ctauSummands                        int                     // summands with the action ctau, without -c (ctau.go)
+	modelSum                            [32]byte                // SHA-256 of INFILE as read (load.go), a checkpoint's tie to the model
 	checkpoint                          checkpointConfig        // --checkpoint, --checkpoint-every, --resume (checkpoint.go)
 }
 
