@@ -213,7 +213,9 @@ func New(gen Generator, opt Options) *Explorer {
 		x.todo.width = gen.Width()
 	}
 	x.emit = x.collect
-	x.inside.on = x.plan.cutter != nil
+	if x.plan.cutter != nil {
+		x.emit = x.collectInside // the check per transition only where a limit may cut (maxinside.go)
+	}
 	x.emitStochastic = x.collectStochastic
 	x.step.init(x)
 	if x.plan.holding != nil && x.plan.holding.HoldStates(x.heldState) {

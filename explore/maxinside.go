@@ -25,8 +25,7 @@ package explore
 
 // insideStop is the state of the limit inside an expansion.
 type insideStop struct {
-	on bool    // the plan allows it (plan.cutter is set)
-	s  StateID // the state being expanded
+	s StateID // the state being expanded
 	// at: insert the batch when it holds this many transitions; 0 when
 	// not expanding, or once the limit is reached.
 	at int
@@ -34,7 +33,7 @@ type insideStop struct {
 
 // startInside prepares the expansion of s.
 func (x *Explorer) startInside(s StateID) {
-	if x.inside.on {
+	if x.plan.cutter != nil {
 		x.inside.s = s
 		x.inside.at = max(x.opt.MaxStates-x.store.Len(), 1)
 	}
@@ -45,11 +44,20 @@ func (x *Explorer) startInside(s StateID) {
 func (x *Explorer) flushInside() {
 	b := &x.own
 	x.insert(x.inside.s, b, 0)
-	b.labels, b.sizes, b.probs, b.vecs, b.keys = b.labels[:0], b.sizes[:0], b.probs[:0], b.vecs[:0], b.keys[:0]
+	b.reset() // no error during Successors
 	if x.maxReached() {
 		x.inside.at = 0
 		x.plan.cutter.CutUnboundedSums()
 		return
 	}
 	x.inside.at = max(x.opt.MaxStates-x.store.Len(), 1)
+}
+
+// collectInside is collect for a search whose state limit may cut an
+// expansion: it inserts the batch once it could reach the limit.
+func (x *Explorer) collectInside(label LabelID, next []uint32) {
+	x.collect(label, next)
+	if x.inside.at > 0 && len(x.own.labels) >= x.inside.at {
+		x.flushInside()
+	}
 }

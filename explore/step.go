@@ -42,9 +42,6 @@ func (x *Explorer) collect(label LabelID, next []uint32) {
 	if x.plan.keys != nil {
 		b.keys = append(b.keys, x.plan.keys.TransitionKey())
 	}
-	if x.inside.at > 0 && len(b.labels) >= x.inside.at {
-		x.flushInside()
-	}
 }
 
 // collectStochastic is collect for StochasticSuccessors. The states of a
