@@ -35,7 +35,7 @@ func (g *Generator) Fork() explore.Generator {
 			f.dists[k] = &c
 		}
 	}
-	f.state, f.emit, f.targets, f.pids, f.pvals = nil, nil, nil, nil, nil
+	f.state, f.emit, f.targets, f.pids = nil, nil, nil, nil
 	f.sum = big.Rat{} // a copy would share g's digits
 	f.visitFn = f.visit
 	return &f

@@ -43,7 +43,6 @@ type Generator struct {
 	// another, and their probabilities.
 	targets []uint32
 	pids    []explore.ProbabilityID
-	pvals   []*big.Rat // the values of pids
 	sum     big.Rat
 }
 
@@ -226,7 +225,7 @@ func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 // the empty substitution); without `dist` in init it is the initial state
 // with probability 1.
 func (g *Generator) InitialDistribution(dst []uint32, probs []explore.ProbabilityID) ([]uint32, []explore.ProbabilityID, error) {
-	g.targets, g.pids, g.pvals = g.targets[:0], g.pids[:0], g.pvals[:0]
+	g.targets, g.pids = g.targets[:0], g.pids[:0]
 	g.base.ClearBindings()
 	err := g.distribution(g.init, func() (err error) {
 		g.targets, err = g.base.AppendInitial(g.targets)
@@ -274,7 +273,7 @@ func (g *Generator) visit(s *lpsgen.Summand) error {
 // each with the time stamp t appended for a timed process, and emits the
 // transition.
 func (g *Generator) emitDistribution(s *lpsgen.Summand, label explore.LabelID, t rewrite.Term) error {
-	g.targets, g.pids, g.pvals = g.targets[:0], g.pids[:0], g.pvals[:0]
+	g.targets, g.pids = g.targets[:0], g.pids[:0]
 	err := g.distribution(g.dists[s.Number()], func() (err error) {
 		g.targets, err = g.base.AppendNext(g.targets, s)
 		if g.clock != nil {
@@ -297,7 +296,7 @@ func (g *Generator) emitDistribution(s *lpsgen.Summand, label explore.LabelID, t
 // are dropped. It checks the probabilities and unbinds the variables.
 func (g *Generator) distribution(d *distribution, state func() error) error {
 	if d == nil {
-		g.pids, g.pvals = append(g.pids, g.oneID), append(g.pvals, g.one)
+		g.pids = append(g.pids, g.oneID)
 		return state()
 	}
 	defer func() {
@@ -307,6 +306,7 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 			g.base.Bind(v, 0)
 		}
 	}()
+	g.sum.SetInt64(0)
 	values := d.values
 	if d.support != 0 {
 		c, err := g.base.Rewrite(d.support)
@@ -338,7 +338,10 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 		if err != nil {
 			return err
 		}
-		g.pids, g.pvals = append(g.pids, pr.id), append(g.pvals, pr.value)
+		g.pids = append(g.pids, pr.id)
+		if g.check {
+			g.sum.Add(&g.sum, pr.value)
+		}
 		if err := state(); err != nil {
 			return err
 		}
@@ -348,10 +351,6 @@ func (g *Generator) distribution(d *distribution, state func() error) error {
 	}
 	if !g.check {
 		return nil
-	}
-	g.sum.SetInt64(0)
-	for _, v := range g.pvals {
-		g.sum.Add(&g.sum, v)
 	}
 	if g.sum.Cmp(g.one) != 0 {
 		ps := make([]string, len(g.pids))
