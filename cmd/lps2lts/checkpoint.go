@@ -12,12 +12,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/visitor"
+	"github.com/spf13/pflag"
 )
 
 // Checkpoints (--checkpoint=DIR, --checkpoint-every, --resume=DIR): a
@@ -28,8 +28,8 @@ import (
 //
 //   - checkpoint: the stored states, the search's counters, the options
 //     that shape the LTS and a fingerprint of INFILE (checkpointfile.go).
-//     It is written as checkpoint.tmp, synced, renamed over the last one
-//     and the folder synced, so a crash while it is written leaves the
+//     It is written under a temporary name (internal/outfile), synced,
+//     renamed over the last one and the folder synced, so a crash while it is written leaves the
 //     last one whole.
 //   - output.aut: the .aut transitions as they are explored (the .aut
 //     writer's spill file, visitor/autcheckpoint.go), synced before each
@@ -59,7 +59,6 @@ func addCheckpointFlags(f *pflag.FlagSet, c *checkpointConfig) {
 // The files of a checkpoint folder.
 const (
 	checkpointFile = "checkpoint"
-	checkpointTemp = "checkpoint.tmp"
 	checkpointAut  = "output.aut"
 )
 
@@ -279,7 +278,6 @@ func (c *checkpointer) write() error {
 		return nil // nothing new since the last one (a stop just after it)
 	}
 	if err := c.writeFile(&h); err != nil {
-		os.Remove(filepath.Join(c.dir, checkpointTemp))
 		fmt.Fprintf(c.stderr, "lps2lts: warning: the checkpoint in '%s' could not be written (%v); the last one stays\n", c.dir, err)
 		return nil
 	}
@@ -305,13 +303,12 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 			return err
 		}
 	}
-	tmp := filepath.Join(c.dir, checkpointTemp)
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+	out, err := outfile.Create(filepath.Join(c.dir, checkpointFile))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	w := newCheckpointWriter(f, c.encode)
+	defer out.Discard() // after CloseDurable, nothing to do
+	w := newCheckpointWriter(out.Writer(), c.encode)
 	w.header(h)
 	vec := make([]uint32, 0, h.width)
 	for i := range h.snap.States {
@@ -327,26 +324,7 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 	if err := w.finish(); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, filepath.Join(c.dir, checkpointFile)); err != nil {
-		return err
-	}
-	return syncDir(c.dir)
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return out.CloseDurable()
 }
 
 // finish ends the checkpoints of a search that returned res: a search

@@ -125,6 +125,30 @@ func (f *File) Close(keep bool) error {
 	return err
 }
 
+// CloseDurable is Close(true) that survives a crash of the machine: the
+// file is synced before it is renamed, and its folder after (a
+// checkpoint, which a crash must leave either old or new and whole).
+func (f *File) CloseDurable() error {
+	f.mu.Lock()
+	w := f.file
+	f.mu.Unlock()
+	if w != nil {
+		if err := w.Sync(); err != nil {
+			f.Discard()
+			return err
+		}
+	}
+	if err := f.Close(true); err != nil {
+		return err
+	}
+	d, err := os.Open(filepath.Dir(f.Final))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
 // Discard closes the file and removes a temporary one, unless Close came
 // first; safe from another goroutine (a signal handler's forced exit).
 func (f *File) Discard() { f.Close(false) }
