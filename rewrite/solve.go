@@ -293,7 +293,10 @@ func (sv *solver) report(cond Term) bool {
 
 // bindAndRec binds v to val (whose fresh variables are fresh), rewrites
 // cond and continues with fresh ++ rest.
-func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
+// narrow is one step of the search, depth- or breadth-first: cond
+// rewritten with v bound to val (counted against the limit), and v's
+// number.
+func (sv *solver) narrow(v, val, cond Term) (Term, uint32) {
 	r := sv.r
 	sv.tick()
 	id := r.st.node(v).v.id
@@ -301,6 +304,12 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 	sv.es.vals[id] = val
 	c := r.rewrite(cond, sv.es)
 	sv.es.vals[id] = 0
+	return c, id
+}
+
+func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
+	r := sv.r
+	c, id := sv.narrow(v, val, cond)
 	if c == r.falseT {
 		return true
 	}

@@ -190,12 +190,7 @@ func (sv *solver) expansion(sort *lps.Sort, nfresh int32) *expansion {
 // fresh, and queues the result or, when no variable is left, reports it.
 func (sv *solver) addEntry(p bfsEntry, v, val Term, fresh []Term) bool {
 	r, q := sv.r, sv.bfs
-	sv.tick()
-	id := r.st.node(v).v.id
-	sv.es.grow(id)
-	sv.es.vals[id] = val
-	c := r.rewrite(p.cond, sv.es)
-	sv.es.vals[id] = 0
+	c, _ := sv.narrow(v, val, p.cond)
 	if c == r.falseT {
 		return true
 	}
