@@ -68,10 +68,14 @@ for m in "${models[@]}"; do
   for t in "${use[@]}"; do : >"$tmp/$m.$t"; : >"$tmp/$m.$t.cpu"; done
   for r in $(seq "$runs"); do
     for t in "${use[@]}"; do
-      /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$bin" -q --threads="$t" "${a[@]}" "$tmp/out.$t.aut"
+      /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$bin" --threads="$t" "${a[@]}" "$tmp/out.$t.aut" 2>"$tmp/err"
       read -r wall user sys <"$tmp/time"
       echo "$wall" >>"$tmp/$m.$t"
       echo "$user + $sys" | bc -l >>"$tmp/$m.$t.cpu"
+      if [ "$t" != 1 ] && grep -q "runs on one thread" "$tmp/err"; then
+        echo "error: $m: $t threads fell back to one: $(grep "runs on one thread" "$tmp/err")" >&2
+        exit 1
+      fi
       if [ "$t" != 1 ] && ! cmp -s "$tmp/out.1.aut" "$tmp/out.$t.aut"; then
         echo "error: $m: the .aut of $t threads differs from one thread's" >&2
         exit 1
