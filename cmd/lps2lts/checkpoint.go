@@ -234,8 +234,8 @@ func (c *checkpointer) autWriter(w io.Writer, guard *writeGuard, labels *explore
 	return a, err
 }
 
-func (c *checkpointer) encode(v uint32) ([]byte, error) {
-	return c.codec.AppendTerm(nil, rewrite.Term(v))
+func (c *checkpointer) encode(dst []byte, v uint32) ([]byte, error) {
+	return c.codec.AppendTerm(dst, rewrite.Term(v))
 }
 
 func (c *checkpointer) decode(b []byte) (uint32, error) {

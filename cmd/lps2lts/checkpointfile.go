@@ -59,17 +59,16 @@ type checkpointWriter struct {
 	w      *bufio.Writer
 	crc    hash.Hash32
 	out    io.Writer
-	encode func(v uint32) ([]byte, error)
-	// index[v] is the number (from 1) of value v once defined; far
-	// holds those of values beyond maxDenseValue. (Term ids are dense:
-	// far stays empty for an LPS's states.)
+	encode func(dst []byte, v uint32) ([]byte, error)
+	// index[v] is the number (from 1) of value v once defined. Values
+	// are term ids, which are dense: 4 bytes a term of the store at most.
 	index []uint32
-	far   map[uint32]uint32
 	nvals uint32
 	buf   []byte
+	term  []byte // scratch for encode
 }
 
-func newCheckpointWriter(out io.Writer, encode func(uint32) ([]byte, error)) *checkpointWriter {
+func newCheckpointWriter(out io.Writer, encode func([]byte, uint32) ([]byte, error)) *checkpointWriter {
 	crc := crc32.New(castagnoli)
 	return &checkpointWriter{w: bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20), crc: crc, out: out, encode: encode}
 }
@@ -97,41 +96,24 @@ func (c *checkpointWriter) header(h *checkpointHeader) {
 // state writes one state's vector.
 func (c *checkpointWriter) state(vec []uint32) error {
 	for _, v := range vec {
-		var k uint32
-		if v < maxDenseValue {
-			if int(v) >= len(c.index) {
-				c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
-			}
-			k = c.index[v]
-		} else {
-			k = c.far[v]
+		if int(v) >= len(c.index) {
+			c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
 		}
-		if k > 0 {
+		if k := c.index[v]; k > 0 {
 			c.uvarint(uint64(k))
 			continue
 		}
-		b, err := c.encode(v)
-		if err != nil {
+		var err error
+		if c.term, err = c.encode(c.term[:0], v); err != nil {
 			return err
 		}
 		c.uvarint(0)
-		c.bytes(b)
+		c.bytes(c.term)
 		c.nvals++
-		if v < maxDenseValue {
-			c.index[v] = c.nvals
-		} else {
-			if c.far == nil {
-				c.far = map[uint32]uint32{}
-			}
-			c.far[v] = c.nvals
-		}
+		c.index[v] = c.nvals
 	}
 	return nil
 }
-
-// maxDenseValue bounds the values a checkpointWriter numbers through a
-// slice indexed by value.
-const maxDenseValue = 1 << 24
 
 // finish writes the trailer and flushes.
 func (c *checkpointWriter) finish() error {

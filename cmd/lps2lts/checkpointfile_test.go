@@ -14,8 +14,8 @@ import (
 // Toy terms for the checkpoint file's tests: value v is written as the
 // bytes "t" and v in decimal digits, and read back by a decoder that
 // refuses anything else.
-func toyEncode(v uint32) ([]byte, error) {
-	return binary.AppendUvarint([]byte("t"), uint64(v)), nil
+func toyEncode(dst []byte, v uint32) ([]byte, error) {
+	return binary.AppendUvarint(append(dst, 't'), uint64(v)), nil
 }
 
 func toyDecode(b []byte) (uint32, error) {
