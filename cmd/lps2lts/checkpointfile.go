@@ -60,9 +60,12 @@ type checkpointWriter struct {
 	crc    hash.Hash32
 	out    io.Writer
 	encode func(dst []byte, v uint32) ([]byte, error)
-	// index[v] is the number (from 1) of value v once defined. Values
-	// are term ids, which are dense: 4 bytes a term of the store at most.
+	// index[v] is the number (from 1) of value v once defined; far
+	// holds those of values beyond maxDenseValue. (Term ids are dense:
+	// far stays empty for an LPS's states; a value past it would make
+	// index gigabytes long.)
 	index []uint32
+	far   map[uint32]uint32
 	nvals uint32
 	buf   []byte
 	term  []byte // scratch for encode
@@ -96,10 +99,16 @@ func (c *checkpointWriter) header(h *checkpointHeader) {
 // state writes one state's vector.
 func (c *checkpointWriter) state(vec []uint32) error {
 	for _, v := range vec {
-		if int(v) >= len(c.index) {
-			c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
+		var k uint32
+		if v < maxDenseValue {
+			if int(v) >= len(c.index) {
+				c.index = append(c.index, make([]uint32, int(v)+1-len(c.index))...)
+			}
+			k = c.index[v]
+		} else {
+			k = c.far[v]
 		}
-		if k := c.index[v]; k > 0 {
+		if k > 0 {
 			c.uvarint(uint64(k))
 			continue
 		}
@@ -110,10 +119,21 @@ func (c *checkpointWriter) state(vec []uint32) error {
 		c.uvarint(0)
 		c.bytes(c.term)
 		c.nvals++
-		c.index[v] = c.nvals
+		if v < maxDenseValue {
+			c.index[v] = c.nvals
+		} else {
+			if c.far == nil {
+				c.far = map[uint32]uint32{}
+			}
+			c.far[v] = c.nvals
+		}
 	}
 	return nil
 }
+
+// maxDenseValue bounds the values a checkpointWriter numbers through a
+// slice indexed by value.
+const maxDenseValue = 1 << 24
 
 // finish writes the trailer and flushes.
 func (c *checkpointWriter) finish() error {
