@@ -38,13 +38,13 @@ func (r *Rewriter) evalSet2Bag(fn *symbol, args []Term) (Term, bool) {
 	if n.kind != kSet {
 		return 0, false
 	}
-	elems := r.st.node(n.args[1]).args
+	elems := r.st.node(n.args()[1]).args()
 	es := make([]bagEntry, len(elems))
 	one := r.mkInt(r.natSortOf(), 1)
 	for i, e := range elems {
 		es[i] = bagEntry{e, one}
 	}
-	return r.mkBag(fn.res, r.fnUnary(fn.res, fnBool2Nat, n.args[0]), r.mkFBag(fn.res, r.natSortOf(), es)), true
+	return r.mkBag(fn.res, r.fnUnary(fn.res, fnBool2Nat, n.args()[0]), r.mkFBag(fn.res, r.natSortOf(), es)), true
 }
 
 // evalBag2Set is Bag2Set(@bag(f, b)) = @set(@Nat2Bool_(f), u), where u
@@ -55,21 +55,21 @@ func (r *Rewriter) evalBag2Set(fn *symbol, args []Term) (Term, bool) {
 	if n.kind != kBag {
 		return 0, false
 	}
-	f, fb := n.args[0], r.st.node(n.args[1])
+	f, fb := n.args()[0], r.st.node(n.args()[1])
 	fz := r.isFnConst(f, fnZero)
 	nat := r.natSortOf()
-	elems := make([]Term, 0, len(fb.args)/2)
-	for i := 0; i < len(fb.args); i += 2 {
+	elems := make([]Term, 0, len(fb.args())/2)
+	for i := 0; i < len(fb.args()); i += 2 {
 		if fz {
-			elems = append(elems, fb.args[i])
+			elems = append(elems, fb.args()[i])
 			continue
 		}
-		fe := r.applyTerm(nat, f, []Term{fb.args[i]})
+		fe := r.applyTerm(nat, f, []Term{fb.args()[i]})
 		if !r.isIntValue(fe) {
 			return 0, false
 		}
-		if r.isPositive(fe) != r.isPositive(r.swapZero(nat, fe, fb.args[i+1])) {
-			elems = append(elems, fb.args[i])
+		if r.isPositive(fe) != r.isPositive(r.swapZero(nat, fe, fb.args()[i+1])) {
+			elems = append(elems, fb.args()[i])
 		}
 	}
 	// The elements kept are in the bag's order.

@@ -102,7 +102,7 @@ func (r *Rewriter) not(a Term) Term {
 	}
 	n := r.st.node(a)
 	if n.kind == kApp && n.fn.op == lps.OpNot && n.fn.kind == lps.FuncBuiltin {
-		return n.args[0]
+		return n.args()[0]
 	}
 	return r.mkApp(r.boolOpSym(lps.OpNot), []Term{a})
 }
@@ -159,8 +159,8 @@ func (r *Rewriter) equal(a, b Term) Term {
 		} else {
 			// Same constructor: compare the arguments pairwise.
 			res := r.trueT
-			for i := range na.args {
-				e := r.equal(na.args[i], nb.args[i])
+			for i := range na.args() {
+				e := r.equal(na.args()[i], nb.args()[i])
 				if e == r.falseT {
 					return e
 				}
@@ -173,7 +173,7 @@ func (r *Rewriter) equal(a, b Term) Term {
 		// Pos2Nat, Nat2Int, ... are constructors in mCRL2 (@cNat,
 		// @cInt): one applied twice, from the checker and from a
 		// rewrite, compares its arguments.
-		return r.equal(na.args[0], nb.args[0])
+		return r.equal(na.args()[0], nb.args()[0])
 	}
 	if na.kind == kSet && nb.kind == kSet || na.kind == kBag && nb.kind == kBag {
 		if res, ok := r.equalSetBag(na, nb); ok {
@@ -273,18 +273,18 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 			return r.Bool(ctorIndex(na.fn.fn) < ctorIndex(nb.fn.fn)), true
 		}
 		// Lexicographic on the arguments.
-		for i := range na.args {
-			if na.args[i] == nb.args[i] {
+		for i := range na.args() {
+			if na.args()[i] == nb.args()[i] {
 				continue
 			}
-			lt, ok := r.elemLess(na.args[i], nb.args[i])
+			lt, ok := r.elemLess(na.args()[i], nb.args()[i])
 			if !ok {
 				return 0, false
 			}
 			if lt == r.trueT {
 				return lt, true
 			}
-			eq := r.equal(na.args[i], nb.args[i])
+			eq := r.equal(na.args()[i], nb.args()[i])
 			if eq != r.trueT {
 				if eq == r.falseT {
 					return r.falseT, true
@@ -298,10 +298,10 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 	case na.kind == kCons && nb.kind == kNil:
 		return r.falseT, true
 	case na.kind == kCons && nb.kind == kCons:
-		if na.args[0] == nb.args[0] {
-			return r.less(na.args[1], nb.args[1], orEqual)
+		if na.args()[0] == nb.args()[0] {
+			return r.less(na.args()[1], nb.args()[1], orEqual)
 		}
-		return r.elemLess(na.args[0], nb.args[0])
+		return r.elemLess(na.args()[0], nb.args()[0])
 	}
 	if isIntegral(na.sort) || isIntegral(nb.sort) {
 		return r.symbolicLess(a, b, orEqual)
@@ -326,7 +326,7 @@ func ctorIndex(f *lps.Func) int {
 
 // isUpcast reports whether n is a conversion to a larger number sort.
 func isUpcast(n *node) bool {
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 1 {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 1 {
 		return false
 	}
 	switch n.fn.op {

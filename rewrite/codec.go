@@ -131,22 +131,22 @@ func (c *Codec) AppendTerm(dst []byte, t Term) ([]byte, error) {
 			return dst, err
 		}
 	case kVar:
-		dst = appendString(dst, n.v.v.Name)
+		dst = appendString(dst, n.vi().v.Name)
 		return dst, nil
 	case kNum:
 		return binary.AppendVarint(dst, n.val), nil
 	case kBig:
-		dst = binary.AppendVarint(dst, int64(n.big.Sign()))
-		return appendString(dst, string(n.big.Bytes())), nil
+		dst = binary.AppendVarint(dst, int64(n.bigInt().Sign()))
+		return appendString(dst, string(n.bigInt().Bytes())), nil
 	case kReal:
-		dst = binary.AppendVarint(dst, int64(n.rat.Sign()))
-		dst = appendString(dst, string(n.rat.Num().Bytes()))
-		return appendString(dst, string(n.rat.Denom().Bytes())), nil
+		dst = binary.AppendVarint(dst, int64(n.rat().Sign()))
+		dst = appendString(dst, string(n.rat().Num().Bytes()))
+		return appendString(dst, string(n.rat().Denom().Bytes())), nil
 	default:
 		dst = binary.AppendVarint(dst, n.val)
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(n.args)))
-	for _, a := range n.args {
+	dst = binary.AppendUvarint(dst, uint64(len(n.args())))
+	for _, a := range n.args() {
 		if dst, err = c.AppendTerm(dst, a); err != nil {
 			return dst, err
 		}
@@ -419,11 +419,11 @@ func (d *decoder) term(depth int) Term {
 		return d.c.r.st.intern(&key)
 	case kBig:
 		sign := d.varint()
-		key.big = new(big.Int).SetBytes(d.bytes())
+		x := new(big.Int).SetBytes(d.bytes())
 		if sign < 0 {
-			key.big.Neg(key.big)
+			x.Neg(x)
 		}
-		return d.c.r.st.intern(&key)
+		return d.c.r.st.intern(bigNode(key.sort, x))
 	case kReal:
 		sign := d.varint()
 		num := new(big.Int).SetBytes(d.bytes())
@@ -434,8 +434,7 @@ func (d *decoder) term(depth int) Term {
 		if sign < 0 {
 			num.Neg(num)
 		}
-		key.rat = new(big.Rat).SetFrac(num, den)
-		return d.c.r.st.intern(&key)
+		return d.c.r.st.intern(ratNode(key.sort, new(big.Rat).SetFrac(num, den)))
 	default:
 		key.val = d.varint()
 	}
@@ -456,8 +455,7 @@ func (d *decoder) term(depth int) Term {
 			return d.c.r.falseT
 		}
 	}
-	key.args = args
-	return d.c.r.st.intern(&key)
+	return d.c.r.st.internArgs(&key, args)
 }
 
 // variable returns the variable named name of sort s, looked up by name

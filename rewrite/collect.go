@@ -62,7 +62,7 @@ func (r *Rewriter) Collect(roots func(keep func(Term))) CollectStats {
 	for len(stack) > 0 {
 		t := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, a := range st.node(t).args {
+		for _, a := range st.node(t).args() {
 			keep(a)
 		}
 	}
@@ -150,12 +150,12 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		}
 		nd := s.node(t)
 		sh := &s.shards[nd.hash%numShards]
-		if len(nd.args) > 0 {
-			nd.args = sh.copyArgs(nd.args)
+		if nd.nargs > 0 {
+			nd.setArgs(sh.copyArgs(nd.args()))
 		}
 		tab := *sh.table.Load()
 		mask := uint64(len(tab) - 1)
-		i := (nd.hash / numShards) & mask
+		i := uint64(nd.hash/numShards) & mask
 		for tab[i].Load() != 0 {
 			i = (i + 1) & mask
 		}

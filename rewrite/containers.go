@@ -81,8 +81,8 @@ func (r *Rewriter) termCmp(a, b Term) int {
 			}
 			return 1
 		}
-		for i := range na.args {
-			if c := r.termCmp(na.args[i], nb.args[i]); c != 0 {
+		for i := range na.args() {
+			if c := r.termCmp(na.args()[i], nb.args()[i]); c != 0 {
 				return c
 			}
 		}
@@ -92,10 +92,10 @@ func (r *Rewriter) termCmp(a, b Term) int {
 	case na.kind == kCons && nb.kind == kNil:
 		return 1
 	case na.kind == kCons && nb.kind == kCons:
-		if c := r.termCmp(na.args[0], nb.args[0]); c != 0 {
+		if c := r.termCmp(na.args()[0], nb.args()[0]); c != 0 {
 			return c
 		}
-		return r.termCmp(na.args[1], nb.args[1])
+		return r.termCmp(na.args()[1], nb.args()[1])
 	}
 	if a < b {
 		return -1
@@ -211,7 +211,7 @@ func (r *Rewriter) isValue(t Term, finite bool) bool {
 	default:
 		return false
 	}
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		if !r.isValue(a, finite) {
 			return false
 		}
@@ -269,7 +269,7 @@ func (r *Rewriter) isPositive(n Term) bool {
 	if x.kind == kNum {
 		return x.val > 0
 	}
-	return x.big.Sign() > 0
+	return x.bigInt().Sign() > 0
 }
 
 // mkFBag builds the canonical finite bag of entries: sorted by element,
@@ -301,7 +301,7 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 }
 
 // bagEntries reads a finite bag.
-func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.st.node(b).args) }
+func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.st.node(b).args()) }
 
 // entriesOf reads the arguments of a finite bag (elements and counts).
 func entriesOf(args []Term) []bagEntry {
@@ -341,8 +341,8 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
-	elems := make([]Term, len(n.args))
-	for i, a := range n.args {
+	elems := make([]Term, len(n.args()))
+	for i, a := range n.args() {
 		elems[i] = r.rewrite(a, s)
 	}
 	if !r.allGround(elems) {
@@ -356,10 +356,10 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 }
 
 func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
-	args := make([]Term, len(n.args))
+	args := make([]Term, len(n.args()))
 	ground := true
 	var natSort *lps.Sort
-	for i, a := range n.args {
+	for i, a := range n.args() {
 		args[i] = r.rewrite(a, s)
 		if i%2 == 1 {
 			natSort = r.st.node(args[i]).sort
@@ -517,8 +517,8 @@ func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
 		return 0, false
 	}
 	es := []bagEntry{{d, p}}
-	for i := 0; i < len(n.args); i += 2 {
-		es = append(es, bagEntry{n.args[i], n.args[i+1]})
+	for i := 0; i < len(n.args()); i += 2 {
+		es = append(es, bagEntry{n.args()[i], n.args()[i+1]})
 	}
 	for _, e := range es {
 		if !r.isIntValue(e.n) || !r.isDataValue(e.e) && !r.isSetOrBagValue(e.e) {
@@ -571,7 +571,7 @@ func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin 
 		if n.kind != finite {
 			return 0, false
 		}
-		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&node{kind: finite, sort: fn.res}, n.args)), true
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&node{kind: finite, sort: fn.res}, n.args())), true
 	}
 }
 
@@ -582,18 +582,18 @@ func (r *Rewriter) evalIn(_ *symbol, args []Term) (Term, bool) { return r.member
 func (r *Rewriter) evalSize(fn *symbol, args []Term) (Term, bool) {
 	res := fn.res
 	n := r.st.node(args[0])
-	if n.kind == kFSet && !r.consBuilt(n.args, 1) || n.kind == kFBag && !r.consBuilt(n.args, 2) {
+	if n.kind == kFSet && !r.consBuilt(n.args(), 1) || n.kind == kFBag && !r.consBuilt(n.args(), 2) {
 		return 0, false
 	}
 	switch n.kind {
 	case kFSet:
-		return r.mkInt(res, int64(len(n.args))), true
+		return r.mkInt(res, int64(len(n.args()))), true
 	case kFBag:
 		// The size is the sum of the multiplicities, which may
 		// exceed a machine word (natAdd falls back on big numbers).
 		total := r.mkInt(res, 0)
-		for i := 1; i < len(n.args); i += 2 {
-			total = r.natAdd(res, total, r.natIn(res, n.args[i]))
+		for i := 1; i < len(n.args()); i += 2 {
+			total = r.natAdd(res, total, r.natIn(res, n.args()[i]))
 		}
 		return total, true
 	}
@@ -605,10 +605,10 @@ func (r *Rewriter) evalSize(fn *symbol, args []Term) (Term, bool) {
 // they are.
 func (r *Rewriter) evalPick(_ *symbol, args []Term) (Term, bool) {
 	n := r.st.node(args[0])
-	if (n.kind != kFBag && n.kind != kFSet) || len(n.args) == 0 {
+	if (n.kind != kFBag && n.kind != kFSet) || len(n.args()) == 0 {
 		return 0, false
 	}
-	return n.args[0], true
+	return n.args()[0], true
 }
 
 func (r *Rewriter) natSortOf() *lps.Sort {
@@ -635,7 +635,7 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 	n := r.st.node(c)
 	switch n.kind {
 	case kFSet:
-		return r.inList(e, n.args, 1)
+		return r.inList(e, n.args(), 1)
 	case kFBag:
 		if r.IsGround(e) && !r.isOrderedValue(e) {
 			// mCRL2's in(d, b) = count(d, b) > 0: pm(d1) in {6: 5} is
@@ -645,11 +645,11 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 			cnt := r.apply(r.opSymN(lps.OpBagCount, nat, 2), []Term{e, c})
 			return r.apply(r.cmpSym(lps.OpLt, nat), []Term{r.mkInt(nat, 0), cnt}), true
 		}
-		return r.inList(e, n.args, 2)
+		return r.inList(e, n.args(), 2)
 	case kSet:
 		// in(e, @set(f, s)) = f(e) != in(e, s)
-		fe := r.applyTerm(r.boolSort, n.args[0], []Term{e})
-		ins, ok := r.member(e, n.args[1])
+		fe := r.applyTerm(r.boolSort, n.args()[0], []Term{e})
+		ins, ok := r.member(e, n.args()[1])
 		if !ok {
 			return 0, false
 		}
@@ -702,23 +702,23 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 	n := r.st.node(b)
 	switch n.kind {
 	case kBagEnum:
-		return r.countInEnum(nat, e, n.args)
+		return r.countInEnum(nat, e, n.args())
 	case kFBag:
 		if !r.isOrderedValue(e) {
 			// By the equations, as for an enumeration: count(head([]),
 			// {4: 11}) stays.
-			return r.countInEnum(nat, e, n.args)
+			return r.countInEnum(nat, e, n.args())
 		}
-		for i := 0; i < len(n.args); i += 2 {
-			if n.args[i] == e {
-				return r.natIn(nat, n.args[i+1]), true
+		for i := 0; i < len(n.args()); i += 2 {
+			if n.args()[i] == e {
+				return r.natIn(nat, n.args()[i+1]), true
 			}
 		}
 		return r.mkInt(nat, 0), true
 	case kBag:
 		// count(e, @bag(f, b)) = @swap_zero(f(e), count(e, b)).
-		fe := r.applyTerm(nat, n.args[0], []Term{e})
-		cb, ok := r.bagCount(nat, e, n.args[1])
+		fe := r.applyTerm(nat, n.args()[0], []Term{e})
+		cb, ok := r.bagCount(nat, e, n.args()[1])
 		if !ok || !r.isIntValue(fe) || !r.isIntValue(cb) {
 			return 0, false
 		}

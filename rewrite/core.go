@@ -51,7 +51,7 @@ func (r *Rewriter) clip(t Term) string {
 func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	switch n.kind {
 	case kVar:
-		if v := s.getID(n.v.id); v != 0 {
+		if v := s.getID(n.vi().id); v != 0 {
 			return v
 		}
 		return t
@@ -66,19 +66,19 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 		if fn.kind == lps.FuncBuiltin {
 			switch fn.op {
 			case lps.OpIf:
-				return r.rewriteIf(fn, n.args, s)
+				return r.rewriteIf(fn, n.args(), s)
 			case lps.OpAnd, lps.OpOr, lps.OpImplies:
-				return r.rewriteBoolOp(fn, n.args, s)
+				return r.rewriteBoolOp(fn, n.args(), s)
 			}
 		}
-		if len(n.args) == 0 {
+		if len(n.args()) == 0 {
 			return r.applySym(fn, t, nil)
 		}
 		if fn.lazy != nil {
-			return r.applyLazy(fn, n.args, s)
+			return r.applyLazy(fn, n.args(), s)
 		}
 		base := len(r.argStack)
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			r.argStack = append(r.argStack, r.rewrite(a, s))
 		}
 		args := r.argStack[base:]
@@ -87,7 +87,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 		return res
 	case kHOApp:
 		base := len(r.argStack)
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			r.argStack = append(r.argStack, r.rewrite(a, s))
 		}
 		res := r.applyTerm(n.sort, r.argStack[base], r.argStack[base+1:])
@@ -99,14 +99,14 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 		mark := len(r.saved)
 		// Values are in the scope outside the whr: rewrite them all before binding.
 		base := len(r.argStack)
-		for i := 2; i < len(n.args); i += 2 {
-			r.argStack = append(r.argStack, r.rewrite(n.args[i], s))
+		for i := 2; i < len(n.args()); i += 2 {
+			r.argStack = append(r.argStack, r.rewrite(n.args()[i], s))
 		}
-		for i := 1; i < len(n.args); i += 2 {
-			r.bind(s, r.st.node(n.args[i]).v.id, r.argStack[base+i/2])
+		for i := 1; i < len(n.args()); i += 2 {
+			r.bind(s, r.st.node(n.args()[i]).vi().id, r.argStack[base+i/2])
 		}
 		r.argStack = r.argStack[:base]
-		res := r.rewrite(n.args[0], s)
+		res := r.rewrite(n.args()[0], s)
 		r.restore(s, mark)
 		return res
 	case kSetEnum:
@@ -118,7 +118,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	// function combinators, updates): rewrite the arguments and rebuild.
 	base := len(r.argStack)
 	changed := false
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		na := r.rewrite(a, s)
 		changed = changed || na != a
 		r.argStack = append(r.argStack, na)
@@ -237,15 +237,15 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 	case lps.FuncProjection:
 		a := r.st.node(args[0])
 		if a.kind == kApp && a.fn.fn == fn.fn.Ctor {
-			return a.args[fn.fn.Index]
+			return a.args()[fn.fn.Index]
 		}
 		// A projection shared by several constructors (HDR(s_: Nat) |
 		// DATA_BIT(s_: Nat)) is one function: find it among the
 		// constructor's projections.
 		if a.kind == kApp && a.fn.fn != nil && a.fn.kind == lps.FuncConstructor {
 			for j, p := range a.fn.fn.Projections {
-				if p == fn.fn && j < len(a.args) {
-					return a.args[j]
+				if p == fn.fn && j < len(a.args()) {
+					return a.args()[j]
 				}
 			}
 		}
@@ -268,16 +268,16 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	h := r.st.node(head)
 	switch h.kind {
 	case kBinder:
-		if lps.BinderKind(h.val) == lps.Lambda && len(h.args)-1 == len(args) {
+		if lps.BinderKind(h.val) == lps.Lambda && len(h.args())-1 == len(args) {
 			return r.beta(h, args)
 		}
 	case kApp:
 		if len(h.fn.horules) > 0 {
-			if res, ok := r.tryRules(h.fn.horules, h.args, [][]Term{args}); ok {
+			if res, ok := r.tryRules(h.fn.horules, h.args(), [][]Term{args}); ok {
 				return res
 			}
 		}
-		if len(h.args) == 0 && h.fn.arity == len(args) {
+		if len(h.args()) == 0 && h.fn.arity == len(args) {
 			// A function symbol passed as a value, now applied.
 			return r.applySym(h.fn, 0, args)
 		}
@@ -285,14 +285,14 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 		// f(a..)(b..)...(args): collect the argument groups down to the symbol.
 		groups := [][]Term{args}
 		for h.kind == kHOApp {
-			groups = append(groups, h.args[1:])
-			h = r.st.node(h.args[0])
+			groups = append(groups, h.args()[1:])
+			h = r.st.node(h.args()[0])
 		}
 		if h.kind == kApp && len(h.fn.horules) > 0 {
 			for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
 				groups[i], groups[j] = groups[j], groups[i]
 			}
-			if res, ok := r.tryRules(h.fn.horules, h.args, groups); ok {
+			if res, ok := r.tryRules(h.fn.horules, h.args(), groups); ok {
 				return res
 			}
 		}
@@ -313,10 +313,10 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 func (r *Rewriter) beta(h *node, args []Term) Term {
 	s := &r.sub
 	mark := len(r.saved)
-	for i, v := range h.args[:len(h.args)-1] {
-		r.bind(s, r.st.node(v).v.id, args[i])
+	for i, v := range h.args()[:len(h.args())-1] {
+		r.bind(s, r.st.node(v).vi().id, args[i])
 	}
-	res := r.rewrite(h.args[len(h.args)-1], s)
+	res := r.rewrite(h.args()[len(h.args())-1], s)
 	r.restore(s, mark)
 	return res
 }
@@ -324,12 +324,12 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 // rewriteBinder rewrites lambda, forall, exists and comprehensions.
 func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
 	kind := lps.BinderKind(n.val)
-	vars := n.args[:len(n.args)-1]
+	vars := n.args()[:len(n.args())-1]
 	mark := len(r.saved)
 	for _, v := range vars {
-		r.bind(s, r.st.node(v).v.id, v) // bound variables stay free in the body
+		r.bind(s, r.st.node(v).vi().id, v) // bound variables stay free in the body
 	}
-	body := r.rewrite(n.args[len(n.args)-1], s)
+	body := r.rewrite(n.args()[len(n.args())-1], s)
 	r.restore(s, mark)
 	switch kind {
 	case lps.Forall, lps.Exists:

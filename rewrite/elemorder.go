@@ -108,15 +108,15 @@ func (r *Rewriter) equalFinite(a, b *node) (Term, bool) {
 	if a.kind == kFBag {
 		step = 2
 	}
-	if !r.consBuilt(a.args, step) || !r.consBuilt(b.args, step) {
+	if !r.consBuilt(a.args(), step) || !r.consBuilt(b.args(), step) {
 		return 0, false
 	}
-	if len(a.args) != len(b.args) || r.allOrderedValues(a.args, step) && r.allOrderedValues(b.args, step) {
+	if len(a.args()) != len(b.args()) || r.allOrderedValues(a.args(), step) && r.allOrderedValues(b.args(), step) {
 		return r.falseT, true // sorted ordered values: different ids are different sets
 	}
 	res := r.trueT
-	for i := range a.args {
-		e := r.equal(a.args[i], b.args[i])
+	for i := range a.args() {
+		e := r.equal(a.args()[i], b.args()[i])
 		if e == r.falseT {
 			return e, true
 		}
@@ -186,7 +186,7 @@ entries:
 // mCRL2's equations for <.
 func (r *Rewriter) isSetOrBagValue(t Term) bool {
 	n := r.st.node(t)
-	return (n.kind == kSet || n.kind == kBag) && r.st.node(n.args[0]).kind == kFnConst && r.isDataValue(n.args[1])
+	return (n.kind == kSet || n.kind == kBag) && r.st.node(n.args()[0]).kind == kFnConst && r.isDataValue(n.args()[1])
 }
 
 // elemLess decides a < b for the elements of a list or the arguments of

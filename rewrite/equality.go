@@ -24,10 +24,10 @@ import (
 // is not evaluated: the equation stays.
 func (r *Rewriter) equalSetsByQuantifier(a, b *node) (Term, bool) {
 	c := r.quantifiedVar(a.sort.Elem)
-	fc := r.applyTerm(r.boolSort, a.args[0], []Term{c})
-	gc := r.applyTerm(r.boolSort, b.args[0], []Term{c})
-	inS, ok1 := r.member(c, a.args[1])
-	inT, ok2 := r.member(c, b.args[1])
+	fc := r.applyTerm(r.boolSort, a.args()[0], []Term{c})
+	gc := r.applyTerm(r.boolSort, b.args()[0], []Term{c})
+	inS, ok1 := r.member(c, a.args()[1])
+	inT, ok2 := r.member(c, b.args()[1])
 	if !ok1 || !ok2 {
 		return 0, false
 	}
@@ -51,8 +51,8 @@ func (r *Rewriter) equalBagsByQuantifier(a, b *node) (Term, bool) {
 	d := r.quantifiedVar(a.sort.Elem)
 	nat := r.natSortOf()
 	count := r.opSymN(lps.OpBagCount, nat, 2)
-	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
-	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)
+	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args())
+	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args())
 	body := r.equal(r.apply(count, []Term{d, ta}), r.apply(count, []Term{d, tb}))
 	res := r.quantifier(lps.Forall, r.boolSort, []Term{d}, body)
 	if res != r.trueT && res != r.falseT {
@@ -90,9 +90,9 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		// mCRL2's one equation for sets over an infinite sort.
 		return r.equalSetsByQuantifier(a, b)
 	}
-	if a.args[0] == b.args[0] {
+	if a.args()[0] == b.args()[0] {
 		// Same function part: equal exactly when the finite parts are.
-		eq := r.equal(a.args[1], b.args[1])
+		eq := r.equal(a.args()[1], b.args()[1])
 		return eq, eq == r.trueT || eq == r.falseT
 	}
 	// forall c: S. membership agrees; decidable for a finite element sort.
@@ -107,13 +107,13 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		// mCRL2: @bag(f, b) == @bag(g, c) = if(f == g, b == c, forall
 		// d: S. count(d, ...) == count(d, ...)); the first branch when
 		// f == g rewrites to true (by extensionality on lambdas).
-		if r.sameFunctionPart(a.sort.Elem, a.args[0], b.args[0]) {
-			return r.equal(a.args[1], b.args[1]), true
+		if r.sameFunctionPart(a.sort.Elem, a.args()[0], b.args()[0]) {
+			return r.equal(a.args()[1], b.args()[1]), true
 		}
 		return r.equalBagsByQuantifier(a, b)
 	}
-	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args)
-	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args)
+	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args())
+	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args())
 	for _, e := range elems {
 		var x, y Term
 		var ok1, ok2 bool
@@ -156,11 +156,11 @@ func (r *Rewriter) sameFunctionPart(e *lps.Sort, f, g Term) bool {
 // counterexample; b false: s△t, finite, cannot hold every element of the
 // sort).
 func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
-	f, g := r.st.node(a.args[0]), r.st.node(b.args[0])
+	f, g := r.st.node(a.args()[0]), r.st.node(b.args()[0])
 	if f.kind != kFnConst || g.kind != kFnConst {
 		return 0, false
 	}
-	s, t := r.st.node(a.args[1]).args, r.st.node(b.args[1]).args
+	s, t := r.st.node(a.args()[1]).args(), r.st.node(b.args()[1]).args()
 	if !r.allGround(s) || !r.allGround(t) {
 		return 0, false
 	}

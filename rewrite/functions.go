@@ -22,7 +22,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 		}
 	case kFnOp:
 		nat := r.natSortOf()
-		x := r.applyTerm(nil, h.args[0], []Term{arg})
+		x := r.applyTerm(nil, h.args()[0], []Term{arg})
 		switch h.val {
 		case fnNot:
 			return r.not(x), true
@@ -40,7 +40,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			}
 			return r.Bool(r.isPositive(x)), true
 		}
-		y := r.applyTerm(nil, h.args[1], []Term{arg})
+		y := r.applyTerm(nil, h.args()[1], []Term{arg})
 		switch h.val {
 		case fnAnd:
 			return r.and(x, y), true
@@ -67,12 +67,12 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			return r.mkBigInt(nat, bx), true
 		}
 	case kUpdateStable, kUpdate:
-		eq := r.equal(h.args[1], arg)
+		eq := r.equal(h.args()[1], arg)
 		switch eq {
 		case r.trueT:
-			return h.args[2], true
+			return h.args()[2], true
 		case r.falseT:
-			return r.applyTerm(nil, h.args[0], []Term{arg}), true
+			return r.applyTerm(nil, h.args()[0], []Term{arg}), true
 		}
 	}
 	return 0, false
@@ -117,7 +117,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 	case kUpdate:
 		return 0, false
 	case kUpdateStable:
-		g, y, w := n.args[0], n.args[1], n.args[2]
+		g, y, w := n.args()[0], n.args()[1], n.args()[2]
 		switch {
 		case y == x:
 			return dropOrStable(g), true

@@ -39,7 +39,7 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 			case kNil:
 				return r.mkInt(fn.res, c), true
 			case kCons:
-				l = n.args[1]
+				l = n.args()[1]
 			default:
 				if c == 0 {
 					return 0, false
@@ -54,9 +54,9 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 			return 0, false
 		}
 		if fn.op == lps.OpHead {
-			return n.args[0], true
+			return n.args()[0], true
 		}
-		return n.args[1], true
+		return n.args()[1], true
 	case lps.OpElementAt:
 		return r.elementAt(fn, args[0], args[1])
 	}
@@ -66,8 +66,8 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		if fn.op == lps.OpRHead {
 			// rhead(d |> e |> s) = rhead(e |> s), as mCRL2 peels it.
 			l := args[0]
-			for n := st.node(l); n.kind == kCons && st.node(n.args[1]).kind == kCons; n = st.node(l) {
-				l = n.args[1]
+			for n := st.node(l); n.kind == kCons && st.node(n.args()[1]).kind == kCons; n = st.node(l) {
+				l = n.args()[1]
 			}
 			if l != args[0] {
 				return r.mkApp(fn, []Term{l}), true
@@ -121,10 +121,10 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 			return r.mkApp(fn, []Term{l, r.mkBigInt(in.sort, idx.Sub(idx, big.NewInt(passed)))}), true
 		}
 		if small && in.val == passed {
-			return n.args[0], true
+			return n.args()[0], true
 		}
 		passed++
-		l = n.args[1]
+		l = n.args()[1]
 	}
 }
 
@@ -139,13 +139,13 @@ func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
 	case kNil:
 		return r.falseT, true
 	case kCons:
-		e := r.equal(d, n.args[0])
+		e := r.equal(d, n.args()[0])
 		if e == r.trueT {
 			return e, true
 		}
-		rest, ok := r.memberOfList(fn, d, n.args[1])
+		rest, ok := r.memberOfList(fn, d, n.args()[1])
 		if !ok {
-			rest = r.mkApp(fn, []Term{d, n.args[1]})
+			rest = r.mkApp(fn, []Term{d, n.args()[1]})
 		}
 		return r.or(e, rest), true
 	}
@@ -164,14 +164,14 @@ func (r *Rewriter) elementAtNonValue(fn *symbol, l, i Term) (Term, bool) {
 		return 0, false
 	}
 	nat := r.st.node(i).sort
-	rest := n.args[1]
+	rest := n.args()[1]
 	prev := r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{i})
 	tail, ok := r.elementAtNonValue(fn, rest, prev)
 	if !ok {
 		tail = r.mkApp(fn, []Term{rest, prev})
 	}
 	c := r.apply(r.cmpSym(lps.OpEq, nat), []Term{i, r.mkInt(nat, 0)})
-	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, n.args[0], tail}), true
+	return r.apply(r.opSymN(lps.OpIf, fn.res, 3), []Term{c, n.args()[0], tail}), true
 }
 
 // listElems appends the elements of list l to dst; false if l is not a
@@ -183,8 +183,8 @@ func (r *Rewriter) listElems(l Term, dst []Term) ([]Term, bool) {
 		case kNil:
 			return dst, true
 		case kCons:
-			dst = append(dst, n.args[0])
-			l = n.args[1]
+			dst = append(dst, n.args()[0])
+			l = n.args()[1]
 		default:
 			return dst, false
 		}

@@ -57,9 +57,9 @@ func (r *Rewriter) natOfNonNegative(t Term) Term {
 	case n.kind == kNum:
 		return r.mkInt(r.natSortOf(), n.val)
 	case n.kind == kBig:
-		return r.mkBigInt(r.natSortOf(), n.big)
+		return r.mkBigInt(r.natSortOf(), n.bigInt())
 	case n.fn.op == lps.OpNat2Int:
-		return n.args[0]
+		return n.args()[0]
 	}
-	return r.apply(r.opSymN(lps.OpPos2Nat, r.natSortOf(), 1), []Term{n.args[0]})
+	return r.apply(r.opSymN(lps.OpPos2Nat, r.natSortOf(), 1), []Term{n.args()[0]})
 }

@@ -127,7 +127,7 @@ func fsetMerged(union bool) builtinFunc {
 		if s.kind != kFSet || t.kind != kFSet {
 			return 0, false
 		}
-		return r.fsetMerge(fn.res, args[0], args[1], s.args, t.args, union)
+		return r.fsetMerge(fn.res, args[0], args[1], s.args(), t.args(), union)
 	}
 }
 
@@ -144,7 +144,7 @@ func fbagMerged(op lps.Op) builtinFunc {
 		if !ok {
 			return 0, false
 		}
-		return r.mkFBag(fn.res, r.natSortOf(), r.bagEntries(r.st.node(res).args[1])), true
+		return r.mkFBag(fn.res, r.natSortOf(), r.bagEntries(r.st.node(res).args()[1])), true
 	}
 }
 
@@ -155,8 +155,8 @@ func (r *Rewriter) fset2fbag(fn *symbol, args []Term) (Term, bool) {
 		return 0, false
 	}
 	nat := r.natSortOf()
-	es := make([]bagEntry, len(s.args))
-	for i, e := range s.args {
+	es := make([]bagEntry, len(s.args()))
+	for i, e := range s.args() {
 		es[i] = bagEntry{e, r.mkInt(nat, 1)}
 	}
 	return r.mkFBag(fn.res, nat, es), true
@@ -170,7 +170,7 @@ func (r *Rewriter) fsetInsert(fn *symbol, args []Term) (Term, bool) {
 	if s.kind != kFSet || !r.isDataValue(args[0]) {
 		return 0, false
 	}
-	return r.mkFSet(fn.res, append(append([]Term(nil), s.args...), args[0])), true
+	return r.mkFSet(fn.res, append(append([]Term(nil), s.args()...), args[0])), true
 }
 
 // fbagInsert is @fbag_insert(d, p, b) likewise: p more of d in b once b,

@@ -104,11 +104,11 @@ func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
 	if x.IsInt64() {
 		return r.mkInt(s, x.Int64())
 	}
-	return r.st.intern(&node{kind: kBig, sort: s, big: new(big.Int).Set(x)})
+	return r.st.intern(bigNode(s, x))
 }
 
 func (r *Rewriter) mkReal(s *lps.Sort, x *big.Rat) Term {
-	return r.st.intern(&node{kind: kReal, sort: s, rat: new(big.Rat).Set(x)})
+	return r.st.intern(ratNode(s, x))
 }
 
 // isIntValue reports whether t is a Pos, Nat or Int value.
@@ -128,7 +128,7 @@ func (r *Rewriter) bigOf(t Term) *big.Int {
 	if n.kind == kNum {
 		return big.NewInt(n.val)
 	}
-	return new(big.Int).Set(n.big)
+	return new(big.Int).Set(n.bigInt())
 }
 
 // ratOf returns the value of any number term as a fresh big.Rat.
@@ -138,9 +138,9 @@ func (r *Rewriter) ratOf(t Term) *big.Rat {
 	case kNum:
 		return new(big.Rat).SetInt64(n.val)
 	case kBig:
-		return new(big.Rat).SetInt(n.big)
+		return new(big.Rat).SetInt(n.bigInt())
 	}
-	return new(big.Rat).Set(n.rat)
+	return new(big.Rat).Set(n.rat())
 }
 
 // cmpNum compares two number values.

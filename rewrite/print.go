@@ -26,7 +26,7 @@ func (r *Rewriter) AppendString(dst []byte, t Term) []byte {
 // n applies a binary built-in with an infix form; both come from lps's
 // operator table, which the parser and lps's printer read too.
 func infixOp(n *node) (string, int, bool) {
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
 		return "", 0, false
 	}
 	text, ok := n.fn.op.Infix()
@@ -47,7 +47,7 @@ func (r *Rewriter) prec(t Term) int {
 			return p
 		}
 	case kReal:
-		if !n.rat.IsInt() {
+		if !n.rat().IsInt() {
 			return lps.OpDivide.Info().Prec // printed n / d
 		}
 	case kCons:
@@ -74,7 +74,7 @@ func (r *Rewriter) isCompleteList(t Term) bool {
 		case kNil:
 			return true
 		case kCons:
-			t = n.args[1]
+			t = n.args()[1]
 		default:
 			return false
 		}
@@ -109,70 +109,70 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	case kNum:
 		return strconv.AppendInt(dst, n.val, 10)
 	case kBig:
-		return n.big.Append(dst, 10)
+		return n.bigInt().Append(dst, 10)
 	case kReal:
-		dst = n.rat.Num().Append(dst, 10)
-		if !n.rat.IsInt() {
+		dst = n.rat().Num().Append(dst, 10)
+		if !n.rat().IsInt() {
 			dst = append(dst, " / "...)
-			dst = n.rat.Denom().Append(dst, 10)
+			dst = n.rat().Denom().Append(dst, 10)
 		}
 		return dst
 	case kVar:
-		return append(dst, n.v.v.Name...)
+		return append(dst, n.vi().v.Name...)
 	case kApp:
 		if op, p, ok := infixOp(n); ok {
-			p1, p2 := r.prec(n.args[0]), r.prec(n.args[1])
+			p1, p2 := r.prec(n.args()[0]), r.prec(n.args()[1])
 			ra := rightAssocOp(n)
-			dst = r.printParen(dst, n.args[0], p1 < p || p1 == p && ra)
+			dst = r.printParen(dst, n.args()[0], p1 < p || p1 == p && ra)
 			dst = append(dst, op...)
-			return r.printParen(dst, n.args[1], p2 < p || p2 == p && !ra)
+			return r.printParen(dst, n.args()[1], p2 < p || p2 == p && !ra)
 		}
-		if n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+		if n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
 			if prefix := n.fn.op.Info().Prefix; prefix != "" {
 				dst = append(dst, prefix...)
-				return r.printParen(dst, n.args[0], r.prec(n.args[0]) < maxPrec)
+				return r.printParen(dst, n.args()[0], r.prec(n.args()[0]) < maxPrec)
 			}
 			switch n.fn.op {
 			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
-				if a := r.st.node(n.args[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
-					a.fn.op == lps.OpSucc && r.isSortKind(a.args[0], lps.SortNat) {
+				if a := r.st.node(n.args()[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
+					a.fn.op == lps.OpSucc && r.isSortKind(a.args()[0], lps.SortNat) {
 					dst = append(dst, "@succ_nat("...)
-					dst = r.print(dst, a.args[0])
+					dst = r.print(dst, a.args()[0])
 					return append(dst, ')')
 				}
-				return r.print(dst, n.args[0])
+				return r.print(dst, n.args()[0])
 			case lps.OpPred:
 				// pred of a Nat as a Nat is mCRL2's @natpred, which
 				// its printer shows as max(0,n - 1).
-				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args[0], lps.SortNat) {
+				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args()[0], lps.SortNat) {
 					dst = append(dst, "max(0,"...)
-					dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < lps.OpSub.Info().Prec)
+					dst = r.printParen(dst, n.args()[0], r.prec(n.args()[0]) < lps.OpSub.Info().Prec)
 					return append(dst, " - 1)"...)
 				}
 			case lps.OpSucc:
 				// succ(p) of a Pos p that is no value is mCRL2's
 				// @succ_pos(p).
-				if r.isSortKind(n.args[0], lps.SortPos) {
+				if r.isSortKind(n.args()[0], lps.SortPos) {
 					dst = append(dst, "@succ_pos("...)
-					dst = r.print(dst, n.args[0])
+					dst = r.print(dst, n.args()[0])
 					return append(dst, ')')
 				}
 			}
 		}
 		dst = append(dst, n.fn.name...)
-		if len(n.args) > 0 {
+		if len(n.args()) > 0 {
 			dst = append(dst, '(')
-			dst = r.printList(dst, n.args, ", ", 0)
+			dst = r.printList(dst, n.args(), ", ", 0)
 			dst = append(dst, ')')
 		}
 		return dst
 	case kHOApp:
-		paren := r.st.node(n.args[0]).kind == kBinder
-		dst = r.printParen(dst, n.args[0], paren)
+		paren := r.st.node(n.args()[0]).kind == kBinder
+		dst = r.printParen(dst, n.args()[0], paren)
 		dst = append(dst, '(')
-		dst = r.printList(dst, n.args[1:], ", ", 0)
+		dst = r.printList(dst, n.args()[1:], ", ", 0)
 		return append(dst, ')')
 	case kNil:
 		return append(dst, "[]"...)
@@ -186,29 +186,29 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		// form of the operator table's cons (right-associative).
 		cons := lps.OpCons.Info()
 		text, _ := lps.OpCons.Infix()
-		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) <= cons.Prec)
+		dst = r.printParen(dst, n.args()[0], r.prec(n.args()[0]) <= cons.Prec)
 		dst = append(dst, text...)
-		return r.printParen(dst, n.args[1], r.prec(n.args[1]) < cons.Prec)
+		return r.printParen(dst, n.args()[1], r.prec(n.args()[1]) < cons.Prec)
 	case kFSet, kSetEnum:
-		if len(n.args) == 0 {
+		if len(n.args()) == 0 {
 			return append(dst, "{}"...)
 		}
 		dst = append(dst, '{')
-		dst = r.printList(dst, n.args, ", ", 6)
+		dst = r.printList(dst, n.args(), ", ", 6)
 		return append(dst, '}')
 	case kFBag, kBagEnum:
-		if len(n.args) == 0 {
+		if len(n.args()) == 0 {
 			return append(dst, "{:}"...)
 		}
-		dst = r.printPairs(append(dst, '{'), n.args, ": ")
+		dst = r.printPairs(append(dst, '{'), n.args(), ": ")
 		return append(dst, '}')
 	case kSet:
 		return r.printSet(dst, n)
 	case kBag:
 		return r.printBag(dst, n)
 	case kBinder:
-		vars := n.args[:len(n.args)-1]
-		body := n.args[len(n.args)-1]
+		vars := n.args()[:len(n.args())-1]
+		body := n.args()[len(n.args())-1]
 		switch lps.BinderKind(n.val) {
 		case lps.SetComp, lps.BagComp:
 			dst = append(dst, "{ "...)
@@ -231,18 +231,18 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	case kFnOp:
 		dst = append(dst, fnOpNames[n.val]...)
 		dst = append(dst, '(')
-		dst = r.printList(dst, n.args, ", ", 0)
+		dst = r.printList(dst, n.args(), ", ", 0)
 		return append(dst, ')')
 	case kUpdate, kUpdateStable:
-		dst = r.printParen(dst, n.args[0], r.prec(n.args[0]) < 13)
+		dst = r.printParen(dst, n.args()[0], r.prec(n.args()[0]) < 13)
 		dst = append(dst, '[')
-		dst = r.print(dst, n.args[1])
+		dst = r.print(dst, n.args()[1])
 		dst = append(dst, " -> "...)
-		dst = r.print(dst, n.args[2])
+		dst = r.print(dst, n.args()[2])
 		return append(dst, ']')
 	case kWhere:
-		dst = r.print(dst, n.args[0])
-		dst = r.printPairs(append(dst, " whr "...), n.args[1:], " = ")
+		dst = r.print(dst, n.args()[0])
+		dst = r.printPairs(append(dst, " whr "...), n.args()[1:], " = ")
 		return append(dst, " end"...)
 	}
 	return append(dst, "<?>"...)
@@ -253,8 +253,8 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 	for i := 0; i < len(vars); {
 		j := i
-		s := r.st.node(vars[i]).v.v.S
-		for j+1 < len(vars) && r.st.node(vars[j+1]).v.v.S == s {
+		s := r.st.node(vars[i]).vi().v.S
+		for j+1 < len(vars) && r.st.node(vars[j+1]).vi().v.S == s {
 			j++
 		}
 		if i > 0 {
@@ -264,7 +264,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 			if k > i {
 				dst = append(dst, ',')
 			}
-			dst = append(dst, r.st.node(vars[k]).v.v.Name...)
+			dst = append(dst, r.st.node(vars[k]).vi().v.Name...)
 		}
 		dst = append(dst, ": "...)
 		dst = lps.AppendSort(dst, s)

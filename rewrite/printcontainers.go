@@ -12,24 +12,24 @@ import (
 // part is @false_, "!" and the finite part for @true_, a comprehension for
 // a lambda with an empty finite part.
 func (r *Rewriter) printSet(dst []byte, n *node) []byte {
-	f := r.st.node(n.args[0])
+	f := r.st.node(n.args()[0])
 	switch {
 	case f.kind == kFnConst && f.val == fnFalse:
-		return r.print(dst, n.args[1])
+		return r.print(dst, n.args()[1])
 	case f.kind == kFnConst && f.val == fnTrue:
 		dst = append(dst, '!')
-		return r.print(dst, n.args[1])
-	case f.kind == kBinder && len(r.st.node(n.args[1]).args) == 0:
+		return r.print(dst, n.args()[1])
+	case f.kind == kBinder && len(r.st.node(n.args()[1]).args()) == 0:
 		return r.printLambdaComprehension(dst, f)
 	}
-	x := r.freshName(n.args[0], n.args[1])
+	x := r.freshName(n.args()[0], n.args()[1])
 	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
-	dst = r.printApplied(dst, n.args[0], x)
-	if len(r.st.node(n.args[1]).args) > 0 {
+	dst = r.printApplied(dst, n.args()[0], x)
+	if len(r.st.node(n.args()[1]).args()) > 0 {
 		dst = append(dst, " != "...)
 		dst = append(dst, x...)
 		dst = append(dst, " in "...)
-		dst = r.print(dst, n.args[1])
+		dst = r.print(dst, n.args()[1])
 	}
 	return append(dst, " }"...)
 }
@@ -38,9 +38,9 @@ func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 // set or bag without a finite part as { x: S | b }.
 func (r *Rewriter) printLambdaComprehension(dst []byte, f *node) []byte {
 	dst = append(dst, "{ "...)
-	dst = r.printVarDecls(dst, f.args[:len(f.args)-1])
+	dst = r.printVarDecls(dst, f.args()[:len(f.args())-1])
 	dst = append(dst, " | "...)
-	dst = r.print(dst, f.args[len(f.args)-1])
+	dst = r.print(dst, f.args()[len(f.args())-1])
 	return append(dst, " }"...)
 }
 
@@ -75,9 +75,9 @@ func (r *Rewriter) freshName(ts ...Term) string {
 	walk = func(t Term) {
 		n := r.st.node(t)
 		if n.kind == kVar {
-			used[n.v.v.Name] = true
+			used[n.vi().v.Name] = true
 		}
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			walk(a)
 		}
 	}
@@ -98,26 +98,26 @@ func (r *Rewriter) freshName(ts ...Term) string {
 // part is @zero_, otherwise a comprehension whose body is the count
 // (@swap_zero(f(x), count(x, b)) with a finite part b).
 func (r *Rewriter) printBag(dst []byte, n *node) []byte {
-	f := r.st.node(n.args[0])
-	empty := len(r.st.node(n.args[1]).args) == 0
+	f := r.st.node(n.args()[0])
+	empty := len(r.st.node(n.args()[1]).args()) == 0
 	switch {
 	case f.kind == kFnConst && f.val == fnZero:
-		return r.print(dst, n.args[1])
+		return r.print(dst, n.args()[1])
 	case f.kind == kBinder && empty:
 		return r.printLambdaComprehension(dst, f)
 	}
-	x := r.freshName(n.args[0], n.args[1])
+	x := r.freshName(n.args()[0], n.args()[1])
 	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
 	if empty {
-		dst = r.printApplied(dst, n.args[0], x)
+		dst = r.printApplied(dst, n.args()[0], x)
 	} else {
 		// count(x, @bag(f, b)) = @swap_zero(f(x), count(x, b)).
 		dst = append(dst, "@swap_zero("...)
-		dst = r.printApplied(dst, n.args[0], x)
+		dst = r.printApplied(dst, n.args()[0], x)
 		dst = append(dst, ", count("...)
 		dst = append(dst, x...)
 		dst = append(dst, ", "...)
-		dst = r.print(dst, n.args[1])
+		dst = r.print(dst, n.args()[1])
 		dst = append(dst, "))"...)
 	}
 	return append(dst, " }"...)

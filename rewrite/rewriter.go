@@ -245,7 +245,7 @@ func (r *Rewriter) IsGround(t Term) bool { return r.st.node(t).flags&nodeGround 
 func (r *Rewriter) IsVar(t Term) (*lps.Var, bool) {
 	n := r.st.node(t)
 	if n.kind == kVar {
-		return n.v.v, true
+		return n.vi().v, true
 	}
 	return nil, false
 }
@@ -343,7 +343,7 @@ func (r *Rewriter) Slot(v Term) VarSlot {
 	if n.kind != kVar {
 		panic("rewrite: Slot of a term that is not a variable")
 	}
-	return VarSlot(n.v.id)
+	return VarSlot(n.vi().id)
 }
 
 // SetFixed binds the variable whose place is slot to val, a normal form,
@@ -362,7 +362,7 @@ func (s *Subst) Set(v, val Term) {
 	if n.kind != kVar {
 		panic("rewrite: Subst.Set on a term that is not a variable")
 	}
-	s.setID(n.v.id, val)
+	s.setID(n.vi().id, val)
 }
 
 func (s *Subst) grow(id uint32) {
@@ -384,7 +384,7 @@ func (s *Subst) setID(id uint32, val Term) {
 // Unset removes the binding of variable v (cheaper than Clear and binding
 // the others again).
 func (s *Subst) Unset(v Term) {
-	if id := s.sh.st.node(v).v.id; int(id) < len(s.vals) {
+	if id := s.sh.st.node(v).vi().id; int(id) < len(s.vals) {
 		s.vals[id] = 0
 	}
 }
@@ -395,7 +395,7 @@ func (s *Subst) Get(v Term) Term {
 	if n.kind != kVar {
 		return 0
 	}
-	return s.getID(n.v.id)
+	return s.getID(n.vi().id)
 }
 
 // GetSlot returns the value bound to the variable whose place is slot,

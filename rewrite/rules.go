@@ -197,10 +197,10 @@ func (r *Rewriter) varsOf(t Term, set map[uint32]bool) {
 		return
 	}
 	if n.kind == kVar {
-		set[n.v.id] = true
+		set[n.vi().id] = true
 		return
 	}
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		r.varsOf(a, set)
 	}
 }
@@ -299,11 +299,11 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 	n := r.st.node(t)
 	switch {
 	case n.kind == kVar:
-		if seen[n.v.id] {
-			return &pattern{kind: pVarEq, id: n.v.id, term: t}
+		if seen[n.vi().id] {
+			return &pattern{kind: pVarEq, id: n.vi().id, term: t}
 		}
-		seen[n.v.id] = true
-		return &pattern{kind: pVar, id: n.v.id, term: t}
+		seen[n.vi().id] = true
+		return &pattern{kind: pVar, id: n.vi().id, term: t}
 	case n.flags&nodeGround != 0:
 		p := &pattern{kind: pTerm, term: t}
 		*pending = append(*pending, p)
@@ -318,20 +318,20 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		if n.fn.kind == lps.FuncBuiltin {
 			p.kind = pCons
 		}
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			p.args = append(p.args, r.compilePattern(a, pending, seen))
 		}
 		return p
 	case n.kind == kCons:
-		return &pattern{kind: pCons, args: []*pattern{r.compilePattern(n.args[0], pending, seen), r.compilePattern(n.args[1], pending, seen)}}
-	case n.kind == kHOApp && r.st.node(n.args[0]).kind != kVar:
+		return &pattern{kind: pCons, args: []*pattern{r.compilePattern(n.args()[0], pending, seen), r.compilePattern(n.args()[1], pending, seen)}}
+	case n.kind == kHOApp && r.st.node(n.args()[0]).kind != kVar:
 		// f(x)(y) inside a left-hand side, g(f(x)(y)) = y: its normal
 		// forms are higher-order applications too, matched part by
 		// part. A variable head, arg(h(x)) = x, stays pOther and never
 		// matches: mCRL2 does not use such an equation either ("variable
 		// h is used as head symbol in an application").
 		p := &pattern{kind: pHOApp}
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			p.args = append(p.args, r.compilePattern(a, pending, seen))
 		}
 		return p
@@ -359,11 +359,11 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 		return p.term == t
 	case pApp:
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn != p.fn || len(n.args) != len(p.args) {
+		if n.kind != kApp || n.fn != p.fn || len(n.args()) != len(p.args) {
 			return false
 		}
 		for i, a := range p.args {
-			if !r.matchPat(a, n.args[i], bind) {
+			if !r.matchPat(a, n.args()[i], bind) {
 				return false
 			}
 		}
@@ -373,14 +373,14 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 		if n.kind != kCons {
 			return false
 		}
-		return r.matchPat(p.args[0], n.args[0], bind) && r.matchPat(p.args[1], n.args[1], bind)
+		return r.matchPat(p.args[0], n.args()[0], bind) && r.matchPat(p.args[1], n.args()[1], bind)
 	case pHOApp:
 		n := r.st.node(t)
-		if n.kind != kHOApp || len(n.args) != len(p.args) {
+		if n.kind != kHOApp || len(n.args()) != len(p.args) {
 			return false
 		}
 		for i, a := range p.args {
-			if !r.matchPat(a, n.args[i], bind) {
+			if !r.matchPat(a, n.args()[i], bind) {
 				return false
 			}
 		}
@@ -519,7 +519,7 @@ func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
 	rhs := ru.r.st.node(ru.rhs)
 	if ru.cond == 0 && rhs.kind == kVar {
 		for i, p := range ru.pats {
-			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.v.id {
+			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.vi().id {
 				plan.xs |= 1 << i
 				if p.kind == pVar {
 					plan.proj = int8(i)

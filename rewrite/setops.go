@@ -11,7 +11,7 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 	if n.kind != kSet {
 		return 0, false
 	}
-	return r.mkSet(n.sort, r.fnUnary(n.sort, fnNot, n.args[0]), n.args[1]), true
+	return r.mkSet(n.sort, r.fnUnary(n.sort, fnNot, n.args()[0]), n.args()[1]), true
 }
 
 // fnUnary builds @not_(f), @Bool2Nat_(f) or @Nat2Bool_(f) (op is fnNot,
@@ -87,14 +87,14 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 	res := fn.res
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
-		return r.fsetOp(res, fn.op, na.args, nb.args)
+		return r.fsetOp(res, fn.op, na.args(), nb.args())
 	case na.kind == kFBag && nb.kind == kFBag:
-		return r.fbagOp(res, fn.op, na.args, nb.args)
+		return r.fbagOp(res, fn.op, na.args(), nb.args())
 	case na.kind == kFSet && nb.kind == kSet:
 		// FSet * Set and FSet - Set give the elements of the finite set
 		// that are (not) in the set.
 		var keep []Term
-		for _, e := range na.args {
+		for _, e := range na.args() {
 			in, ok := r.member(e, b)
 			if !ok || in != r.trueT && in != r.falseT {
 				return 0, false
@@ -109,8 +109,8 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
 		return r.setBagArith(fn, b, a)
 	case na.kind == kSet && nb.kind == kSet:
-		f, s := na.args[0], r.st.node(na.args[1]).args
-		g, t := nb.args[0], r.st.node(nb.args[1]).args
+		f, s := na.args()[0], r.st.node(na.args()[1]).args()
+		g, t := nb.args()[0], r.st.node(nb.args()[1]).args()
 		switch fn.op {
 		case lps.OpSub:
 			// x - y = x * !y
@@ -130,12 +130,12 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 			return r.mkSet(res, r.fnBin(res, fnOr, f, g), fs), true
 		}
 	case na.kind == kBag && nb.kind == kBag:
-		if r.isFnConst(na.args[0], fnZero) && r.isFnConst(nb.args[0], fnZero) {
-			fb, ok := r.fbagOp(res, fn.op, r.st.node(na.args[1]).args, r.st.node(nb.args[1]).args)
+		if r.isFnConst(na.args()[0], fnZero) && r.isFnConst(nb.args()[0], fnZero) {
+			fb, ok := r.fbagOp(res, fn.op, r.st.node(na.args()[1]).args(), r.st.node(nb.args()[1]).args())
 			if !ok {
 				return 0, false
 			}
-			return r.mkBag(res, na.args[0], fb), true
+			return r.mkBag(res, na.args()[0], fb), true
 		}
 		return r.bagArith(fn.op, res, a, b, na, nb)
 	}
@@ -155,9 +155,9 @@ func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (
 	case lps.OpMul:
 		which = fnMin
 	}
-	h := r.fnBin(res, which, na.args[0], nb.args[0])
+	h := r.fnBin(res, which, na.args()[0], nb.args()[0])
 	nat := r.natSortOf()
-	xs, ys := r.bagEntries(na.args[1]), r.bagEntries(nb.args[1])
+	xs, ys := r.bagEntries(na.args()[1]), r.bagEntries(nb.args()[1])
 	for _, es := range [2][]bagEntry{xs, ys} {
 		for _, e := range es {
 			if !r.IsGround(e.e) {
@@ -169,8 +169,8 @@ func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (
 	var es []bagEntry
 	ok := true
 	entry := func(d, m1, m2 Term) {
-		n1 := r.applyTerm(nat, na.args[0], []Term{d})
-		n2 := r.applyTerm(nat, nb.args[0], []Term{d})
+		n1 := r.applyTerm(nat, na.args()[0], []Term{d})
+		n2 := r.applyTerm(nat, nb.args()[0], []Term{d})
 		if !r.isIntValue(n1) || !r.isIntValue(n2) {
 			ok = false
 			return
@@ -179,7 +179,7 @@ func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (
 			es = append(es, bagEntry{d, v})
 		}
 	}
-	order, sorted := r.orderOf(r.st.node(na.args[1]).args, r.st.node(nb.args[1]).args, 2)
+	order, sorted := r.orderOf(r.st.node(na.args()[1]).args(), r.st.node(nb.args()[1]).args(), 2)
 	if !sorted {
 		return 0, false
 	}
@@ -340,17 +340,17 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 	var sub bool
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
-		diff, ok := r.fsetOp(na.sort, lps.OpSub, na.args, nb.args)
+		diff, ok := r.fsetOp(na.sort, lps.OpSub, na.args(), nb.args())
 		if !ok {
 			return 0, false
 		}
-		sub = len(r.st.node(diff).args) == 0
+		sub = len(r.st.node(diff).args()) == 0
 	case na.kind == kFBag && nb.kind == kFBag:
-		diff, ok := r.fbagOp(na.sort, lps.OpSub, na.args, nb.args)
+		diff, ok := r.fbagOp(na.sort, lps.OpSub, na.args(), nb.args())
 		if !ok {
 			return 0, false
 		}
-		sub = len(r.st.node(diff).args) == 0
+		sub = len(r.st.node(diff).args()) == 0
 	default:
 		// x <= y = (x * y == x) on sets and bags.
 		fn := &symbol{name: "*", op: lps.OpMul, kind: lps.FuncBuiltin, res: na.sort}
@@ -390,7 +390,7 @@ func (r *Rewriter) foreignSetNode(n *node) bool {
 	if n.kind != kSet {
 		return false
 	}
-	fin := r.st.node(n.args[1])
+	fin := r.st.node(n.args()[1])
 	return fin.sort != nil && fin.sort.Elem != n.sort.Elem
 }
 
@@ -401,7 +401,7 @@ func (r *Rewriter) foreignSetNode(n *node) bool {
 func (r *Rewriter) withEmptyFinite(fn *symbol, a, b Term) (Term, bool) {
 	empty := func(t Term) bool {
 		n := r.st.node(t)
-		return (n.kind == kFSet || n.kind == kFBag) && len(n.args) == 0
+		return (n.kind == kFSet || n.kind == kFBag) && len(n.args()) == 0
 	}
 	switch {
 	case empty(b) && fn.op == lps.OpMul:

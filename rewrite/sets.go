@@ -30,5 +30,5 @@ func (r *Rewriter) evalSetRetag(fn *symbol, args []Term) (Term, bool) {
 	if n.kind != kSet {
 		return 0, false
 	}
-	return r.mkSet(fn.res, n.args[0], n.args[1]), true
+	return r.mkSet(fn.res, n.args()[0], n.args()[1]), true
 }

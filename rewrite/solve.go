@@ -299,7 +299,7 @@ func (sv *solver) report(cond Term) bool {
 func (sv *solver) narrow(v, val, cond Term) (Term, uint32) {
 	r := sv.r
 	sv.tick()
-	id := r.st.node(v).v.id
+	id := r.st.node(v).vi().id
 	sv.es.grow(id)
 	sv.es.vals[id] = val
 	c := r.rewrite(cond, sv.es)
@@ -344,7 +344,7 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 // length k, costs O(k) steps, each a tick.
 func (sv *solver) resolve(v Term) Term {
 	r := sv.r
-	id := r.st.node(v).v.id
+	id := r.st.node(v).vi().id
 	if val := sv.rs.getID(id); val != 0 {
 		return val
 	}
@@ -371,7 +371,7 @@ func (sv *solver) resolveVarsOf(t Term) {
 		sv.resolve(t)
 		return
 	}
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		sv.resolveVarsOf(a)
 	}
 }
@@ -409,12 +409,12 @@ func (sv *solver) onePoint(cond, v Term) (Term, bool) {
 	}
 	switch n.fn.op {
 	case lps.OpAnd:
-		if e, ok := sv.onePoint(n.args[0], v); ok {
+		if e, ok := sv.onePoint(n.args()[0], v); ok {
 			return e, true
 		}
-		return sv.onePoint(n.args[1], v)
+		return sv.onePoint(n.args()[1], v)
 	case lps.OpEq:
-		a, b := n.args[0], n.args[1]
+		a, b := n.args()[0], n.args()[1]
 		if a == v && !r.occurs(v, b) {
 			return b, true
 		}
@@ -434,7 +434,7 @@ func (r *Rewriter) occurs(v, t Term) bool {
 	if n.flags&nodeGround != 0 {
 		return false
 	}
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		if r.occurs(v, a) {
 			return true
 		}
@@ -449,7 +449,7 @@ func (sv *solver) varNames() string {
 			b = append(b, ", "...)
 		}
 		n := sv.r.st.node(v)
-		b = append(b, n.v.v.Name...)
+		b = append(b, n.vi().v.Name...)
 		b = append(b, ": "...)
 		b = lps.AppendSort(b, n.sort)
 	}
@@ -496,7 +496,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	for i, v := range enumVars {
 		if t, ok := r.onePoint(kind, v, body); ok {
 			es := r.NewSubst()
-			es.setID(r.st.node(v).v.id, t)
+			es.setID(r.st.node(v).vi().id, t)
 			rest := append(append([]Term(nil), enumVars[:i]...), enumVars[i+1:]...)
 			return r.quantifier(kind, sort, rest, r.rewrite(body, es))
 		}
@@ -534,7 +534,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 		if !ok {
 			return keep()
 		}
-		id := r.st.node(v).v.id
+		id := r.st.node(v).vi().id
 		for i, c := range cands {
 			es.setID(id, c)
 			e := r.rewrite(p.expr, es)
@@ -569,17 +569,17 @@ func (r *Rewriter) onePoint(kind lps.BinderKind, v, body Term) (Term, bool) {
 	var find func(t Term) (Term, bool)
 	find = func(t Term) (Term, bool) {
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn == nil || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
+		if n.kind != kApp || n.fn == nil || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
 			return 0, false
 		}
 		switch n.fn.op {
 		case join:
-			if x, ok := find(n.args[0]); ok {
+			if x, ok := find(n.args()[0]); ok {
 				return x, true
 			}
-			return find(n.args[1])
+			return find(n.args()[1])
 		case test:
-			a, b := n.args[0], n.args[1]
+			a, b := n.args()[0], n.args()[1]
 			if b == v {
 				a, b = b, a
 			}

@@ -215,13 +215,13 @@ func (sv *solver) addEntry(p bfsEntry, v, val Term, fresh []Term) bool {
 func (sv *solver) reportBranch(b int32, cond Term) bool {
 	r, q := sv.r, sv.bfs
 	for i := b; i >= 0; i = q.binds[i].prev {
-		id := r.st.node(q.binds[i].v).v.id
+		id := r.st.node(q.binds[i].v).vi().id
 		sv.s.grow(id)
 		sv.s.vals[id] = q.binds[i].val
 	}
 	ok := sv.report(cond)
 	for i := b; i >= 0; i = q.binds[i].prev {
-		sv.s.vals[r.st.node(q.binds[i].v).v.id] = 0
+		sv.s.vals[r.st.node(q.binds[i].v).vi().id] = 0
 	}
 	return ok
 }

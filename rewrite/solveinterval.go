@@ -79,19 +79,19 @@ func (r *Rewriter) numberInterval(cond, v Term, sort *lps.Sort) (interval, bool)
 // of a list).
 func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term) Term) {
 	n := r.st.node(cond)
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 2 {
+	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
 		return
 	}
 	if n.fn.op == lps.OpAnd {
-		r.conjunctBounds(n.args[0], v, iv, measure)
-		r.conjunctBounds(n.args[1], v, iv, measure)
+		r.conjunctBounds(n.args()[0], v, iv, measure)
+		r.conjunctBounds(n.args()[1], v, iv, measure)
 		return
 	}
 	b, ok := boundTable[n.fn.op]
 	if !ok {
 		return
 	}
-	a, c := n.args[0], n.args[1]
+	a, c := n.args()[0], n.args()[1]
 	if measure(c) == v {
 		a, c = c, a
 		b = boundTable[b.flipped]
@@ -105,8 +105,8 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 // else 0.
 func (r *Rewriter) lengthOf(t Term) Term {
 	n := r.st.node(r.widened(t))
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpCount && len(n.args) == 1 && r.st.node(n.args[0]).sort.Kind == lps.SortList {
-		return n.args[0]
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpCount && len(n.args()) == 1 && r.st.node(n.args()[0]).sort.Kind == lps.SortList {
+		return n.args()[0]
 	}
 	return 0
 }
@@ -116,12 +116,12 @@ func (r *Rewriter) lengthOf(t Term) Term {
 func (r *Rewriter) widened(t Term) Term {
 	for {
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args) != 1 {
+		if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 1 {
 			return t
 		}
 		switch n.fn.op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
-			t = n.args[0]
+			t = n.args()[0]
 		default:
 			return t
 		}
@@ -220,7 +220,7 @@ func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
 		if len(b) > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, n.v.v.Name...)
+		b = append(b, n.vi().v.Name...)
 	}
 	return b
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/lps2lts/lps2lts/lps"
@@ -50,21 +51,69 @@ const (
 // node is the stored form of a term. Nodes are immutable once published,
 // except nf, the cached normal form of a ground term.
 //
-// nf sits beside kind and flags, in the word they leave free: at the end
-// it took a word of its own, and a node 96 bytes instead of 88 (a tenth
-// of the term store of a model whose states hold lists).
+// A node is 56 bytes: the search keeps every term a state, label or cache
+// names, and on models whose states hold lists the nodes are most of the
+// memory (a permutation puzzle's million cons cells). What few terms need
+// (a variable's name, a big number) hangs from ext, the arguments are a
+// pointer and a count into the shard's slab, and the hash keeps the 32
+// bits the table uses; each field of its own took 88 bytes.
 type node struct {
 	kind  kind
 	flags uint8
 	nf    atomic.Uint32
+	hash  uint32 // hashKey of the term
+	nargs uint32
 	sort  *lps.Sort
-	fn    *symbol  // kApp
-	v     *varInfo // kVar
+	fn    *symbol // kApp
 	val   int64
-	big   *big.Int
-	rat   *big.Rat
-	args  []Term
-	hash  uint64
+	ext   *nodeExt
+	argp  *Term // the first of nargs arguments
+}
+
+// nodeExt holds the fields of the few kinds of terms that need them.
+type nodeExt struct {
+	v   *varInfo // kVar
+	big *big.Int // kBig
+	rat *big.Rat // kReal (normalised, denominator > 0)
+}
+
+// args returns the arguments of n; the slice must not be changed.
+func (n *node) args() []Term {
+	if n.nargs == 0 {
+		return nil
+	}
+	return unsafe.Slice(n.argp, n.nargs)
+}
+
+// vi returns the variable of a kVar node, nil for any other.
+func (n *node) vi() *varInfo {
+	if n.ext == nil {
+		return nil
+	}
+	return n.ext.v
+}
+
+// bigInt returns the value of a kBig node, nil for any other.
+func (n *node) bigInt() *big.Int {
+	if n.ext == nil {
+		return nil
+	}
+	return n.ext.big
+}
+
+// rat returns the value of a kReal node, nil for any other.
+func (n *node) rat() *big.Rat {
+	if n.ext == nil {
+		return nil
+	}
+	return n.ext.rat
+}
+
+// varNode, bigNode and ratNode make the keys of terms with an ext.
+func varNode(s *lps.Sort, v *varInfo) *node { return &node{kind: kVar, sort: s, ext: &nodeExt{v: v}} }
+func bigNode(s *lps.Sort, x *big.Int) *node { return &node{kind: kBig, sort: s, ext: &nodeExt{big: x}} }
+func ratNode(s *lps.Sort, x *big.Rat) *node {
+	return &node{kind: kReal, sort: s, ext: &nodeExt{rat: x}}
 }
 
 // symbol is the rewriter's view of an lps.Func.
@@ -168,13 +217,15 @@ func mix(h, x uint64) uint64 {
 	return h ^ h>>29
 }
 
-func hashKey(k *node, args []Term) uint64 {
+// hashKey returns the hash of the term of key k and args. The table
+// takes its shard from the low bits and its slot from the bits above.
+func hashKey(k *node, args []Term) uint32 {
 	h := uint64(k.kind) + 0x51ed27
 	if k.fn != nil {
 		h = mix(h, uint64(k.fn.id)<<1|1)
 	}
-	if k.v != nil {
-		h = mix(h, uint64(k.v.id)<<2|2)
+	if v := k.vi(); v != nil {
+		h = mix(h, uint64(v.id)<<2|2)
 	}
 	if k.sort != nil {
 		h = mix(h, uint64(k.sort.Kind))
@@ -183,37 +234,53 @@ func hashKey(k *node, args []Term) uint64 {
 	for _, a := range args {
 		h = mix(h, uint64(a))
 	}
-	if k.big != nil {
-		h = mix(h, xxhash.Sum64(k.big.Bytes())+uint64(k.big.Sign()))
+	if b := k.bigInt(); b != nil {
+		h = mix(h, xxhash.Sum64(b.Bytes())+uint64(b.Sign()))
 	}
-	if k.rat != nil {
-		h = mix(h, xxhash.Sum64String(k.rat.String()))
+	if r := k.rat(); r != nil {
+		h = mix(h, xxhash.Sum64String(r.String()))
 	}
-	return h
+	return uint32(h ^ h>>32)
 }
 
 func sameKey(n, k *node, args []Term) bool {
-	if n.kind != k.kind || n.fn != k.fn || n.v != k.v || n.sort != k.sort || n.val != k.val || len(n.args) != len(args) {
+	if n.kind != k.kind || n.fn != k.fn || n.sort != k.sort || n.val != k.val || int(n.nargs) != len(args) {
 		return false
 	}
-	for i, a := range args {
-		if n.args[i] != a {
+	if n.nargs > 0 && *n.argp != args[0] {
+		return false
+	}
+	for i, a := range n.args() {
+		if args[i] != a {
 			return false
 		}
 	}
-	if (n.big == nil) != (k.big == nil) || n.big != nil && n.big.Cmp(k.big) != 0 {
+	if n.ext != nil || k.ext != nil {
+		return sameExt(n, k)
+	}
+	return true
+}
+
+// sameExt compares the ext parts of two keys.
+func sameExt(n, k *node) bool {
+	if n.vi() != k.vi() {
 		return false
 	}
-	if (n.rat == nil) != (k.rat == nil) || n.rat != nil && n.rat.Cmp(k.rat) != 0 {
+	nb, kb := n.bigInt(), k.bigInt()
+	if (nb == nil) != (kb == nil) || nb != nil && nb.Cmp(kb) != 0 {
+		return false
+	}
+	nr, kr := n.rat(), k.rat()
+	if (nr == nil) != (kr == nil) || nr != nil && nr.Cmp(kr) != 0 {
 		return false
 	}
 	return true
 }
 
 // intern returns the id of the term described by k, creating it if needed.
-// k.args may be scratch space: it is copied when a new node is made.
+// k.args() may be scratch space: it is copied when a new node is made.
 func (s *store) intern(k *node) Term {
-	return s.internArgs(k, k.args)
+	return s.internArgs(k, k.args())
 }
 
 // internArgs is intern with the arguments passed apart from the key, so
@@ -234,23 +301,28 @@ func (s *store) internArgs(k *node, args []Term) Term {
 	}
 	t = s.alloc()
 	n := s.node(t)
-	n.kind, n.fn, n.v, n.sort, n.val, n.hash = k.kind, k.fn, k.v, k.sort, k.val, h
-	// Copy the numbers rather than keep k's pointers, so that nothing k
-	// points to escapes: callers pass keys built on the stack.
-	if k.big != nil {
-		n.big = new(big.Int).Set(k.big)
-	}
-	if k.rat != nil {
-		n.rat = new(big.Rat).Set(k.rat)
+	n.kind, n.fn, n.sort, n.val, n.hash = k.kind, k.fn, k.sort, k.val, h
+	// Copy the ext and the numbers rather than keep k's pointers, so
+	// that nothing k points to escapes: callers pass keys built on the
+	// stack.
+	if k.ext != nil {
+		e := &nodeExt{v: k.ext.v}
+		if k.ext.big != nil {
+			e.big = new(big.Int).Set(k.ext.big)
+		}
+		if k.ext.rat != nil {
+			e.rat = new(big.Rat).Set(k.ext.rat)
+		}
+		n.ext = e
 	}
 	if len(args) > 0 {
-		n.args = sh.copyArgs(args)
+		n.setArgs(sh.copyArgs(args))
 	}
 	n.flags = nodeGround
 	if k.kind == kVar {
 		n.flags = 0
 	} else {
-		for _, a := range n.args {
+		for _, a := range n.args() {
 			if s.node(a).flags&nodeGround == 0 {
 				n.flags = 0
 				break
@@ -270,11 +342,16 @@ func (s *store) internArgs(k *node, args []Term) Term {
 	return t
 }
 
+// setArgs makes a the arguments of n.
+func (n *node) setArgs(a []Term) {
+	n.argp, n.nargs = &a[0], uint32(len(a))
+}
+
 // binderFlags decides groundness of a binder: ground when its body has
 // no free variables other than the bound ones.
 func (s *store) binderFlags(n *node) uint8 {
-	bound := n.args[:len(n.args)-1]
-	if s.freeIn(n.args[len(n.args)-1], bound) {
+	bound := n.args()[:len(n.args())-1]
+	if s.freeIn(n.args()[len(n.args())-1], bound) {
 		return 0
 	}
 	return nodeGround
@@ -295,10 +372,10 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 		}
 		return true
 	case kBinder:
-		inner := append(append([]Term(nil), bound...), n.args[:len(n.args)-1]...)
-		return s.freeIn(n.args[len(n.args)-1], inner)
+		inner := append(append([]Term(nil), bound...), n.args()[:len(n.args())-1]...)
+		return s.freeIn(n.args()[len(n.args())-1], inner)
 	}
-	for _, a := range n.args {
+	for _, a := range n.args() {
 		if s.freeIn(a, bound) {
 			return true
 		}
@@ -308,10 +385,10 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 
 // find looks the term of key k and args up in sh, without a lock, and
 // returns it, or 0 and the empty slot where it would go.
-func (s *store) find(sh *shard, h uint64, k *node, args []Term) (Term, uint64) {
+func (s *store) find(sh *shard, h uint32, k *node, args []Term) (Term, uint64) {
 	tab := *sh.table.Load()
 	mask := uint64(len(tab) - 1)
-	for i := (h / numShards) & mask; ; i = (i + 1) & mask {
+	for i := uint64(h/numShards) & mask; ; i = (i + 1) & mask {
 		t := Term(tab[i].Load())
 		if t == 0 {
 			return 0, i
@@ -334,7 +411,7 @@ func (s *store) grow(sh *shard) {
 		if t == 0 {
 			continue
 		}
-		i := (s.node(Term(t)).hash / numShards) & mask
+		i := uint64(s.node(Term(t)).hash/numShards) & mask
 		for tab[i].Load() != 0 {
 			i = (i + 1) & mask
 		}

@@ -77,17 +77,17 @@ func (r *Rewriter) intSign(t Term) int {
 		}
 		return 1
 	case kBig:
-		if n.big.Sign() < 0 {
+		if n.bigInt().Sign() < 0 {
 			return -1
 		}
 		return 1
 	case kApp:
-		if n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+		if n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
 			switch n.fn.op {
 			case lps.OpNat2Int, lps.OpPos2Int:
 				return 1
 			case lps.OpNeg:
-				if s := r.st.node(n.args[0]).sort; s != nil && s.Kind == lps.SortPos {
+				if s := r.st.node(n.args()[0]).sort; s != nil && s.Kind == lps.SortPos {
 					return -1
 				}
 			}
@@ -160,7 +160,7 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
 	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
 	inner := r.st.node(t)
-	m := inner.args[0]
+	m := inner.args()[0]
 	ms := r.st.node(m).sort
 	x := r.expBySquaring(ms, m, n.val)
 	switch {
@@ -197,8 +197,8 @@ func (r *Rewriter) expBySquaring(s *lps.Sort, t Term, w int64) Term {
 // form @cInt(n) or @cNeg(p): Nat2Int(n) or -p here.
 func (r *Rewriter) isIntConstructor(t Term) bool {
 	n := r.st.node(t)
-	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 &&
-		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args[0]).sort.Kind == lps.SortPos)
+	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 &&
+		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args()[0]).sort.Kind == lps.SortPos)
 }
 
 // absOfNonValue rewrites abs(t) for a t that is no value as mCRL2's
@@ -207,14 +207,14 @@ func (r *Rewriter) isIntConstructor(t Term) bool {
 // that number and abs(-p) is p. Another Int (a map's value) stays.
 func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
 	n := r.st.node(t)
-	for n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+	for n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
 		switch n.fn.op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpPos2Real, lps.OpNat2Real:
-			t = n.args[0]
+			t = n.args()[0]
 			n = r.st.node(t)
 			continue
 		case lps.OpNeg:
-			if a := n.args[0]; r.isSortKind(a, lps.SortPos) {
+			if a := n.args()[0]; r.isSortKind(a, lps.SortPos) {
 				t = a
 				n = r.st.node(t)
 			}
@@ -273,7 +273,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 			b := r.bigOf(a)
 			return r.mkBigInt(nat, b.Abs(b))
 		}
-		return n.args[0]
+		return n.args()[0]
 	}
 	natOp := r.opSymN(fn.op, nat, 2)
 	switch r.intSign(a) {
@@ -307,7 +307,7 @@ func (r *Rewriter) narrowWidened(fn *symbol, a Term) (Term, bool) {
 	if n.kind != kApp || n.fn == nil || (n.fn.op != lps.OpNat2Int && n.fn.op != lps.OpPos2Int) {
 		return 0, false
 	}
-	nat := r.upcast(n.args[0], r.natSortOf())
+	nat := r.upcast(n.args()[0], r.natSortOf())
 	if fn.op == lps.OpInt2Nat {
 		return nat, true
 	}

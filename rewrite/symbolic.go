@@ -17,9 +17,9 @@ import (
 // has no constant summand).
 func (r *Rewriter) splitOffset(t Term) (Term, int64) {
 	n := r.st.node(t)
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpAdd && len(n.args) == 2 {
-		if k := r.st.node(n.args[1]); k.kind == kNum {
-			return n.args[0], k.val
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpAdd && len(n.args()) == 2 {
+		if k := r.st.node(n.args()[1]); k.kind == kNum {
+			return n.args()[0], k.val
 		}
 	}
 	return t, 0
@@ -34,33 +34,33 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 	case kBig:
 		return 0, false
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 1 {
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
 		switch n.fn.op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
-			return r.lowerBound(n.args[0])
+			return r.lowerBound(n.args()[0])
 		case lps.OpNeg:
-			if ub, ok := r.upperBound(n.args[0]); ok {
+			if ub, ok := r.upperBound(n.args()[0]); ok {
 				return -ub, true
 			}
 		}
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args) == 2 {
+	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 2 {
 		switch n.fn.op {
 		case lps.OpAdd:
-			a, ok1 := r.lowerBound(n.args[0])
-			b, ok2 := r.lowerBound(n.args[1])
+			a, ok1 := r.lowerBound(n.args()[0])
+			b, ok2 := r.lowerBound(n.args()[1])
 			if ok1 && ok2 && a < 1<<60 && b < 1<<60 {
 				return a + b, true
 			}
 		case lps.OpSub:
-			a, ok1 := r.lowerBound(n.args[0])
-			b, ok2 := r.upperBound(n.args[1])
+			a, ok1 := r.lowerBound(n.args()[0])
+			b, ok2 := r.upperBound(n.args()[1])
 			if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
 				return a - b, true
 			}
 		case lps.OpMul:
-			a, ok1 := r.lowerBound(n.args[0])
-			b, ok2 := r.lowerBound(n.args[1])
+			a, ok1 := r.lowerBound(n.args()[0])
+			b, ok2 := r.lowerBound(n.args()[1])
 			if ok1 && ok2 && a >= 0 && b >= 0 && a < 1<<30 && b < 1<<30 {
 				return a * b, true
 			}
@@ -90,19 +90,19 @@ func (r *Rewriter) upperBound(t Term) (int64, bool) {
 		return 0, false
 	}
 	switch {
-	case n.fn.op == lps.OpNeg && len(n.args) == 1:
-		if lb, ok := r.lowerBound(n.args[0]); ok && lb > -1<<60 {
+	case n.fn.op == lps.OpNeg && len(n.args()) == 1:
+		if lb, ok := r.lowerBound(n.args()[0]); ok && lb > -1<<60 {
 			return -lb, true
 		}
-	case n.fn.op == lps.OpAdd && len(n.args) == 2:
-		a, ok1 := r.upperBound(n.args[0])
-		b, ok2 := r.upperBound(n.args[1])
+	case n.fn.op == lps.OpAdd && len(n.args()) == 2:
+		a, ok1 := r.upperBound(n.args()[0])
+		b, ok2 := r.upperBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
 			return a + b, true
 		}
-	case n.fn.op == lps.OpSub && len(n.args) == 2:
-		a, ok1 := r.upperBound(n.args[0])
-		b, ok2 := r.lowerBound(n.args[1])
+	case n.fn.op == lps.OpSub && len(n.args()) == 2:
+		a, ok1 := r.upperBound(n.args()[0])
+		b, ok2 := r.lowerBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
 			return a - b, true
 		}

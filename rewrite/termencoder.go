@@ -73,19 +73,19 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 	case kNum:
 		return e.Number(n.sort, new(big.Rat).SetInt64(n.val))
 	case kBig:
-		return e.Number(n.sort, new(big.Rat).SetInt(n.big))
+		return e.Number(n.sort, new(big.Rat).SetInt(n.bigInt()))
 	case kReal:
-		return e.Number(n.sort, n.rat)
+		return e.Number(n.sort, n.rat())
 	case kVar:
-		return e.Var(n.v.v.Name, n.v.v.S), nil
+		return e.Var(n.vi().v.Name, n.vi().v.S), nil
 	}
-	args, err := te.encodeAll(n.args)
+	args, err := te.encodeAll(n.args())
 	if err != nil {
 		return nil, err
 	}
 	argSorts := func() []*aterm.Term {
-		ss := make([]*aterm.Term, len(n.args))
-		for i, a := range n.args {
+		ss := make([]*aterm.Term, len(n.args()))
+		for i, a := range n.args() {
 			ss[i] = e.Sort(te.r.st.node(a).sort)
 		}
 		return ss
@@ -136,10 +136,10 @@ func (te *TermEncoder) encode(t Term) (*aterm.Term, error) {
 		cons := e.OpID("@fbag_cons", arrow(fb, e.Sort(n.sort.Elem), pos, fb))
 		for i := len(args) - 2; i >= 0; i -= 2 {
 			count := args[i+1]
-			if k := te.r.st.node(n.args[i+1]).kind; k == kNum || k == kBig {
+			if k := te.r.st.node(n.args()[i+1]).kind; k == kNum || k == kBig {
 				// Counts are Pos in mCRL2's finite bags, whatever sort
 				// our store gave the number.
-				if count, err = e.Number(te.r.posSortOf(), new(big.Rat).SetInt(te.r.bigOf(n.args[i+1]))); err != nil {
+				if count, err = e.Number(te.r.posSortOf(), new(big.Rat).SetInt(te.r.bigOf(n.args()[i+1]))); err != nil {
 					return nil, err
 				}
 			}
@@ -224,7 +224,7 @@ func (te *TermEncoder) encodeBagEnum(n *node, args []*aterm.Term) *aterm.Term {
 	fb := e.Cons(lps.SortFBag, elem)
 	l := e.OpID("{:}", fb)
 	for i := len(args) - 2; i >= 0; i -= 2 {
-		cs := te.r.st.node(n.args[i+1]).sort
+		cs := te.r.st.node(n.args()[i+1]).sort
 		name := "@fbag_cinsert"
 		if cs != nil && cs.Kind == lps.SortPos {
 			name = "@fbag_insert"

@@ -41,7 +41,7 @@ func (sh *shared) varInfo(v *lps.Var) *varInfo {
 	vi, ok := sh.varsByName[k]
 	if !ok {
 		vi = &varInfo{v: v, id: sh.nvars.Add(1)}
-		vi.term = sh.st.intern(&node{kind: kVar, v: vi, sort: v.S})
+		vi.term = sh.st.intern(varNode(v.S, vi))
 		sh.varsByName[k] = vi
 	}
 	sh.vars[v] = vi
@@ -121,7 +121,7 @@ func (r *Rewriter) Translate(e lps.Expr) Term {
 			return r.mkApp(r.sym(h.Func), args)
 		}
 		head := r.Translate(e.Head)
-		return r.st.intern(&node{kind: kHOApp, sort: e.S, args: append([]Term{head}, args...)})
+		return r.st.internArgs(&node{kind: kHOApp, sort: e.S}, append([]Term{head}, args...))
 	case *lps.Binder:
 		args := make([]Term, 0, len(e.Vars)+1)
 		for _, v := range e.Vars {
