@@ -28,25 +28,30 @@ type TermCollector interface {
 
 const (
 	// DefaultTermCollectMin is the number of terms below which the term
-	// store is never collected: about 100 MB of terms, which a search
-	// small enough to hold them has no need to give back.
-	DefaultTermCollectMin = 1 << 20
+	// store is never collected: about 18 MB of terms. It was 2^20 (100
+	// MB of the old 88-byte nodes), which let the first 200,000 states
+	// of mCRL2's clobber example peak at 149 MB, a fifth of it states
+	// and todo list; at 2^18 the same run's first 50,000 states peak at
+	// 46 MB instead of 127, in the same CPU time within this machine's
+	// noise (three alternating runs each).
+	DefaultTermCollectMin = 1 << 18
 	// termCheckEvery is how many expansions pass between two looks at
 	// the term store's size.
 	termCheckEvery = 256
-	// termGrowth/2 is the growth of the term store, over what the last
-	// collection kept, that starts the next collection. The chunks of
-	// the store are never given back, so its high-water mark is about
-	// termGrowth/2 times the live terms. On the permutation puzzle of
-	// issue 41 (362,880 states), 3/2 instead of 2 made 15 collections
-	// instead of 10 for the same CPU time (22.0 s against 20.5-22.3) and
-	// took the peak from 244-258 MB to 227 MB.
-	termGrowth = 3
+	// The term store is collected again when it has grown by
+	// 1/termGrowth over what the last collection kept. The chunks of the
+	// store are never given back, so its high-water mark is about
+	// 1 + 1/termGrowth times the live terms. On the permutation puzzle
+	// of issue 41 (362,880 states), growing by a half instead of
+	// doubling took the peak from 244-258 MB to 227 MB for the same CPU
+	// time, and by a quarter instead of a half from 166 to 156 MB (with
+	// 56-byte nodes; 21 collections instead of 15).
+	termGrowth = 4
 )
 
 // termCollection is the explorer's side of collecting a generator's
-// terms: when to collect (the store has grown by half over what the last
-// collection kept, and past the floor min, as Go's own collector paces
+// terms: when to collect (the store has grown by a quarter over what the
+// last collection kept, and past the floor min, as Go's own collector paces
 // itself by the live heap) and the roots.
 type termCollection struct {
 	gen       TermCollector
@@ -91,7 +96,7 @@ func (x *Explorer) collectTerms() {
 	_, terms := c.gen.TermStoreBytes()
 	if c.min == 1 && terms > c.kept {
 		// collect (the tests' setting)
-	} else if terms < max(c.min, c.kept*termGrowth/2) {
+	} else if terms < max(c.min, c.kept+c.kept/termGrowth) {
 		return
 	}
 	kept, freed := c.gen.CollectTerms(func(keep func(uint32)) {
