@@ -3,6 +3,7 @@ package rewrite
 import (
 	"iter"
 	"maps"
+	"runtime"
 	"sync/atomic"
 )
 
@@ -133,8 +134,15 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 			counts[s.node(t).hash%numShards]++
 		}
 	}
+	// The old slabs and exts stay reachable until the kept terms are
+	// moved to new ones: the collector does not see the nodes' pointers.
+	var oldSlabs [][]Term
+	var oldExts [][]*nodeExt
 	for i := range s.shards {
 		sh := &s.shards[i]
+		oldSlabs = append(oldSlabs, sh.slabs...)
+		oldExts = append(oldExts, sh.exts)
+		sh.slabs, sh.exts = nil, nil
 		size := 1024
 		for size < 2*counts[i]+2 {
 			size *= 2
@@ -153,6 +161,9 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		if nd.nargs > 0 {
 			nd.setArgs(sh.copyArgs(nd.args()))
 		}
+		if nd.ext != nil {
+			sh.exts = append(sh.exts, nd.ext)
+		}
 		tab := *sh.table.Load()
 		mask := uint64(len(tab) - 1)
 		i := uint64(nd.hash/numShards) & mask
@@ -161,6 +172,8 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		}
 		tab[i].Store(uint32(t))
 	}
+	runtime.KeepAlive(oldSlabs)
+	runtime.KeepAlive(oldExts)
 	return cs
 }
 

@@ -170,6 +170,7 @@ type store struct {
 	// cost 2 MB of resident memory in every run: the collector reads all
 	// of it on each cycle.
 	chunks  atomic.Pointer[[]*[chunkSize]node]
+	mem     *nodeChunks // where the chunks come from (offheap.go)
 	next    atomic.Uint32
 	chunkMu sync.Mutex
 	shards  [numShards]shard
@@ -187,6 +188,12 @@ type shard struct {
 	mu    sync.Mutex
 	table atomic.Pointer[[]atomic.Uint32] // open addressing of Terms; 0 = empty
 	count int
+	// pins, exts and slabs keep alive what the shard's nodes point to
+	// (offheap.go): their symbols and sorts, their exts and the slabs
+	// of their arguments.
+	pins  pinned
+	exts  []*nodeExt
+	slabs [][]Term
 	// argSlab holds the arguments of the shard's terms, under mu. One
 	// slab for the whole store, under a lock of its own, was where two
 	// threads of ex.games.knights met: it made new terms the fastest.
@@ -194,7 +201,8 @@ type shard struct {
 }
 
 func newStore() *store {
-	s := &store{}
+	s := &store{mem: &nodeChunks{}}
+	releaseWith(s, s.mem)
 	s.chunks.Store(new([]*[chunkSize]node))
 	s.next.Store(1) // id 0 is "no term"
 	for i := range s.shards {
@@ -314,7 +322,9 @@ func (s *store) internArgs(k *node, args []Term) Term {
 			e.rat = new(big.Rat).Set(k.ext.rat)
 		}
 		n.ext = e
+		sh.exts = append(sh.exts, e)
 	}
+	sh.pins.pin(k.fn, k.sort)
 	if len(args) > 0 {
 		n.setArgs(sh.copyArgs(args))
 	}
@@ -441,7 +451,7 @@ func (s *store) alloc() Term {
 			grown := make([]*[chunkSize]node, c+1)
 			copy(grown, dir)
 			for i := len(dir); i <= c; i++ {
-				grown[i] = new([chunkSize]node)
+				grown[i] = s.mem.newChunk()
 			}
 			s.chunks.Store(&grown)
 		}
@@ -457,6 +467,7 @@ func (sh *shard) copyArgs(a []Term) []Term {
 	if len(sh.argSlab)+len(a) > cap(sh.argSlab) {
 		n := min(max(256, 2*cap(sh.argSlab)), 1<<14)
 		sh.argSlab = make([]Term, 0, max(n, len(a)))
+		sh.slabs = append(sh.slabs, sh.argSlab)
 	}
 	l := len(sh.argSlab)
 	sh.argSlab = append(sh.argSlab, a...)
