@@ -89,3 +89,8 @@ func (d *DivergenceDetector) RestoreKnown(vec []uint32, from explore.StateID) er
 func (d *DivergenceDetector) RestorePending(states []explore.StateID) {
 	d.pending = append(d.pending[:0], states...)
 }
+
+// BudgetSpent says whether a check wrote its last trace under -tNUM and
+// stopped the search: the search ended as the user asked, and a
+// checkpoint of it has nothing to continue.
+func (r *Reporter) BudgetSpent() bool { return r.spent }

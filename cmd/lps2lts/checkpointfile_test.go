@@ -117,8 +117,8 @@ func withTrailer(body []byte) []byte {
 func FuzzCheckpointReader(f *testing.F) {
 	data := writeToyCheckpoint(f, toyStates, explore.Snapshot{States: 4, Explored: 2, Transitions: 9, Level: 2, LevelUp: 3})
 	f.Add(data[:len(data)-4-len(checkpointTrailer)])
-	f.Add([]byte(checkpointMagic))
-	f.Add(append([]byte(checkpointMagic), bytes.Repeat([]byte{0xff}, 60)...))
+	f.Add([]byte(checkpointMagics[checkpointVersion-1]))
+	f.Add(append([]byte(checkpointMagics[checkpointVersion-1]), bytes.Repeat([]byte{0xff}, 60)...))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		file := withTrailer(body)
 		_, states, err := readToy(file)
