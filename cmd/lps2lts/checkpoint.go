@@ -60,9 +60,9 @@ type checkpointConfig struct {
 }
 
 func addCheckpointFlags(f *pflag.FlagSet, c *checkpointConfig) {
-	f.StringVar(&c.dir, "checkpoint", "", "save the search in `DIR` (created if missing) at every --checkpoint-every and when the run stops cleanly (a signal, --max, the memory limit), so that --resume=DIR continues it; breadth-first search, table or tree store, .aut output or none")
+	f.StringVar(&c.dir, "checkpoint", "", "save the search in `DIR` (created if missing) at every --checkpoint-every and when the run stops cleanly (a signal, --max, the memory limit), so that --resume=DIR continues it; breadth-first search, table or tree store, .aut output or none; the checks (-D, -a, -m, -n, -F) and their traces (-t) go on where they were")
 	f.DurationVar(&c.every, "checkpoint-every", 30*time.Minute, "the interval between checkpoints (`DURATION`: 90s, 30m, 2h)")
-	f.StringVar(&c.resume, "resume", "", "continue the search saved in `DIR` by --checkpoint (same INFILE and options that shape the LTS), checkpointing on into DIR; the LTS, its state numbers and the summary are those of an uninterrupted run")
+	f.StringVar(&c.resume, "resume", "", "continue the search saved in `DIR` by --checkpoint (same INFILE, options that shape the LTS and checks), checkpointing on into DIR; the LTS, its state numbers, the findings, the trace files and the summary are those of an uninterrupted run")
 }
 
 // The files of a checkpoint folder.
