@@ -149,3 +149,23 @@ func (g *Generator) MultiAction(id explore.LabelID) (acts []Action, ok bool) {
 	acts, ok = m.acts[id]
 	return acts, ok
 }
+
+// RestoreLabel interns the label text with the actions acts (a label of
+// an earlier run, saved by a checkpoint, as MultiAction gave it) and
+// returns its id. A continued run restores its labels in the order of
+// their ids before it generates any: as the labels of fixed summands are
+// interned in the same order by every run of the specification, the ids
+// come out as they were, which the caller checks.
+func (g *Generator) RestoreLabel(text string, acts []Action) explore.LabelID {
+	id := g.labels.InternString(text)
+	if id == explore.TauLabel {
+		return id
+	}
+	m := g.multiActions
+	m.mu.Lock()
+	if _, ok := m.acts[id]; !ok {
+		m.acts[id] = acts
+	}
+	m.mu.Unlock()
+	return id
+}

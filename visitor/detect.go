@@ -22,16 +22,34 @@ type Reporter struct {
 	Explorer *explore.Explorer
 	// Found counts the reports of all detectors.
 	Found int
+	// traces counts the traces each check has written: the n of the next
+	// trace's name and the budget of -t.
+	traces [NumChecks]int
+	spent  bool
 }
 
+// Check names a detector, for its count of traces.
+type Check int
+
+// The checks that write traces.
+const (
+	Deadlock Check = iota
+	Action
+	Nondeterminism
+	Divergence
+	Cycle
+	NumChecks
+)
+
 // report prints msg, saves the trace (its states and labels) under the
-// name made by base(n) (n counts this detector's traces) if traces are on
-// and the detector's budget allows, and stops the search when the budget
-// is used up.
-func (r *Reporter) report(msg string, count *int, base func(n int) string, trace func() ([]explore.StateID, []explore.LabelID)) {
+// name made by base(n) (n counts check c's traces) if traces are on and
+// the check's budget allows, and stops the search when the budget is used
+// up.
+func (r *Reporter) report(msg string, c Check, base func(n int) string, trace func() ([]explore.StateID, []explore.LabelID)) {
 	r.Found++
 	var b strings.Builder
 	b.WriteString(msg)
+	count := &r.traces[c]
 	if r.Traces != nil && *count < r.Traces.Max {
 		states, labels := trace()
 		name, err := r.Traces.Save(base(*count), states, labels)
@@ -44,7 +62,14 @@ func (r *Reporter) report(msg string, count *int, base func(n int) string, trace
 	}
 	b.WriteString(".\n")
 	io.WriteString(r.Out, b.String())
-	if r.Traces != nil && r.Traces.Max > 0 && *count >= r.Traces.Max {
+	r.spendBudget(*count)
+}
+
+// spendBudget stops the search once a check has written count traces of
+// a budget of as many.
+func (r *Reporter) spendBudget(count int) {
+	if r.Traces != nil && r.Traces.Max > 0 && count >= r.Traces.Max {
+		r.spent = true
 		r.Explorer.Stop()
 	}
 }
@@ -68,7 +93,6 @@ type DeadlockDetector struct {
 	explore.NopVisitor
 	Reporter *Reporter
 	has      bool
-	count    int
 }
 
 func (d *DeadlockDetector) StartState(explore.StateID, []uint32) { d.has = false }
@@ -79,7 +103,7 @@ func (d *DeadlockDetector) FinishState(s explore.StateID) {
 	if d.has {
 		return
 	}
-	d.Reporter.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", &d.count,
+	d.Reporter.report("Deadlock found (state index: "+strconv.Itoa(int(s))+")", Deadlock,
 		func(n int) string { return d.Reporter.prefix() + "_dlk_" + strconv.Itoa(n) },
 		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceTo(s) })
 }
@@ -95,7 +119,6 @@ type ActionDetector struct {
 	names        map[string]bool
 	multi        map[string]bool
 	match        []int8 // per label: 0 unknown, 1 match, -1 no match
-	count        int
 	matchedMulti []bool
 }
 
@@ -137,7 +160,7 @@ func (d *ActionDetector) ExamineTransition(from explore.StateID, l explore.Label
 		return
 	}
 	text := d.Labels.Text(l)
-	d.Reporter.report("Action '"+text+"' found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+	d.Reporter.report("Action '"+text+"' found (state index: "+strconv.Itoa(int(from))+")", Action,
 		func(n int) string {
 			name := d.Reporter.prefix() + "_act_" + strconv.Itoa(n)
 			if d.matchedMulti[l] {
@@ -176,7 +199,6 @@ type NondeterminismDetector struct {
 	explore.NopVisitor
 	Reporter *Reporter
 	seen     map[explore.LabelID]explore.StateID
-	count    int
 }
 
 func (d *NondeterminismDetector) StartState(explore.StateID, []uint32) {
@@ -195,7 +217,7 @@ func (d *NondeterminismDetector) ExamineTransition(from explore.StateID, l explo
 	if t == to {
 		return
 	}
-	d.Reporter.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", &d.count,
+	d.Reporter.report("Nondeterministic state found (state index: "+strconv.Itoa(int(from))+")", Nondeterminism,
 		func(n int) string { return d.Reporter.prefix() + "_nondeterministic_" + strconv.Itoa(n) },
 		func() ([]explore.StateID, []explore.LabelID) { return d.Reporter.traceVia(from, l, to) })
 }
@@ -221,7 +243,6 @@ type DivergenceDetector struct {
 	pending  []explore.StateID
 	vecs     explore.Store
 	vec      []uint32 // scratch: the state being checked
-	count    int
 
 	local  *vecset.Set
 	colors []uint8
@@ -386,9 +407,10 @@ func (d *DivergenceDetector) found(s, u explore.StateID, l explore.LabelID) {
 	d.Reporter.Found++
 	var b strings.Builder
 	b.WriteString(msg)
-	if d.Reporter.Traces != nil && d.count < d.Reporter.Traces.Max {
-		n := strconv.Itoa(d.count)
-		d.count++
+	count := &d.Reporter.traces[Divergence]
+	if d.Reporter.Traces != nil && *count < d.Reporter.Traces.Max {
+		n := strconv.Itoa(*count)
+		*count++
 		states, labels := d.Reporter.traceTo(s)
 		f1, err1 := d.Reporter.Traces.Save(d.Reporter.prefix()+"_divergence_"+n, states, labels)
 		// The loop's states are the local search's, not the store's.
@@ -401,9 +423,7 @@ func (d *DivergenceDetector) found(s, u explore.StateID, l explore.LabelID) {
 	}
 	b.WriteString(".\n")
 	io.WriteString(d.Reporter.Out, b.String())
-	if d.Reporter.Traces != nil && d.Reporter.Traces.Max > 0 && d.count >= d.Reporter.Traces.Max {
-		d.Reporter.Explorer.Stop()
-	}
+	d.Reporter.spendBudget(*count)
 }
 
 // CycleDetector reports the first cycle found by the depth-first search in
@@ -414,7 +434,6 @@ type CycleDetector struct {
 	explore.NopVisitor
 	Reporter *Reporter
 	done     bool
-	count    int
 }
 
 func (c *CycleDetector) BackEdge(from explore.StateID, l explore.LabelID, to explore.StateID) {
@@ -422,7 +441,7 @@ func (c *CycleDetector) BackEdge(from explore.StateID, l explore.LabelID, to exp
 		return
 	}
 	c.done = true
-	c.Reporter.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", &c.count,
+	c.Reporter.report("Cycle found (state index: "+strconv.Itoa(int(to))+", back edge from state index "+strconv.Itoa(int(from))+")", Cycle,
 		func(n int) string { return c.Reporter.prefix() + "_cycle_" + strconv.Itoa(n) },
 		func() ([]explore.StateID, []explore.LabelID) {
 			states, labels := c.Reporter.Explorer.DFSStack()

@@ -66,6 +66,16 @@ type TraceWriter struct {
 	// unknown, else one more than labels) and labels from the initial
 	// state on. Save creates, buffers and closes the file.
 	Write func(w io.Writer, states []explore.StateID, labels []explore.LabelID) error
+	// Created, when set, is told the name of each trace (its files' name
+	// without .trc or .aut) after Save has found the name free and before
+	// it creates the files: a checkpointed run journals the traces it
+	// writes (cmd/lps2lts).
+	Created func(base string) error
+	// Replace names the traces a run interrupted after its last
+	// checkpoint wrote, which the continued run writes again, with the
+	// same content: Save replaces their files, once, instead of numbering
+	// on, so the continued run names its traces as an uninterrupted one.
+	Replace map[string]bool
 }
 
 // Save writes the trace given by states (nil when unknown) and labels to
@@ -88,15 +98,34 @@ func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []expl
 const maxTraceNames = 1000
 
 // save writes the trace under base; an existing file of either name makes
-// it fail with fs.ErrExist, having written nothing.
+// it fail with fs.ErrExist, having written nothing (unless Replace names
+// base).
 func (tw *TraceWriter) save(base string, states []explore.StateID, labels []explore.LabelID) (string, error) {
-	trc := base + ".trc"
+	trc, aut := base+".trc", base+".aut"
+	files := []string{trc, aut}
+	if tw.Write != nil {
+		files = files[:1]
+	}
+	if tw.Replace[base] {
+		delete(tw.Replace, base)
+		for _, f := range files {
+			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return trc, err
+			}
+		}
+	}
+	for _, f := range files {
+		if _, err := os.Lstat(f); err == nil {
+			return trc, &fs.PathError{Op: "create", Path: f, Err: fs.ErrExist}
+		}
+	}
+	if tw.Created != nil {
+		if err := tw.Created(base); err != nil {
+			return trc, err
+		}
+	}
 	if tw.Write != nil {
 		return trc, writeFile(trc, func(w *bufio.Writer) error { return tw.Write(w, states, labels) })
-	}
-	aut := base + ".aut"
-	if _, err := os.Lstat(aut); err == nil {
-		return trc, &fs.PathError{Op: "create", Path: aut, Err: fs.ErrExist}
 	}
 	if err := writeFile(trc, func(w *bufio.Writer) error {
 		for _, l := range labels {

@@ -23,8 +23,8 @@ import (
 // Checkpoints (--checkpoint=DIR, --checkpoint-every, --resume=DIR): a
 // long run saves what its search needs to go on, at an interval and when
 // it stops cleanly (a signal, --max, the memory limit), and a later run
-// continues it to the same LTS, state numbers and summary as an
-// uninterrupted run. DIR holds two files:
+// continues it to the same LTS, state numbers, findings, trace files and
+// summary as an uninterrupted run. DIR holds up to three files:
 //
 //   - checkpoint: the stored states, the search's counters, the options
 //     that shape the LTS and a fingerprint of INFILE (checkpointfile.go).
@@ -35,15 +35,24 @@ import (
 //     writer's spill file, visitor/autcheckpoint.go), synced before each
 //     checkpoint, which records its length: a resumed run cuts it back
 //     to that length. OUTFILE gets its header and a copy at the end.
+//   - traces: with -t, the journal of the trace files the run wrote, one
+//     name a line, appended before each is created and synced before each
+//     checkpoint, which records its length: the names after it are those
+//     a killed run wrote after its checkpoint, which the resumed run
+//     writes again in their place (checkpointchecks.go).
+//
+// The checks (-D, -a, -m, -n, -F, -t) go on from what the checkpoint
+// holds of them: the findings and the traces each wrote, the trace
+// parents, the divergence detector's memory and the labels, under the
+// same ids (checkpointchecks.go).
 //
 // What the search can continue from is explore's (explore/checkpoint.go:
 // breadth-first search with the table or tree store, any number of
 // threads). What is refused here, with the reason: other output formats,
-// whose writers keep tables in memory to the end; the checks (-D, -a, -m,
-// -n, -F, --cycle, -t), whose findings and trace parents checkpoints do
-// not hold; timed, stochastic and confluence-reduced models, whose states
-// hold more than the parameters' terms; a model read from standard input,
-// which cannot be fingerprinted again.
+// whose writers keep tables in memory to the end; timed, stochastic and
+// confluence-reduced models, whose states hold more than the parameters'
+// terms; a model read from standard input, which cannot be fingerprinted
+// again. (--cycle, a depth-first search, is refused by explore.)
 type checkpointConfig struct {
 	dir    string
 	every  time.Duration
@@ -51,15 +60,16 @@ type checkpointConfig struct {
 }
 
 func addCheckpointFlags(f *pflag.FlagSet, c *checkpointConfig) {
-	f.StringVar(&c.dir, "checkpoint", "", "save the search in `DIR` (created if missing) at every --checkpoint-every and when the run stops cleanly (a signal, --max, the memory limit), so that --resume=DIR continues it; breadth-first search, table or tree store, .aut output or none")
+	f.StringVar(&c.dir, "checkpoint", "", "save the search in `DIR` (created if missing) at every --checkpoint-every and when the run stops cleanly (a signal, --max, the memory limit), so that --resume=DIR continues it; breadth-first search, table or tree store, .aut output or none; the checks (-D, -a, -m, -n, -F) and their traces (-t) go on where they were")
 	f.DurationVar(&c.every, "checkpoint-every", 30*time.Minute, "the interval between checkpoints (`DURATION`: 90s, 30m, 2h)")
-	f.StringVar(&c.resume, "resume", "", "continue the search saved in `DIR` by --checkpoint (same INFILE and options that shape the LTS), checkpointing on into DIR; the LTS, its state numbers and the summary are those of an uninterrupted run")
+	f.StringVar(&c.resume, "resume", "", "continue the search saved in `DIR` by --checkpoint (same INFILE, options that shape the LTS and checks), checkpointing on into DIR; the LTS, its state numbers, the findings, the trace files and the summary are those of an uninterrupted run")
 }
 
 // The files of a checkpoint folder.
 const (
-	checkpointFile = "checkpoint"
-	checkpointAut  = "output.aut"
+	checkpointFile    = "checkpoint"
+	checkpointAut     = "output.aut"
+	checkpointJournal = "traces"
 )
 
 // checkpointer takes the checkpoints of one run.
@@ -79,6 +89,7 @@ type checkpointer struct {
 	lastSnap explore.Snapshot
 	stopped  chan struct{}
 	hooks    checkpointHooks
+	checks   checkpointedChecks // checkpointchecks.go
 }
 
 // newCheckpointer checks that the run can be checkpointed and, with
@@ -104,6 +115,7 @@ func newCheckpointer(cfg *config, j *job, x *explore.Explorer, stderr io.Writer)
 	}
 	base := x.Generator().(*lpsgen.Generator)
 	c := &checkpointer{dir: dir, every: cc.every, x: x, codec: rewrite.NewCodec(base.Rewriter()), stderr: stderr, verbose: cfg.verbose}
+	c.checks.base, c.checks.traced = base, cfg.traceSet
 	var err error
 	if c.hooks, err = parseCheckpointHooks(os.Getenv(checkpointHooksEnv)); err != nil {
 		return nil, err
@@ -129,8 +141,6 @@ func checkpointable(cfg *config, j *job, x *explore.Explorer) error {
 	switch {
 	case j.format != "" && j.format != "aut":
 		return fmt.Errorf("checkpoints hold .aut output or none: the %s writer keeps its tables in memory until the end", j.format)
-	case cfg.deadlock || cfg.actions != "" || cfg.multiActions != "" || cfg.nondet || cfg.divergence || cfg.traceSet:
-		return errors.New("checkpoints do not hold the findings of the checks (-D, -a, -m, -n, -F) or the trace parents (-t)")
 	case j.infile == "-":
 		return errors.New("the model must be read from a file (INFILE), whose fingerprint ties the checkpoint to it")
 	}
@@ -140,15 +150,31 @@ func checkpointable(cfg *config, j *job, x *explore.Explorer) error {
 	return nil
 }
 
-// checkpointOptions names the options that shape the LTS: a resumed run
-// must have the same. (Threads, the store and --max do not change the LTS
-// or its numbers, and may differ.)
+// checkpointOptions names the options that shape the LTS and the
+// findings: a resumed run must have the same. (Threads, the store and
+// --max do not change the LTS or its numbers, and may differ.) A run
+// without checks names none, as before checkpoints held them, so that
+// its older checkpoints resume.
 func checkpointOptions(cfg *config, j *job) string {
 	out := j.format
 	if out == "" {
 		out = "none"
 	}
-	return fmt.Sprintf("strategy=%s output=%s qlimit=%d no-qlimit=%t enum-limit=%d", j.opt.Strategy, out, cfg.qlimit, cfg.noQlimit, cfg.enumLimit)
+	opts := fmt.Sprintf("strategy=%s output=%s qlimit=%d no-qlimit=%t enum-limit=%d", j.opt.Strategy, out, cfg.qlimit, cfg.noQlimit, cfg.enumLimit)
+	if hasChecks(cfg) {
+		trace := "none"
+		if cfg.traceSet {
+			trace = fmt.Sprintf("%d,%s", cfg.trace, cfg.traceFormat)
+		}
+		opts += fmt.Sprintf(" checks=deadlock:%t,action:%q,multiaction:%q,nondeterminism:%t,divergence:%t,tau:%q,trace:%s",
+			cfg.deadlock, cfg.actions, cfg.multiActions, cfg.nondet, cfg.divergence, cfg.tau, trace)
+	}
+	return opts
+}
+
+// hasChecks says whether the run reports findings or records traces.
+func hasChecks(cfg *config) bool {
+	return cfg.deadlock || cfg.actions != "" || cfg.multiActions != "" || cfg.nondet || cfg.divergence || cfg.traceSet
 }
 
 // create prepares DIR for a new run. A folder that holds a checkpoint is
@@ -167,7 +193,7 @@ func (c *checkpointer) create(j *job) error {
 		}
 		c.spill = f
 	}
-	return nil
+	return c.checks.create(c.dir)
 }
 
 // restore reads DIR's checkpoint and continues its search in c.x.
@@ -189,6 +215,8 @@ func (c *checkpointer) restore(j *job) error {
 		return err
 	}
 	switch {
+	case h.version < 2 && strings.Contains(c.header.options, " checks="):
+		return fmt.Errorf("the checkpoint in '%s' was written by an lps2lts whose checkpoints do not hold the checks (format %d): resume it without -D, -a, -m, -n, -F and -t, or start again", c.dir, h.version)
 	case h.fingerprint != c.header.fingerprint:
 		return fmt.Errorf("the checkpoint in '%s' is of another model: '%s' is not the file it was taken of", c.dir, j.infile)
 	case h.options != c.header.options:
@@ -206,13 +234,29 @@ func (c *checkpointer) restore(j *job) error {
 	if err := c.x.Restore(h.snap, r.next); err != nil {
 		return err
 	}
+	cc, err := r.checks(h)
+	if err != nil {
+		return err
+	}
 	if err := r.end(); err != nil {
+		return err
+	}
+	if err := c.checks.restore(c.dir, h, cc); err != nil {
 		return err
 	}
 	c.resumed = h
 	c.lastSnap = h.snap // the checkpoint on disk: a stop just after resuming need not write it again
 	if c.verbose {
 		fmt.Fprintf(c.stderr, "lps2lts: resumed from '%s': %d states, %d explored, %d transitions\n", c.dir, h.snap.States, h.snap.Explored, h.snap.Transitions)
+	}
+	return nil
+}
+
+// attachChecks gives the run's checks, made after newCheckpointer, what
+// the checkpoint resumed held of them, and journals their traces.
+func (c *checkpointer) attachChecks(rep *visitor.Reporter, div *visitor.DivergenceDetector) error {
+	if err := c.checks.attach(rep, div); err != nil {
+		return fmt.Errorf("--resume: %w", err)
 	}
 	return nil
 }
@@ -303,6 +347,10 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 			return err
 		}
 	}
+	cc, err := c.checks.snapshot(h)
+	if err != nil {
+		return err
+	}
 	out, err := outfile.Create(filepath.Join(c.dir, checkpointFile))
 	if err != nil {
 		return err
@@ -321,6 +369,9 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}
 	}
+	if err := w.checks(h, cc); err != nil {
+		return err
+	}
 	if err := w.finish(); err != nil {
 		return err
 	}
@@ -332,7 +383,7 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 // ended leaves DIR empty of its files once OUTFILE is written (done).
 func (c *checkpointer) finish(res explore.Result, runErr error) {
 	close(c.stopped)
-	if runErr != nil || !res.Stopped && !res.MaxReached {
+	if runErr != nil || !res.Stopped && !res.MaxReached || c.checks.budgetSpent() {
 		return
 	}
 	if c.x.Consistent() {
@@ -342,14 +393,17 @@ func (c *checkpointer) finish(res explore.Result, runErr error) {
 	}
 }
 
-// done reports the last checkpoint (-v) and, when the search ended and
+// done reports the last checkpoint (-v) and, when the search ended (or a
+// check spent its budget of traces, which ends it as the user asked) and
 // its output is written, removes DIR's files: the LTS is whole.
 func (c *checkpointer) done(res explore.Result, ok bool) {
 	if c.spill != nil {
 		c.spill.Close()
 	}
-	if ok && !res.Stopped && !res.MaxReached {
-		for _, name := range []string{checkpointFile, checkpointAut} {
+	c.checks.close()
+	ended := !res.Stopped && !res.MaxReached || c.checks.budgetSpent()
+	if ok && ended {
+		for _, name := range []string{checkpointFile, checkpointAut, checkpointJournal} {
 			os.Remove(filepath.Join(c.dir, name))
 		}
 		if c.verbose {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -79,6 +80,12 @@ var wholeSummary = regexp.MustCompile(`Done with state space generation \(.*\)`)
 // checkpointStates is the number of states a checkpoint in dir holds.
 func checkpointStates(t *testing.T, dir string) int {
 	t.Helper()
+	return checkpointHeaderIn(t, dir).snap.States
+}
+
+// checkpointHeaderIn is the header of the checkpoint in dir.
+func checkpointHeaderIn(t *testing.T, dir string) *checkpointHeader {
+	t.Helper()
 	f, err := os.Open(filepath.Join(dir, checkpointFile))
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +96,7 @@ func checkpointStates(t *testing.T, dir string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h.snap.States
+	return h
 }
 
 // TestCheckpointKillResume kills a run with SIGKILL three times — after
@@ -209,7 +216,7 @@ func TestCheckpointRefused(t *testing.T) {
 	}{
 		{[]string{"--checkpoint=" + ck, "-s", "d", in}, "depth search cannot be checkpointed"},
 		{[]string{"--checkpoint=" + ck, "--store=hashcompact", in}, "table or tree store"},
-		{[]string{"--checkpoint=" + ck, "-D", in}, "findings of the checks"},
+		{[]string{"--checkpoint=" + ck, "--cycle", in}, "cycle search"},
 		{[]string{"--checkpoint=" + ck, in, filepath.Join(dir, "m.fsm")}, "fsm writer"},
 		{[]string{"--resume=" + ck, in}, "holds no checkpoint"},
 		{[]string{"--resume=" + ck, "--checkpoint=" + dir, in}, "another folder"},
@@ -220,5 +227,167 @@ func TestCheckpointRefused(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, want 2 and %q: %s", c.args, code, c.want, stderr)
 		}
+	}
+}
+
+// checksModel has findings for every check, spread over its 23 levels
+// (15,645 states): 20 deadlocks (fall leads to a dead state), 20 hit
+// transitions, 15 nondeterministic states (flip) and 25 divergent states
+// (a tau cycle on f once a..d are 4), some found from others.
+const checksModel = `
+act  tick: Nat;
+     hit, fall: Nat;
+     flip;
+proc P(a,b,c,d,e,f: Nat, dead: Bool) =
+       (!dead && a < 4) -> tick(1) . P(a = a + 1)
+     + (!dead && b < 4) -> tick(2) . P(b = b + 1)
+     + (!dead && c < 4) -> tick(3) . P(c = c + 1)
+     + (!dead && d < 4) -> tick(4) . P(d = d + 1)
+     + (!dead && e < 4) -> tick(5) . P(e = e + 1)
+     + (!dead && a == b && b == c && d == 0 && f == 0 && e < 4) -> hit(a) . P(e = e + 1)
+     + (!dead && a == b + 1 && c == 3 && d == 1 && e == f) -> fall(a) . P(dead = true)
+     + sum k: Nat . (!dead && k < 2 && f + k < 4 && a == 0 && b == 0 && c == 0 && e == 0) -> flip . P(f = f + k + 1)
+     + (!dead && a == 4 && b == 4 && c == 4 && d == 4) -> tau . P(f = (f + 1) mod 5);
+init P(0, 0, 0, 0, 0, 0, false);
+`
+
+// findingLines are the findings a run printed, in order.
+func findingLines(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.Contains(l, " found (state index: ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// traceFiles reads the files of dir but the model, the checkpoint's
+// folder and the LTS: the traces, and the planted file.
+func traceFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		if name := e.Name(); !e.IsDir() && strings.HasPrefix(name, "checks.lps_") {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = string(b)
+		}
+	}
+	return files
+}
+
+// TestCheckpointChecksKillResume: a run with the checks and traces is
+// killed with SIGKILL several times (after a checkpoint, half-way through
+// one, with two threads, late enough that the divergence detector has
+// found states) and resumed; the last run ends with the .aut,
+// the trace files (names and contents), the summary and the exit status
+// of an uninterrupted run. Each run prints the findings of the
+// uninterrupted run from those its checkpoint held on, and a trace file
+// an earlier run left beside the model is numbered past, never replaced.
+// With -t3 the third deadlock ends the search, and its checkpoint.
+func TestCheckpointChecksKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs lps2lts many times")
+	}
+	type step struct {
+		hooks string
+		args  []string
+	}
+	kills := []step{
+		{"states=2000,kill=2", nil},
+		{"states=2000,mid=2", nil},
+		{"states=3000,kill=1", []string{"--threads=2", "--store=table"}},
+		{"states=1500,kill=2", []string{"--store=tree"}},
+		{"states=1000,kill=2", nil}, // past the first divergent states
+	}
+	for _, c := range []struct {
+		name  string
+		args  []string
+		kills []step
+		code  int
+	}{
+		{"lts", []string{"-D", "-a", "hit", "-n", "-F", "-t"}, kills, 1},
+		{"text", []string{"-D", "-m", "hit(2),hit(3)", "-n", "-t", "--trace-format=text"}, kills, 1},
+		{"budget", []string{"-D", "-t3"}, []step{{"states=700,kill=2", nil}}, 1},
+		{"no-traces", []string{"-D", "-a", "fall", "-F"}, kills[:2], 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			refDir, dir := t.TempDir(), t.TempDir()
+			for _, d := range []string{refDir, dir} {
+				for name, content := range map[string]string{"checks.lps": checksModel, "checks.lps_dlk_1.trc": "an earlier run's\n"} {
+					if err := os.WriteFile(filepath.Join(d, name), []byte(content), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			_, code, refErr := runHooked(t, refDir, "", append(append([]string{}, c.args...), "checks.lps", "out.aut")...)
+			ref := findingLines(refErr)
+			if code != c.code || len(ref) == 0 {
+				t.Fatalf("uninterrupted run: exit %d, %d findings: %s", code, len(ref), refErr)
+			}
+			ck := filepath.Join(dir, "ck")
+			from := 0 // the findings the checkpoint resumed holds
+			for i, s := range c.kills {
+				where := "--resume=" + ck
+				if i == 0 {
+					where = "--checkpoint=" + ck
+				}
+				args := append(append(append([]string{where}, s.args...), c.args...), "checks.lps", "out.aut")
+				killed, code, stderr := runHooked(t, dir, s.hooks, args...)
+				if !killed {
+					t.Fatalf("step %d (%s): not killed, exit %d: %s", i, s.hooks, code, stderr)
+				}
+				got := findingLines(stderr)
+				if from+len(got) > len(ref) || !slices.Equal(got, ref[from:from+len(got)]) {
+					t.Fatalf("step %d: findings %q, want from %d of %q", i, got, from, ref)
+				}
+				h := checkpointHeaderIn(t, ck)
+				if h.tally.Found < from || h.tally.Found > from+len(got) {
+					t.Fatalf("step %d: the checkpoint holds %d findings; the run resumed from %d and printed %d", i, h.tally.Found, from, len(got))
+				}
+				from = h.tally.Found
+				t.Logf("step %d: the checkpoint holds %d states, %d explored, %d findings", i, h.snap.States, h.snap.Explored, from)
+			}
+			_, code, stderr := runHooked(t, dir, "", append(append([]string{"--resume=" + ck, "--threads=2"}, c.args...), "checks.lps", "out.aut")...)
+			if got := findingLines(stderr); code != c.code || !slices.Equal(got, ref[from:]) {
+				t.Fatalf("last resume: exit %d, findings %q, want %q: %s", code, got, ref[from:], stderr)
+			}
+			if g, w := summaryLine.FindString(stderr), summaryLine.FindString(refErr); g == "" || g != w {
+				t.Fatalf("summary %q, uninterrupted %q", g, w)
+			}
+			for _, name := range []string{"out.aut"} {
+				want, _ := os.ReadFile(filepath.Join(refDir, name))
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil || !bytes.Equal(got, want) {
+					t.Fatalf("%s (%d bytes, %v) differs from the uninterrupted one (%d bytes)", name, len(got), err, len(want))
+				}
+			}
+			want, got := traceFiles(t, refDir), traceFiles(t, dir)
+			if traced := slices.ContainsFunc(c.args, func(a string) bool { return strings.HasPrefix(a, "-t") }); traced && len(want) < 2 {
+				t.Fatalf("the uninterrupted run wrote %d trace files", len(want)-1)
+			}
+			for name, w := range want {
+				if g, ok := got[name]; !ok || g != w {
+					t.Errorf("%s: resumed %t and %d bytes, uninterrupted %d bytes", name, ok, len(g), len(w))
+				}
+			}
+			for name := range got {
+				if _, ok := want[name]; !ok {
+					t.Errorf("%s: written by the resumed runs only", name)
+				}
+			}
+			for _, name := range []string{checkpointFile, checkpointAut, checkpointJournal} {
+				if _, err := os.Stat(filepath.Join(ck, name)); err == nil {
+					t.Errorf("the search ended but its folder holds %s", name)
+				}
+			}
+		})
 	}
 }

@@ -40,6 +40,9 @@ func writeToyCheckpoint(t testing.TB, states [][]uint32, snap explore.Snapshot) 
 			t.Fatal(err)
 		}
 	}
+	if err := w.checks(h, &checkpointChecks{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -48,19 +51,29 @@ func writeToyCheckpoint(t testing.TB, states [][]uint32, snap explore.Snapshot) 
 
 // readToy reads a whole checkpoint; it returns the header and the states.
 func readToy(data []byte) (*checkpointHeader, [][]uint32, error) {
+	h, states, _, err := readToyChecks(data)
+	return h, states, err
+}
+
+// readToyChecks reads a whole checkpoint, the checks' sections too.
+func readToyChecks(data []byte) (*checkpointHeader, [][]uint32, *checkpointChecks, error) {
 	r, h, err := readCheckpointHeader(bytes.NewReader(data), int64(len(data)), toyDecode)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var states [][]uint32
 	for i := range h.snap.States {
 		v, err := r.next(i, nil)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		states = append(states, v)
 	}
-	return h, states, r.end()
+	cc, err := r.checks(h)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return h, states, cc, r.end()
 }
 
 var toyStates = [][]uint32{{3, 4, 5}, {3, 4, 6}, {9, 4, 5}, {1 << 30, 0, 3}}
@@ -85,6 +98,107 @@ func TestCheckpointFileRoundTrip(t *testing.T) {
 		if !slices.Equal(states[i], want) {
 			t.Fatalf("state %d: %v, want %v", i, states[i], want)
 		}
+	}
+}
+
+// TestCheckpointFileChecks: the checks' counts and sections come back:
+// the labels with their actions, the parents (the initial state's none),
+// the divergence detector's states, their values numbered on from the
+// states' (value 3 and 4 are defined by the states, 77 by a label).
+func TestCheckpointFileChecks(t *testing.T) {
+	snap := explore.Snapshot{States: 4, Explored: 2, Transitions: 9, Level: 2, LevelUp: 3}
+	h := &checkpointHeader{options: "o", width: 3, snap: snap, journalLength: 123, parents: true, divergence: true}
+	h.tally.Found = 7
+	h.tally.Traces[1] = 5
+	cc := &checkpointChecks{
+		labels:  []checkpointLabel{{text: "a(3)", acts: []checkpointAction{{decl: 0, args: []uint32{3}}}}, {text: "b|c(77, 4)", acts: []checkpointAction{{decl: 1}, {decl: 2, args: []uint32{77, 4}}}}},
+		parent:  []explore.StateID{explore.NoState, 0, 0, 2},
+		label:   []explore.LabelID{0, 1, 2, 0},
+		pending: []explore.StateID{3}, knownVecs: []uint32{3, 4, 77, 9, 9, 9}, knownFrom: []explore.StateID{2, explore.NoState},
+	}
+	var buf bytes.Buffer
+	w := newCheckpointWriter(&buf, toyEncode)
+	w.header(h)
+	for _, s := range toyStates {
+		if err := w.state(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.checks(h, cc); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.finish(); err != nil {
+		t.Fatal(err)
+	}
+	got, _, gc, err := readToyChecks(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.version != checkpointVersion || got.tally != h.tally || got.journalLength != 123 || !got.parents || !got.divergence {
+		t.Fatalf("header %+v", got)
+	}
+	plus := func(vs ...uint32) []uint32 { // toyDecode's ids
+		for i := range vs {
+			vs[i] += 1000
+		}
+		return vs
+	}
+	if len(gc.labels) != 2 || gc.labels[1].text != "b|c(77, 4)" || len(gc.labels[1].acts) != 2 || gc.labels[1].acts[1].decl != 2 ||
+		!slices.Equal(gc.labels[1].acts[1].args, plus(77, 4)) || !slices.Equal(gc.labels[0].acts[0].args, plus(3)) || len(gc.labels[1].acts[0].args) != 0 {
+		t.Errorf("labels %+v", gc.labels)
+	}
+	if !slices.Equal(gc.parent, cc.parent) || !slices.Equal(gc.label, cc.label) {
+		t.Errorf("parents %v %v", gc.parent, gc.label)
+	}
+	if !slices.Equal(gc.pending, cc.pending) || !slices.Equal(gc.knownVecs, plus(3, 4, 77, 9, 9, 9)) || !slices.Equal(gc.knownFrom, cc.knownFrom) {
+		t.Errorf("divergence %v %v %v", gc.pending, gc.knownVecs, gc.knownFrom)
+	}
+	// A parent after its child, or a label beyond the table, is refused.
+	for _, bad := range []func(c *checkpointChecks){
+		func(c *checkpointChecks) { c.parent = []explore.StateID{explore.NoState, 0, 3, 2} },
+		func(c *checkpointChecks) { c.label = []explore.LabelID{0, 1, 3, 0} },
+	} {
+		c := *cc
+		bad(&c)
+		var buf bytes.Buffer
+		w := newCheckpointWriter(&buf, toyEncode)
+		w.header(h)
+		for _, s := range toyStates {
+			w.state(s)
+		}
+		w.checks(h, &c)
+		w.finish()
+		if _, _, _, err := readToyChecks(buf.Bytes()); err == nil {
+			t.Errorf("parents %v labels %v: no error", c.parent, c.label)
+		}
+	}
+}
+
+// TestCheckpointFileVersion1: a checkpoint of the first format (no
+// checks) is still read, as one without checks.
+func TestCheckpointFileVersion1(t *testing.T) {
+	var buf bytes.Buffer
+	w := newCheckpointWriter(&buf, toyEncode)
+	w.w.WriteString(checkpointMagics[0])
+	w.w.Write(make([]byte, 32))
+	w.bytes([]byte("strategy=breadth"))
+	for _, x := range []uint64{3, 4, 2, 9, 2, 3, 64, 9} {
+		w.uvarint(x)
+	}
+	for _, s := range toyStates {
+		if err := w.state(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.finish(); err != nil {
+		t.Fatal(err)
+	}
+	h, states, cc, err := readToyChecks(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.version != 1 || h.snap.States != 4 || len(states) != 4 || h.parents || h.divergence || h.tally.Found != 0 || len(cc.labels) != 0 {
+		t.Fatalf("version 1: %+v %+v", h, cc)
 	}
 }
 
@@ -117,8 +231,8 @@ func withTrailer(body []byte) []byte {
 func FuzzCheckpointReader(f *testing.F) {
 	data := writeToyCheckpoint(f, toyStates, explore.Snapshot{States: 4, Explored: 2, Transitions: 9, Level: 2, LevelUp: 3})
 	f.Add(data[:len(data)-4-len(checkpointTrailer)])
-	f.Add([]byte(checkpointMagic))
-	f.Add(append([]byte(checkpointMagic), bytes.Repeat([]byte{0xff}, 60)...))
+	f.Add([]byte(checkpointMagics[checkpointVersion-1]))
+	f.Add(append([]byte(checkpointMagics[checkpointVersion-1]), bytes.Repeat([]byte{0xff}, 60)...))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		file := withTrailer(body)
 		_, states, err := readToy(file)

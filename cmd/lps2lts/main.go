@@ -361,6 +361,12 @@ func generate(load loader, cfg *config, c *cobra.Command, pos []string, sigs *si
 	}
 	sigs.onForcedExit(out.abandon)
 	div := addChecks(cfg, x, rep, start, stderr)
+	if ck != nil {
+		if err := ck.attachChecks(rep, div); err != nil {
+			out.discard()
+			return 2, err
+		}
+	}
 
 	searchStart := time.Now()
 	if ck != nil {
