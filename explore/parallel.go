@@ -616,7 +616,9 @@ func (q *pipeline) inFlight() int {
 // once); it says whether it did. It is the inserter's, as the todo list
 // is.
 func (x *Explorer) fillBlock(b *parallelBuffer, inline, aheads, inFlight int) bool {
-	if x.todo.len() < x.par.minTodo() || x.checkpointDue() { // a checkpoint waits for the blocks under way (checkpoint.go)
+	// A checkpoint (checkpoint.go) and a collection of the terms
+	// (terms.go) wait for the blocks under way, and the threads stop.
+	if x.todo.len() < x.par.minTodo() || x.checkpointDue() || x.termsDue() {
 		return false
 	}
 	n, limited := x.blockSize(inFlight)

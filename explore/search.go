@@ -25,6 +25,9 @@ func (x *Explorer) search() error {
 			if err := x.par.expandBlocks(x); err != nil {
 				return err
 			}
+			if x.termsDue() {
+				x.collectTermsNow()
+			}
 			continue
 		}
 		if !x.held.prepared() && x.todo.len() == 0 {

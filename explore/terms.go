@@ -10,9 +10,11 @@ package explore
 //
 // A term given back is made again as another term, so a collection is
 // safe only where every holder of a state's values is exact and known:
-// a store that keeps vectors (tree, table), one thread, no vectors in
-// flight between expansions (delayed duplicate detection, cycle frames),
-// and no store of hashes or transition keys (plan.go decides, once).
+// a store that keeps vectors (tree, table), no vectors in flight between
+// expansions (delayed duplicate detection, cycle frames), and no store of
+// hashes or transition keys (plan.go decides, once). With threads the
+// collection waits for the blocks under way and runs with the threads
+// stopped (termsDue); the generator's forks share its term store.
 
 // TermCollector is a Generator whose values are terms it can collect
 // (lpsgen.Generator).
@@ -69,7 +71,7 @@ type termCollection struct {
 // of plan p.
 func (p *plan) planTerms(gen Generator, opt Options) {
 	tc, ok := gen.(TermCollector)
-	if !ok || opt.TermCollectMin < 0 || p.threads != 1 || opt.Cycles || !p.canState ||
+	if !ok || opt.TermCollectMin < 0 || opt.Cycles || !p.canState ||
 		p.sweep != nil || p.stochastic != nil || p.keys != nil || p.traced != nil ||
 		p.delayed != nil || p.holding != nil || p.blocks != nil {
 		return
@@ -87,19 +89,40 @@ func (p *plan) planTerms(gen Generator, opt Options) {
 }
 
 // collectTerms collects the generator's terms if they have grown enough
-// since the last collection; it is called between two expansions.
+// since the last collection; it is called between two expansions of one
+// thread.
 func (x *Explorer) collectTerms() {
 	c := x.plan.terms
 	if c.countdown--; c.countdown > 0 {
 		return
 	}
 	c.countdown = c.every
-	_, terms := c.gen.TermStoreBytes()
-	if c.min == 1 && terms > c.kept {
-		// collect (the tests' setting)
-	} else if terms < max(c.min, c.kept+c.kept/termGrowth) {
-		return
+	if x.termsDue() {
+		x.collectTermsNow()
 	}
+}
+
+// termsDue says whether the term store has grown enough since the last
+// collection. A search with threads asks before it hands out a block
+// (fillBlock): when it says yes, the blocks under way are finished and
+// the threads stop, so that the collection runs with every fork of the
+// generator idle, as Collect requires.
+func (x *Explorer) termsDue() bool {
+	c := x.plan.terms
+	if c == nil {
+		return false
+	}
+	_, terms := c.gen.TermStoreBytes()
+	if c.min == 1 {
+		return terms > c.kept // the tests' setting
+	}
+	return terms >= max(c.min, c.kept+c.kept/termGrowth)
+}
+
+// collectTermsNow collects the generator's terms, keeping the values of
+// every stored state.
+func (x *Explorer) collectTermsNow() {
+	c := x.plan.terms
 	kept, freed := c.gen.CollectTerms(func(keep func(uint32)) {
 		for id := range x.store.Len() {
 			c.buf = x.plan.appendState(x.store, c.buf[:0], StateID(id))

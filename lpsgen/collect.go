@@ -9,11 +9,48 @@ import "github.com/lps2lts/lps2lts/rewrite"
 
 // CollectTerms frees the terms of the rewriter that neither the states
 // (each value passed to states' keep), nor the labels, nor the generator
-// need, and empties its guard, step and enumeration caches. Only a
-// generator without forks (a search on one thread) may collect, between
-// two calls of Successors; nothing else may hold a term of the store that
+// need, and empties its guard, step and enumeration caches and its
+// forks'. It may collect only when neither g nor any of its forks is
+// computing successors; nothing else may hold a term of the store that
 // keep was not given. The terms made by New are never freed.
 func (g *Generator) CollectTerms(states func(keep func(uint32))) (kept, freed int) {
+	// The forks of a search with threads share g's term store, and each
+	// has caches and label keys of its own.
+	gens := append([]*Generator{g}, g.forks...)
+	for _, f := range gens {
+		f.emptyCaches()
+	}
+	cs := g.r.Collect(func(keep func(rewrite.Term)) {
+		states(func(v uint32) { keep(rewrite.Term(v)) })
+		g.multiActions.mu.RLock()
+		for _, acts := range g.multiActions.acts {
+			for _, a := range acts {
+				for _, t := range a.Args {
+					keep(t)
+				}
+			}
+		}
+		g.multiActions.mu.RUnlock()
+		for _, f := range gens {
+			for k := range f.summands {
+				s := &f.summands[k]
+				if s.labelKey == nil {
+					continue
+				}
+				for id := range s.labelKey.Len() {
+					for _, v := range s.labelKey.Vector(uint32(id)) {
+						keep(rewrite.Term(v))
+					}
+				}
+			}
+		}
+	})
+	return cs.Kept, cs.Freed
+}
+
+// emptyCaches empties g's guard, step and enumeration caches, whose
+// terms a collection does not keep.
+func (g *Generator) emptyCaches() {
 	for k := range g.summands {
 		s := &g.summands[k]
 		if s.guard != nil {
@@ -28,30 +65,6 @@ func (g *Generator) CollectTerms(states func(keep func(uint32))) (kept, freed in
 			s.cache.Empty()
 		}
 	}
-	cs := g.r.Collect(func(keep func(rewrite.Term)) {
-		states(func(v uint32) { keep(rewrite.Term(v)) })
-		g.multiActions.mu.RLock()
-		for _, acts := range g.multiActions.acts {
-			for _, a := range acts {
-				for _, t := range a.Args {
-					keep(t)
-				}
-			}
-		}
-		g.multiActions.mu.RUnlock()
-		for k := range g.summands {
-			s := &g.summands[k]
-			if s.labelKey == nil {
-				continue
-			}
-			for id := range s.labelKey.Len() {
-				for _, v := range s.labelKey.Vector(uint32(id)) {
-					keep(rewrite.Term(v))
-				}
-			}
-		}
-	})
-	return cs.Kept, cs.Freed
 }
 
 // TermStoreBytes is the memory of the rewriter's term store, and the

@@ -15,12 +15,15 @@ import (
 // printed values of every stored state (read from the store after the
 // search, so that a state whose terms were given back prints wrongly;
 // none for a store that cannot give states back),
-// and the collections made.
-func collectRun(t *testing.T, file string, maxStates, min int, mk func(width int) explore.Store, opt Options) (aut, values string, runs, freed int) {
+// and the collections made, with the given number of threads.
+func collectRun(t *testing.T, file string, maxStates, min, threads int, mk func(width int) explore.Store, opt Options) (aut, values string, runs, freed int) {
 	t.Helper()
 	g := fileGenerator(t, file, opt)
 	st := mk(g.Width())
-	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: st, TermCollectMin: min})
+	x := explore.New(g, explore.Options{MaxStates: maxStates, Store: st, TermCollectMin: min, Threads: threads})
+	if n, why := x.Threads(); n != threads {
+		t.Fatalf("the search runs on %d threads (%s); the test needs %d", n, why, threads)
+	}
 	var out strings.Builder
 	aw := visitor.NewAutWriter(&out, g.Labels())
 	x.AddVisitor(aw)
@@ -50,8 +53,9 @@ func collectRun(t *testing.T, file string, maxStates, min int, mk func(width int
 // TestCollectTermsKeepsTheLTS: collecting the term store after every
 // expansion (the permutation puzzle of issue 41, whose swaps make lists
 // that no state keeps) gives back terms and changes neither the LTS nor
-// the values of the stored states, with either store that keeps vectors
-// and with the caches on.
+// the values of the stored states, with either store that keeps vectors,
+// with the caches on, and with two threads (whose forks have caches of
+// their own and share the term store).
 func TestCollectTermsKeepsTheLTS(t *testing.T) {
 	file := "testdata/permutations.lps"
 	stores := map[string]func(int) explore.Store{
@@ -60,28 +64,29 @@ func TestCollectTermsKeepsTheLTS(t *testing.T) {
 	}
 	for name, mk := range stores {
 		for _, opt := range []Options{{}, {Cached: true}} {
-			aut, vals, runs, _ := collectRun(t, file, 1500, -1, mk, opt)
+			aut, vals, runs, _ := collectRun(t, file, 3000, -1, 1, mk, opt)
 			if runs != 0 {
 				t.Fatalf("%s: %d collections with collection off", name, runs)
 			}
-			aut1, vals1, runs1, freed1 := collectRun(t, file, 1500, 1, mk, opt)
-			if runs1 == 0 || freed1 == 0 {
-				t.Errorf("%s cached=%v: %d collections freed %d terms; want some", name, opt.Cached, runs1, freed1)
-			}
-			if aut1 != aut {
-				t.Errorf("%s cached=%v: the LTS differs with collection", name, opt.Cached)
-			}
-			if vals1 != vals {
-				t.Errorf("%s cached=%v: the stored states' values differ with collection", name, opt.Cached)
+			for threads := 1; threads <= 2; threads++ {
+				aut1, vals1, runs1, freed1 := collectRun(t, file, 3000, 1, threads, mk, opt)
+				if runs1 == 0 || freed1 == 0 {
+					t.Errorf("%s cached=%v threads=%d: %d collections freed %d terms; want some", name, opt.Cached, threads, runs1, freed1)
+				}
+				if aut1 != aut {
+					t.Errorf("%s cached=%v threads=%d: the LTS differs with collection", name, opt.Cached, threads)
+				}
+				if vals1 != vals {
+					t.Errorf("%s cached=%v threads=%d: the stored states' values differ with collection", name, opt.Cached, threads)
+				}
 			}
 		}
 	}
 }
 
 // TestCollectTermsOnlyWhereSafe: a store of hashes (hash compaction)
-// would take a new term for a freed one, and the forks of a search with
-// threads rewrite while the explorer inserts, so the explorer collects
-// with neither.
+// would take a new term for a freed one, so the explorer does not collect
+// with one.
 func TestCollectTermsOnlyWhereSafe(t *testing.T) {
 	file := "testdata/permutations.lps"
 	hc := func(int) explore.Store {
@@ -91,18 +96,7 @@ func TestCollectTermsOnlyWhereSafe(t *testing.T) {
 		}
 		return st
 	}
-	if _, _, runs, _ := collectRun(t, file, 500, 1, hc, Options{}); runs != 0 {
+	if _, _, runs, _ := collectRun(t, file, 500, 1, 1, hc, Options{}); runs != 0 {
 		t.Errorf("hash compaction: %d collections; want none", runs)
-	}
-	g := fileGenerator(t, file, Options{})
-	x := explore.New(g, explore.Options{MaxStates: 3000, Store: store.NewTreeStore(g.Width()), Threads: 2, TermCollectMin: 1})
-	if n, why := x.Threads(); n != 2 {
-		t.Fatalf("the search runs on %d threads (%s); the test needs two", n, why)
-	}
-	if _, err := x.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if runs, _ := x.TermCollections(); runs != 0 {
-		t.Errorf("two threads: %d collections; want none", runs)
 	}
 }
