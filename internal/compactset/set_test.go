@@ -90,8 +90,8 @@ func TestManyKeys(t *testing.T) {
 			t.Fatalf("Find key %d: %d, %v", i, id, ok)
 		}
 	}
-	if load := float64(s.Len()) / float64(s.size); load < 0.69 || load > 0.875 {
-		t.Errorf("load %.3f outside [0.7, 7/8]", load)
+	if load := float64(s.Len()) / float64(s.size); load < 0.58 || load > 0.875 {
+		t.Errorf("load %.3f outside [7/12, 7/8]", load)
 	}
 	// 11 + 11 bits of key: a slot of kh + dispBits (+1 where m > 4).
 	if kh := uint(22); s.bits > kh+dispBits+1 || s.bits < kh+dispBits-1 {
