@@ -85,7 +85,7 @@ type writer struct {
 // ensure takes the chunks below c.
 func (w *writer) ensure(c uint64) {
 	for ; w.alloc < c; w.alloc++ {
-		w.t.chunks[w.alloc], w.free = takeChunk(w.free, w.t.chunkBytes(w.alloc))
+		w.t.chunks[w.alloc], w.free = w.t.newChunk(w.free, w.alloc)
 	}
 }
 
@@ -120,7 +120,7 @@ func (t *Set) extendTail(upto int) {
 	}
 	for c := range upto {
 		if need := t.chunkBytes(uint64(c)); len(t.chunks[c]) < need {
-			grown := make([]byte, need)
+			grown, _ := t.newChunk(nil, uint64(c))
 			copy(grown, t.chunks[c])
 			t.chunks[c] = grown
 		}

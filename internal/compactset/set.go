@@ -130,23 +130,24 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 
 // chunkBytes is the length of chunk c's bytes.
 func (t *Set) chunkBytes(c uint64) int {
+	return t.bytesFor(c, t.bits)
+}
+
+// bytesFor is the length of chunk c in slots of bits bits.
+func (t *Set) bytesFor(c uint64, bits uint) int {
 	n := min(chunkLen, t.slots-c*chunkLen)
-	return int((n*uint64(t.bits)+7)/8) + 9
+	return int((n*uint64(bits)+7)/8) + 9
 }
 
-// allocChunks gives the table zeroed chunks, taking those of free that
-// are large enough first.
-func (t *Set) allocChunks(free [][]byte) [][]byte {
-	t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
-	for c := range t.chunks {
-		t.chunks[c], free = takeChunk(free, t.chunkBytes(uint64(c)))
-	}
-	return free
-}
-
-// takeChunk returns a zeroed chunk of n bytes, one of free if one is
-// large enough, and free without it.
-func takeChunk(free [][]byte, n int) ([]byte, [][]byte) {
+// newChunk returns chunk c, zeroed, one of free if one is large enough,
+// and free without it. A chunk has room for slots of kh + dispBits + 1
+// bits, the widest that any layout of kh-bit hashes takes (m = 5, 6, 7;
+// with m = 4 a bit less), so that a growth can always take the old
+// table's chunks for the new one: else the new chunks of 37-bit slots
+// would not fit the old ones of 36 bits, at 10^9 states, and both tables
+// would be held at once until the garbage collector ran.
+func (t *Set) newChunk(free [][]byte, c uint64) ([]byte, [][]byte) {
+	n := t.chunkBytes(c)
 	for i := len(free) - 1; i >= 0; i-- {
 		if cap(free[i]) >= n {
 			b := free[i][:n]
@@ -155,7 +156,17 @@ func takeChunk(free [][]byte, n int) ([]byte, [][]byte) {
 			return b, free[:len(free)-1]
 		}
 	}
-	return make([]byte, n), free
+	return make([]byte, n, max(n, t.bytesFor(c, t.kh+dispBits+1))), free
+}
+
+// allocChunks gives the table zeroed chunks, taking those of free that
+// are large enough first.
+func (t *Set) allocChunks(free [][]byte) [][]byte {
+	t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
+	for c := range t.chunks {
+		t.chunks[c], free = t.newChunk(free, uint64(c))
+	}
+	return free
 }
 
 // pack returns key as it is hashed, and whether it fits the widths.
@@ -369,7 +380,7 @@ func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 			t.extendTail(len(t.chunks))
 			for c, b := range t.chunks {
 				if b == nil {
-					t.chunks[c] = make([]byte, t.chunkBytes(uint64(c)))
+					t.chunks[c], _ = t.newChunk(nil, uint64(c))
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package compactset
 import (
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -299,4 +300,29 @@ func TestGridSpread(t *testing.T) {
 		t.Errorf("mean displacement %.2f at load %.2f", mean, float64(s.n)/float64(s.size))
 	}
 	_ = bits.Len
+}
+
+// TestGrowReusesChunks: a growth takes the old table's chunks for the new
+// one as it frees them, so that it allocates about the difference of the
+// two tables, not the new one whole; also where the slots widen by a bit
+// (m = 4 to 5), which is where the chunks' room for the widest layout
+// counts.
+func TestGrowReusesChunks(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	var s Set
+	s.Init()
+	for s.size < 8*chunkLen || s.m != 4 {
+		s.Insert(pairKey(r, 14, 14))
+	}
+	for range 2 {
+		old := s.Bytes()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s.grow()
+		runtime.ReadMemStats(&after)
+		allocated := int(after.TotalAlloc - before.TotalAlloc)
+		if limit := s.Bytes() - old + 2*s.chunkBytes(0); allocated > limit {
+			t.Errorf("growth to %d·2^%d homes allocated %d bytes, tables %d and %d", s.m, s.j, allocated, old, s.Bytes())
+		}
+	}
 }
