@@ -37,6 +37,7 @@ type Set struct {
 	idBits   uint
 	idMask   uint64
 	qShift   uint   // dispBits + idBits: where the quotient starts
+	qMask    uint64 // the quotient's bits in place
 	bits     uint   // of a slot
 	slotMask uint64 // its bits
 	wide     bool   // bits > 57: a slot may reach a 9th byte
@@ -123,6 +124,7 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.idBits = uint(bits.Len32(t.limit + 1))
 	t.idMask = 1<<t.idBits - 1
 	t.qShift = dispBits + t.idBits
+	t.qMask = ^uint64(0) << t.qShift
 	t.bits = t.qShift + uint(bits.Len64(t.remMask/m))
 	t.slotMask = ^uint64(0) >> (64 - t.bits)
 	t.wide = t.bits > 57
@@ -309,36 +311,61 @@ func (t *Set) Find(key uint64) (uint32, bool) {
 }
 
 // find returns the number of the entry of home whose quotient, in place,
-// is want; or, if there is none, the slot where it goes: the first of
-// its home's group (the newest first), or where the probe stopped.
-// Entries lie in order of home, so the probe stops at the first entry of
-// a later home, or an empty slot.
+// is want; or, if there is none, the slot where it goes: after the
+// entries of its home, where the probe stopped. Entries lie in order of
+// home, so the probe stops at the first entry of a later home, or an
+// empty slot. (The newest entry of a home went first, as wordset's
+// newest word does, but then inserting moved one entry more: on
+// hesselink_2-b, where every second lookup inserts, the moves took 8.8%
+// of the run's samples first and 6.8% after.)
+//
+// Within the home's chunk, and for slots that are not wide, the probe
+// steps the bit position rather than finding the slot from its number.
 func (t *Set) find(home, want uint64) (id uint32, at uint64, ok bool) {
-	const none = ^uint64(0)
-	ins := none
-	p := home
-	for {
-		v := t.slot(p)
+	if t.wide {
+		return t.findFrom(home, home, want)
+	}
+	c := t.chunks[home>>chunkShift]
+	b, mask, qMask := uint64(t.bits), t.slotMask, t.qMask
+	pos := (home & chunkMask) * b
+	last := home | chunkMask
+	for p := home; p <= last; p++ {
+		v := binary.LittleEndian.Uint64(c[pos>>3:]) >> (pos & 7) & mask
 		if v == 0 {
-			break
+			return 0, p, false
 		}
 		d := v & dispMask
 		if d == dispMax {
 			d = t.far[t.number(v)]
 		}
 		if hp := p - d; hp == home {
-			if v&^(1<<t.qShift-1) == want {
+			if v&qMask == want {
 				return t.number(v), p, true
 			}
 		} else if hp > home {
-			break
+			return 0, p, false
+		}
+		pos += b
+	}
+	return t.findFrom(last+1, home, want)
+}
+
+// findFrom is find's probe from slot p on, through slot and setSlot.
+func (t *Set) findFrom(p, home, want uint64) (id uint32, at uint64, ok bool) {
+	for {
+		v := t.slot(p)
+		if v == 0 {
+			return 0, p, false
+		}
+		if hp := p - t.displacement(v); hp == home {
+			if v&t.qMask == want {
+				return t.number(v), p, true
+			}
+		} else if hp > home {
+			return 0, p, false
 		}
 		p++
 	}
-	if ins == none {
-		ins = p
-	}
-	return 0, ins, false
 }
 
 // Insert returns the number of key, giving it the next one if it is new.
