@@ -101,8 +101,9 @@ type TreeOptions struct {
 	// that stores each root pair's number and the part of its hash its
 	// slot does not say, instead of as the inner pairs are kept, in a
 	// wordset.Set (packed words by number and an index over them).
-	// About 40% less memory, and 7-13% more time on the corpus's
-	// largest models (docs/stores.md, "A compact root table").
+	// 29-42% less store memory on the corpus's largest models and
+	// counters.lps, and 2-16% more user time on one thread
+	// (docs/stores.md, "A compact root table").
 	CompactRoots bool
 }
 
