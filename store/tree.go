@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/compactset"
 	"github.com/lps2lts/lps2lts/internal/wordset"
 )
 
@@ -37,8 +38,12 @@ type TreeStore struct {
 	// order pads the vector (see balancedOrder).
 	leaves int
 	// roots and inner hold pairs (left value in the upper half of a word).
-	roots wordset.Set
-	inner wordset.Set
+	// The roots are in compact (compactset) if the store was made with
+	// TreeOptions.CompactRoots, until a root pair grows wider than
+	// compactset takes; else in roots.
+	roots   wordset.Set
+	compact *compactset.Set
+	inner   wordset.Set
 	// The levels of the tree of the last vector inserted, from the leaves
 	// up; valid once one was inserted. changed and up are rootPair's
 	// sets of entries of a level, a bit each.
@@ -90,17 +95,97 @@ const memoBits = 12
 // order of the values in the tree.
 const reorderSample = 1 << 13
 
+// TreeOptions are the choices of a tree store.
+type TreeOptions struct {
+	// CompactRoots keeps the root pairs in a compact table (compactset)
+	// that stores each root pair's number and the part of its hash its
+	// slot does not say, instead of as the inner pairs are kept, in a
+	// wordset.Set (packed words by number and an index over them).
+	// 29-42% less store memory on the corpus's largest models and
+	// counters.lps, and 2-16% more user time on one thread
+	// (docs/stores.md, "A compact root table").
+	CompactRoots bool
+}
+
 // NewTreeStore returns an empty tree store for vectors of width values.
 func NewTreeStore(width int) *TreeStore {
+	return NewTreeStoreWith(width, TreeOptions{})
+}
+
+// NewTreeStoreWith returns an empty tree store with the choices of opt.
+func NewTreeStoreWith(width int, opt TreeOptions) *TreeStore {
 	s := &TreeStore{width: width, leaves: width}
-	s.roots.Init(10)
+	if opt.CompactRoots {
+		s.compact = new(compactset.Set)
+		s.compact.Init()
+	} else {
+		s.roots.Init(10)
+	}
 	s.inner.Init(10)
 	return s
 }
 
-func (s *TreeStore) Len() int           { return s.roots.Len() }
+// Len returns the number of states.
+func (s *TreeStore) Len() int {
+	if s.compact != nil {
+		return s.compact.Len()
+	}
+	return s.roots.Len()
+}
+
 func (s *TreeStore) QueueVectors() bool { return true }
 func (s *TreeStore) CanState() bool     { return true }
+
+// addRoot inserts the root pair key into the roots.
+func (s *TreeStore) addRoot(key uint64) (uint32, bool) {
+	if c := s.compact; c != nil {
+		if c.Takes(key) {
+			return c.Insert(key)
+		}
+		s.toWordRoots()
+	}
+	return s.roots.Insert(key)
+}
+
+// toWordRoots moves the root pairs from the compact table to a wordset.Set,
+// in order of number: a root pair grew wider than compactset takes (two
+// numbers of more than 29 bits; in practice never).
+func (s *TreeStore) toWordRoots() {
+	keys := s.rootKeys()
+	s.roots.Init(10)
+	for _, k := range keys {
+		s.roots.Insert(k)
+	}
+	s.compact = nil
+}
+
+// rootKeys returns the root pairs of all states, by number, without
+// making the compact table keep its keys.
+func (s *TreeStore) rootKeys() []uint64 {
+	keys := make([]uint64, s.Len())
+	if c := s.compact; c != nil {
+		c.Each(func(id uint32, key uint64) { keys[id] = key })
+		return keys
+	}
+	for id := range keys {
+		keys[id] = s.roots.Word(uint32(id))
+	}
+	return keys
+}
+
+// rootWord returns the root pair of state id. The compact table keeps its
+// keys by number from the first call on (compactset.KeepKeys): a run
+// that decodes states (.fsm output, divergence checks, checkpoints) pays
+// for them then, one that never does has none.
+func (s *TreeStore) rootWord(id uint32) uint64 {
+	if c := s.compact; c != nil {
+		if !c.KeepsKeys() {
+			c.KeepKeys()
+		}
+		return c.Key(id)
+	}
+	return s.roots.Word(id)
+}
 
 // Insert stores state if it is new and returns its number.
 func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
@@ -114,7 +199,7 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 // insertRoot inserts the root pair key and, every 1,024 states, tells
 // the fold the number of states (roots), which the memo's size follows.
 func (s *TreeStore) insertRoot(key uint64) (explore.StateID, bool) {
-	id, isNew := s.roots.Insert(key)
+	id, isNew := s.addRoot(key)
 	if isNew && id&1023 == 0 {
 		s.rootCount.Store(id)
 	}
@@ -140,7 +225,7 @@ func (s *TreeStore) setOrder(order []int, leaves int) {
 }
 
 func (s *TreeStore) maybeReorder() {
-	if !s.ordered && s.outstanding == 0 && s.roots.Len() >= reorderSample {
+	if !s.ordered && s.outstanding == 0 && s.Len() >= reorderSample {
 		s.reorder()
 	}
 }
@@ -167,8 +252,8 @@ func (s *TreeStore) reorder() {
 		return
 	}
 	states := make([]uint32, 0, n*w)
-	for id := range n {
-		states = s.AppendState(states, explore.StateID(id))
+	for _, key := range s.rootKeys() {
+		states = s.appendRoot(states, key)
 	}
 	values := make([]int, w)
 	seen := map[uint32]bool{}
@@ -221,7 +306,7 @@ func (s *TreeStore) reorder() {
 	}
 	best := s
 	for _, order := range candidates {
-		c := NewTreeStore(w)
+		c := NewTreeStoreWith(w, TreeOptions{CompactRoots: s.compact != nil})
 		c.ordered = true
 		c.setOrder(order, len(order))
 		// A candidate is given up once it has half the best's inner
@@ -236,7 +321,7 @@ func (s *TreeStore) reorder() {
 		}
 	}
 	if best != s {
-		s.roots, s.inner, s.order, s.leaves, s.leafOf = best.roots, best.inner, best.order, best.leaves, best.leafOf
+		s.roots, s.compact, s.inner, s.order, s.leaves, s.leafOf = best.roots, best.compact, best.inner, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 		s.memo, s.memoShift = best.memo, best.memoShift
 	}
@@ -303,11 +388,23 @@ func (s *TreeStore) FoldAhead() bool { return s.ordered }
 // will compare, for all keys at once (wordset.Set.Touch). A root table
 // of a few hundred thousand states is larger than the caches, and an
 // insertion that reads it cold waits for two misses in a row.
-func (s *TreeStore) Touch(keys []uint64) { s.sink += s.roots.Touch(keys) }
+func (s *TreeStore) Touch(keys []uint64) {
+	if s.compact != nil {
+		s.sink += s.compact.Touch(keys)
+		return
+	}
+	s.sink += s.roots.Touch(keys)
+}
 
 // Prefetch asks for the index slots that inserting keys reads first,
 // without waiting for them (explore.Prefetcher, wordset.Set.Prefetch).
-func (s *TreeStore) Prefetch(keys []uint64) { s.roots.Prefetch(keys) }
+func (s *TreeStore) Prefetch(keys []uint64) {
+	if s.compact != nil {
+		s.compact.Prefetch(keys)
+		return
+	}
+	s.roots.Prefetch(keys)
+}
 
 // InsertRootKey stores the state whose root pair is key, if it is new,
 // and returns its number.
@@ -448,7 +545,11 @@ func (s *TreeStore) State(id explore.StateID) []uint32 {
 
 // AppendState appends the vector of state id to dst.
 func (s *TreeStore) AppendState(dst []uint32, id explore.StateID) []uint32 {
-	p := s.roots.Word(uint32(id))
+	return s.appendRoot(dst, s.rootWord(uint32(id)))
+}
+
+// appendRoot appends the vector whose root pair is p to dst.
+func (s *TreeStore) appendRoot(dst []uint32, p uint64) []uint32 {
 	start := len(dst)
 	dst = append(dst, make([]uint32, s.width)...)
 	if s.order == nil {
@@ -505,7 +606,13 @@ func (s *TreeStore) expand(leaves []uint32, p uint64) {
 
 // Bytes is the memory held by the tables.
 func (s *TreeStore) Bytes() int {
-	return s.roots.Bytes() + s.inner.Bytes() + len(s.memo)*memoEntryBytes
+	roots := 0
+	if s.compact != nil {
+		roots = s.compact.Bytes()
+	} else {
+		roots = s.roots.Bytes()
+	}
+	return roots + s.inner.Bytes() + len(s.memo)*memoEntryBytes
 }
 
 func (s *TreeStore) Describe() string {

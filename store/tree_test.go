@@ -11,29 +11,35 @@ import (
 	"github.com/lps2lts/lps2lts/visitor"
 )
 
+// treeOptions are the tree stores the tests run with: root pairs as
+// words and in the compact table.
+var treeOptions = []TreeOptions{{}, {CompactRoots: true}}
+
 // TestTreeStoreRoundTrip: every vector comes back as it went in, states
 // are numbered in order of insertion, and a vector inserted again gets
 // its number back, for every shape a tree can have up to 17 values and
 // for the widths around 64, where the fold's sets of changed entries take
 // a second word.
 func TestTreeStoreRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	widths := []int{31, 32, 33, 63, 64, 65, 100}
-	for w := 0; w <= 17; w++ {
-		widths = append(widths, w)
-	}
-	for _, w := range widths {
-		s := NewTreeStore(w)
-		var stored [][]uint32
-		for i := 0; i < 500; i++ {
-			v := make([]uint32, w)
-			for j := range v {
-				v[j] = uint32(rng.IntN(4)) // few values: many shared subtrees
-			}
-			id, isNew := s.Insert(v)
-			stored = checkNumbered(t, w, stored, v, id, isNew)
+	for _, opt := range treeOptions {
+		rng := rand.New(rand.NewPCG(1, 2))
+		widths := []int{31, 32, 33, 63, 64, 65, 100}
+		for w := 0; w <= 17; w++ {
+			widths = append(widths, w)
 		}
-		checkStates(t, s, w, stored)
+		for _, w := range widths {
+			s := NewTreeStoreWith(w, opt)
+			var stored [][]uint32
+			for i := 0; i < 500; i++ {
+				v := make([]uint32, w)
+				for j := range v {
+					v[j] = uint32(rng.IntN(4)) // few values: many shared subtrees
+				}
+				id, isNew := s.Insert(v)
+				stored = checkNumbered(t, w, stored, v, id, isNew)
+			}
+			checkStates(t, s, w, stored)
+		}
 	}
 }
 
@@ -42,36 +48,38 @@ func TestTreeStoreRoundTrip(t *testing.T) {
 // search stopped midway does) numbers states as Insert does and stores
 // the same vectors.
 func TestTwoPhaseInsert(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, w := range []int{1, 2, 3, 7, 16} {
-		byVec, byKey := NewTreeStore(w), NewTreeStore(w)
-		values := 5 // few: many shared subtrees
-		if w < 3 {
-			values = 200
-		}
-		var keys []uint64
-		for range 300 {
-			n := rng.IntN(20)
-			vecs := make([]uint32, n*w)
-			for j := range vecs {
-				vecs[j] = uint32(rng.IntN(values))
+	for _, opt := range treeOptions {
+		rng := rand.New(rand.NewPCG(3, 4))
+		for _, w := range []int{1, 2, 3, 7, 16} {
+			byVec, byKey := NewTreeStoreWith(w, opt), NewTreeStoreWith(w, opt)
+			values := 5 // few: many shared subtrees
+			if w < 3 {
+				values = 200
 			}
-			keys = byKey.AppendRootKeys(keys[:0], vecs, n)
-			byKey.Touch(keys)
-			for i := range n - rng.IntN(2)*rng.IntN(n+1) {
-				want, wantNew := byVec.Insert(vecs[i*w : (i+1)*w])
-				got, gotNew := byKey.InsertRootKey(keys[i])
-				if got != want || gotNew != wantNew {
-					t.Fatalf("width %d: %v by key is (%d, %v), by vector (%d, %v)", w, vecs[i*w:(i+1)*w], got, gotNew, want, wantNew)
+			var keys []uint64
+			for range 300 {
+				n := rng.IntN(20)
+				vecs := make([]uint32, n*w)
+				for j := range vecs {
+					vecs[j] = uint32(rng.IntN(values))
+				}
+				keys = byKey.AppendRootKeys(keys[:0], vecs, n)
+				byKey.Touch(keys)
+				for i := range n - rng.IntN(2)*rng.IntN(n+1) {
+					want, wantNew := byVec.Insert(vecs[i*w : (i+1)*w])
+					got, gotNew := byKey.InsertRootKey(keys[i])
+					if got != want || gotNew != wantNew {
+						t.Fatalf("width %d: %v by key is (%d, %v), by vector (%d, %v)", w, vecs[i*w:(i+1)*w], got, gotNew, want, wantNew)
+					}
 				}
 			}
-		}
-		if byKey.Len() != byVec.Len() || byKey.Len() < 100 {
-			t.Fatalf("width %d: %d states by key, %d by vector", w, byKey.Len(), byVec.Len())
-		}
-		for id := range byKey.Len() {
-			if got, want := byKey.State(explore.StateID(id)), byVec.State(explore.StateID(id)); !slices.Equal(got, want) {
-				t.Fatalf("width %d: state %d is %v by key, %v by vector", w, id, got, want)
+			if byKey.Len() != byVec.Len() || byKey.Len() < 100 {
+				t.Fatalf("width %d: %d states by key, %d by vector", w, byKey.Len(), byVec.Len())
+			}
+			for id := range byKey.Len() {
+				if got, want := byKey.State(explore.StateID(id)), byVec.State(explore.StateID(id)); !slices.Equal(got, want) {
+					t.Fatalf("width %d: state %d is %v by key, %v by vector", w, id, got, want)
+				}
 			}
 		}
 	}
@@ -82,50 +90,52 @@ func TestTwoPhaseInsert(t *testing.T) {
 // fewer than half the inner pairs; numbers and vectors stay as inserted,
 // by Insert and by root keys, before and after the reordering.
 func TestTreeReorder(t *testing.T) {
-	const w, n = 10, 3 * reorderSample
-	vec := func(i int) []uint32 {
-		v := make([]uint32, w)
-		for p := range v {
-			v[p] = uint32(i>>(p+7)) & 1
+	for _, opt := range treeOptions {
+		const w, n = 10, 3 * reorderSample
+		vec := func(i int) []uint32 {
+			v := make([]uint32, w)
+			for p := range v {
+				v[p] = uint32(i>>(p+7)) & 1
+			}
+			v[2] = uint32(i % 997)
+			return v
 		}
-		v[2] = uint32(i % 997)
-		return v
-	}
-	reordered, fixed := NewTreeStore(w), NewTreeStore(w)
-	fixed.ordered = true // never reordered
-	var keys []uint64
-	for i := 0; i < n; i += 5 {
-		// Five states a run: the first by Insert, the others by keys
-		// computed together, then one of them inserted again.
-		if id, isNew := reordered.Insert(vec(i)); !isNew || int(id) != i {
-			t.Fatalf("state %d inserted as %d (new %v)", i, id, isNew)
-		}
-		var run []uint32
-		for j := i + 1; j < i+5; j++ {
-			run = append(run, vec(j)...)
-		}
-		keys = reordered.AppendRootKeys(keys[:0], run, 4)
-		for k, key := range keys {
-			if id, isNew := reordered.InsertRootKey(key); !isNew || int(id) != i+1+k {
-				t.Fatalf("state %d inserted by key as %d (new %v)", i+1+k, id, isNew)
+		reordered, fixed := NewTreeStoreWith(w, opt), NewTreeStoreWith(w, opt)
+		fixed.ordered = true // never reordered
+		var keys []uint64
+		for i := 0; i < n; i += 5 {
+			// Five states a run: the first by Insert, the others by keys
+			// computed together, then one of them inserted again.
+			if id, isNew := reordered.Insert(vec(i)); !isNew || int(id) != i {
+				t.Fatalf("state %d inserted as %d (new %v)", i, id, isNew)
+			}
+			var run []uint32
+			for j := i + 1; j < i+5; j++ {
+				run = append(run, vec(j)...)
+			}
+			keys = reordered.AppendRootKeys(keys[:0], run, 4)
+			for k, key := range keys {
+				if id, isNew := reordered.InsertRootKey(key); !isNew || int(id) != i+1+k {
+					t.Fatalf("state %d inserted by key as %d (new %v)", i+1+k, id, isNew)
+				}
+			}
+			if id, isNew := reordered.Insert(vec(i + 2)); isNew || int(id) != i+2 {
+				t.Fatalf("state %d again: %d (new %v)", i+2, id, isNew)
+			}
+			for j := i; j < i+5; j++ {
+				fixed.Insert(vec(j))
 			}
 		}
-		if id, isNew := reordered.Insert(vec(i + 2)); isNew || int(id) != i+2 {
-			t.Fatalf("state %d again: %d (new %v)", i+2, id, isNew)
+		if reordered.order == nil || reordered.order[w-1] != 2 {
+			t.Fatalf("order %v: the counter at position 2 was not moved to the end", reordered.order)
 		}
-		for j := i; j < i+5; j++ {
-			fixed.Insert(vec(j))
+		if a, b := reordered.inner.Len(), fixed.inner.Len(); a*2 >= b {
+			t.Errorf("%d inner pairs reordered, %d in the vectors' order", a, b)
 		}
-	}
-	if reordered.order == nil || reordered.order[w-1] != 2 {
-		t.Fatalf("order %v: the counter at position 2 was not moved to the end", reordered.order)
-	}
-	if a, b := reordered.inner.Len(), fixed.inner.Len(); a*2 >= b {
-		t.Errorf("%d inner pairs reordered, %d in the vectors' order", a, b)
-	}
-	for i := range n {
-		if got := reordered.State(explore.StateID(i)); !slices.Equal(got, vec(i)) {
-			t.Fatalf("state %d is %v, inserted %v", i, got, vec(i))
+		for i := range n {
+			if got := reordered.State(explore.StateID(i)); !slices.Equal(got, vec(i)) {
+				t.Fatalf("state %d is %v, inserted %v", i, got, vec(i))
+			}
 		}
 	}
 }
@@ -133,10 +143,12 @@ func TestTreeReorder(t *testing.T) {
 // TestTreeEqualsTable: the explorer with a tree store gives the default
 // store's events in every mode.
 func TestTreeEqualsTable(t *testing.T) {
-	for _, g := range compactGens(31, 17) {
-		for _, mode := range modesAndCycles() {
-			gen := g.gen()
-			exploretest.SameAsReference(t, gen, mode.Opt, NewTreeStore(gen.Width()))
+	for _, opt := range treeOptions {
+		for _, g := range compactGens(31, 17) {
+			for _, mode := range modesAndCycles() {
+				gen := g.gen()
+				exploretest.SameAsReference(t, gen, mode.Opt, NewTreeStoreWith(gen.Width(), opt))
+			}
 		}
 	}
 }
@@ -169,29 +181,31 @@ func TestParallelCompact(t *testing.T) {
 // divergence detector, which decodes states during the search, keeps the
 // fold on the inserting goroutine (run under -race by CI).
 func TestParallelFoldAhead(t *testing.T) {
-	for _, threads := range []int{2, 5} {
-		for _, max := range []int{0, 3*reorderSample/2 + 7} {
-			opt := explore.Options{Threads: threads, MaxStates: max}
-			tree := NewTreeStore(2)
-			exploretest.SameAsReference(t, exploretest.NewGrid(150, 100), opt, tree)
-			if !tree.FoldAhead() {
-				t.Errorf("%d threads, max %d: the tree store does not allow folding ahead after %d states", threads, max, tree.Len())
+	for _, tOpt := range treeOptions {
+		for _, threads := range []int{2, 5} {
+			for _, max := range []int{0, 3*reorderSample/2 + 7} {
+				opt := explore.Options{Threads: threads, MaxStates: max}
+				tree := NewTreeStoreWith(2, tOpt)
+				exploretest.SameAsReference(t, exploretest.NewGrid(150, 100), opt, tree)
+				if !tree.FoldAhead() {
+					t.Errorf("%d threads, max %d: the tree store does not allow folding ahead after %d states", threads, max, tree.Len())
+				}
 			}
 		}
-	}
-	// Four values, so that the tree has inner pairs, some of them new
-	// after reorderSample states.
-	g := newCounters(4, 12)
-	tree := NewTreeStore(4)
-	x := explore.New(g, explore.Options{Threads: 2, Store: tree})
-	var out strings.Builder
-	x.AddVisitor(visitor.NewDivergenceDetector(&visitor.Reporter{Out: &out, Explorer: x}, g, tree, nil))
-	res, err := x.Run()
-	if err != nil || res.States != 12*12*12*12 {
-		t.Fatalf("with a divergence detector: %+v, %v", res, err)
-	}
-	if out.Len() > 0 {
-		t.Errorf("the counters have no divergence, but the detector said %q", out.String())
+		// Four values, so that the tree has inner pairs, some of them new
+		// after reorderSample states.
+		g := newCounters(4, 12)
+		tree := NewTreeStoreWith(4, tOpt)
+		x := explore.New(g, explore.Options{Threads: 2, Store: tree})
+		var out strings.Builder
+		x.AddVisitor(visitor.NewDivergenceDetector(&visitor.Reporter{Out: &out, Explorer: x}, g, tree, nil))
+		res, err := x.Run()
+		if err != nil || res.States != 12*12*12*12 {
+			t.Fatalf("with a divergence detector: %+v, %v", res, err)
+		}
+		if out.Len() > 0 {
+			t.Errorf("the counters have no divergence, but the detector said %q", out.String())
+		}
 	}
 }
 

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/store"
@@ -41,5 +46,34 @@ func TestMemorySizesTables(t *testing.T) {
 		if got < c.min || got > c.max+8 { // the hash compaction table has 8 bytes of slack
 			t.Errorf("%v: %d bytes, want %d to %d", c.args, got, c.min, c.max)
 		}
+	}
+}
+
+// TestTreeRoots: the tree store with its root pairs in the compact table
+// writes the .aut and the .fsm (which decodes every state) of the root
+// pairs as words, byte for byte, with one and two threads; an unknown
+// --tree-roots is a usage error.
+func TestTreeRoots(t *testing.T) {
+	dir, model := writeSmallCounters(t)
+	for _, ext := range []string{"aut", "fsm"} {
+		for _, threads := range []string{"--threads=1", "--threads=2"} {
+			var outs [2][]byte
+			for i, roots := range []string{"--tree-roots=words", "--tree-roots=compact"} {
+				out := filepath.Join(dir, fmt.Sprintf("out%d.%s", i, ext))
+				if code, _, stderr := lps2ltsLPS("-q", threads, roots, model, out); code != 0 {
+					t.Fatalf("%s %s: exit %d: %s", roots, threads, code, stderr)
+				}
+				var err error
+				if outs[i], err = os.ReadFile(out); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(outs[0]) < 1000 || !bytes.Equal(outs[0], outs[1]) {
+				t.Errorf(".%s %s: compact roots wrote %d bytes, words %d, or they differ", ext, threads, len(outs[1]), len(outs[0]))
+			}
+		}
+	}
+	if code, _, stderr := lps2ltsLPS("--tree-roots=cleary", model); code != 2 || !strings.Contains(stderr, "--tree-roots") {
+		t.Errorf("--tree-roots=cleary: exit %d: %s", code, stderr)
 	}
 }

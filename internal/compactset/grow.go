@@ -1,0 +1,153 @@
+package compactset
+
+import "math/bits"
+
+// quarterFrom is the number of homes from which the table grows by
+// quarters.
+const quarterFrom = 1 << 24
+
+// moved is an entry on its way to a grown table: its new home, its
+// quotient in place and its number.
+type moved struct {
+	home, want uint64
+	id         uint32
+}
+
+// grow makes the table larger: by half and a third below quarterFrom
+// homes (4·2^j homes become 6·2^j, then 4·2^(j+1)), by a quarter from
+// there (m·2^j become (m+1)·2^j, and 7·2^j become 4·2^(j+1)). The hash keeps its bits (kh), so an
+// entry's new home is h·m'/2^s' of the hash h that its old home and
+// quotient give back, and the new homes follow the old ones in order:
+// one pass over the old slots, in order, writes the new ones in order,
+// each entry at its new home or just after the entry before. Only the
+// entries of one old home may change their order, and they are few: they
+// are sorted by new home before they are written. The old table's chunks
+// are freed as the pass leaves them and taken for the new table's, so
+// that the memory a growth holds at once is the new table's and a chunk,
+// not both tables (at 10^9 states, 6 GB instead of 11).
+//
+// A growth by a quarter, not a doubling, keeps the load between 0.7 and
+// 7/8 rather than 7/16 and 7/8; it is affordable because a pass is
+// sequential and reads no key, where an index over a word array places
+// each word at a random slot. But a pass costs: on counters.lps (K = 6)
+// growth by quarters from the start took 7.5% of the run's time, so
+// the table grows by half and a third up to quarterFrom homes, where
+// the memory counts more than the time (the load there is 0.58 to 7/8).
+func (t *Set) grow() {
+	m, j := t.m+1, t.j
+	if t.size < quarterFrom {
+		m = t.m + 2 // 4·2^j → 6·2^j → 8·2^j
+	}
+	if m >= 8 {
+		m, j = 4, j+1
+	}
+	old := *t
+	t.setLayout(m, j, t.hiBits, t.loBits)
+	t.far = nil
+	t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
+	w := writer{t: t}
+	groupHome := ^uint64(0)
+	group := t.group[:0]
+	for p := range old.slots {
+		if p&chunkMask == 0 && p > 0 {
+			c := p>>chunkShift - 1
+			w.free = append(w.free, old.chunks[c])
+			old.chunks[c] = nil
+		}
+		v := old.slot(p)
+		if v == 0 {
+			continue
+		}
+		home := p - old.displacement(v)
+		if home != groupHome {
+			w.place(group)
+			group, groupHome = group[:0], home
+		}
+		h := old.unplace(home, v>>old.qShift)
+		nh, want := t.placeIn(h)
+		group = append(group, moved{nh, want, old.number(v)})
+	}
+	w.place(group)
+	t.group = group[:0]
+	w.ensure(uint64(len(t.chunks)))
+}
+
+// writer writes the entries of a growth in order into the new table's
+// chunks, which it takes as it reaches them, from the old table's freed
+// chunks where one is large enough.
+type writer struct {
+	t     *Set
+	next  uint64 // the first slot after the last entry written
+	alloc uint64 // the chunks taken so far
+	free  [][]byte
+}
+
+// ensure takes the chunks below c.
+func (w *writer) ensure(c uint64) {
+	for ; w.alloc < c; w.alloc++ {
+		w.t.chunks[w.alloc], w.free = w.t.newChunk(w.free, w.alloc)
+	}
+}
+
+// place writes the entries of group (one old home's), in order of their
+// new homes.
+func (w *writer) place(group []moved) {
+	for i := 1; i < len(group); i++ {
+		for k := i; k > 0 && group[k].home < group[k-1].home; k-- {
+			group[k], group[k-1] = group[k-1], group[k]
+		}
+	}
+	t := w.t
+	for _, e := range group {
+		p := max(e.home, w.next)
+		if p >= t.slots-1 {
+			t.extendTail(int(w.alloc))
+		}
+		w.ensure(p>>chunkShift + 1)
+		t.setSlot(p, t.entry(e.id, p-e.home, e.want))
+		w.next = p + 1
+	}
+}
+
+// extendTail gives the table tailSlots more slots after the last home,
+// for a run that would fill its last slot. The first upto chunks are
+// there and are lengthened as the new slots need; chunks added are nil,
+// for the caller to take.
+func (t *Set) extendTail(upto int) {
+	t.slots += tailSlots
+	for uint64(len(t.chunks)) < (t.slots+chunkLen-1)/chunkLen {
+		t.chunks = append(t.chunks, nil)
+	}
+	for c := range upto {
+		if need := t.chunkBytes(uint64(c)); len(t.chunks[c]) < need {
+			grown, _ := t.newChunk(nil, uint64(c))
+			copy(grown, t.chunks[c])
+			t.chunks[c] = grown
+		}
+	}
+}
+
+// widen makes the halves wide enough for key and places every entry
+// again: the hash's bits change, so the order of the slots does too. The
+// widths only grow, by a bit at a time at most 64 times in all, most of
+// them while the table is small.
+func (t *Set) widen(key uint64) {
+	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
+	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
+	if !Fits(hi, lo) {
+		panic("compactset: a key wider than MaxKeyBits")
+	}
+	old := *t
+	t.setLayout(old.m, old.j, hi, lo)
+	t.far = nil
+	t.allocChunks(nil)
+	old.Each(func(id uint32, key uint64) {
+		p, _ := t.pack(key)
+		home, want := t.placeIn(t.hash(p))
+		_, at, _ := t.find(home, want)
+		t.insertAt(home, want, id, at)
+	})
+	if old.keys != nil {
+		t.keys = old.keys.repack(old.unpack, t.pack, t.hiBits+t.loBits)
+	}
+}
