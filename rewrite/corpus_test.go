@@ -13,6 +13,7 @@ import (
 	"github.com/lps2lts/lps2lts/lps/load"
 	"github.com/lps2lts/lps2lts/lps/mcrl2"
 	"github.com/lps2lts/lps2lts/rewrite"
+	"github.com/lps2lts/lps2lts/termcodec"
 )
 
 // TestCorpus rewrites the initial state of every corpus model, from its
@@ -20,7 +21,7 @@ import (
 // mcrl22lps writes them (../shared/pipeline: mCRL2's internal data
 // functions), and every summand's condition, actions and next state for
 // the solutions of its sum variables in the initial state. Every value
-// goes through the Codec to a rewriter of its own reading of the file
+// goes through the term codec (package termcodec) to a rewriter of its own reading of the file
 // and back, as two processes of a distributed search exchange states.
 func TestCorpus(t *testing.T) {
 	dir, models := corpus.Models(t)
@@ -48,7 +49,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			codec, codec2 := (*rewrite.Codec)(nil), rewrite.NewCodec(r2)
+			codec, codec2 := (*termcodec.Codec)(nil), termcodec.New(r2)
 			var terms *rewrite.TermEncoder
 			terms2 := r2.NewTermEncoder(mcrl2.NewEncoder(aterm.NewTable()))
 			roundTrip := func(what string, v rewrite.Term) {
@@ -80,7 +81,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			codec = rewrite.NewCodec(r)
+			codec = termcodec.New(r)
 			terms = r.NewTermEncoder(mcrl2.NewEncoder(aterm.NewTable()))
 			s := r.NewSubst()
 			en := enumerate.New(r)

@@ -1,4 +1,4 @@
-package lpsgen
+package termcodec
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/load"
+	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -64,20 +65,20 @@ func TestCodecRoundTrip(t *testing.T) {
 	}
 }
 
-func codecGenerator(t *testing.T, name string, src []byte) (*Generator, *rewrite.Codec) {
+func codecGenerator(t *testing.T, name string, src []byte) (*lpsgen.Generator, *Codec) {
 	t.Helper()
 	spec, err := load.Text(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(spec, Options{})
+	g, err := lpsgen.New(spec, lpsgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, rewrite.NewCodec(g.Rewriter())
+	return g, New(g.Rewriter())
 }
 
-func encodeState(t *testing.T, c *rewrite.Codec, state []uint32) []byte {
+func encodeState(t *testing.T, c *Codec, state []uint32) []byte {
 	t.Helper()
 	var out []byte
 	for _, v := range state {
@@ -89,7 +90,7 @@ func encodeState(t *testing.T, c *rewrite.Codec, state []uint32) []byte {
 	return out
 }
 
-func decodeState(t *testing.T, c *rewrite.Codec, width int, enc []byte) []uint32 {
+func decodeState(t *testing.T, c *Codec, width int, enc []byte) []uint32 {
 	t.Helper()
 	state := make([]uint32, width)
 	for i := range state {
@@ -126,8 +127,8 @@ func checkCodec(t *testing.T, name string, src []byte) {
 type codecVisitor struct {
 	explore.NopVisitor
 	t      *testing.T
-	g1, g2 *Generator
-	c1, c2 *rewrite.Codec
+	g1, g2 *lpsgen.Generator
+	c1, c2 *Codec
 	count  *int
 }
 
@@ -191,7 +192,7 @@ func FuzzDecodeTerm(f *testing.F) {
 type seedVisitor struct {
 	explore.NopVisitor
 	f *testing.F
-	c *rewrite.Codec
+	c *Codec
 }
 
 func (v *seedVisitor) StartState(_ explore.StateID, state []uint32) {
@@ -249,7 +250,7 @@ func TestCodecGolden(t *testing.T) {
 type goldenVisitor struct {
 	explore.NopVisitor
 	t   *testing.T
-	c   *rewrite.Codec
+	c   *Codec
 	out *bytes.Buffer
 }
 
