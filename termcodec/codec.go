@@ -283,6 +283,10 @@ func (d *decoder) varint() int64 {
 
 func (d *decoder) bytes() []byte {
 	n := d.uvarint(uint64(len(d.src)))
+	if n > uint64(len(d.src)) {
+		// The limit counted the length's own bytes.
+		d.fail("unexpected end")
+	}
 	b := d.src[:n]
 	d.src = d.src[n:]
 	return b
