@@ -371,14 +371,7 @@ func (p *printer) summand(b *strings.Builder, s *Spec, sm *Summand) {
 	line()
 	b.WriteString(s.ProcName)
 	b.WriteString("(")
-	for i, a := range sm.Assignments {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(a.Param.Name)
-		b.WriteString(" = ")
-		p.expr(b, a.Value)
-	}
+	p.bindings(b, len(sm.Assignments), func(i int) (*Var, Expr) { return sm.Assignments[i].Param, sm.Assignments[i].Value })
 	b.WriteString(")")
 }
 
@@ -491,6 +484,20 @@ func (p *printer) exprs(b *strings.Builder, es []Expr) {
 	}
 }
 
+// bindings prints x1 = e1, ..., xn = en: a summand's next state and the
+// definitions of a whr clause.
+func (p *printer) bindings(b *strings.Builder, n int, binding func(i int) (*Var, Expr)) {
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v, e := binding(i)
+		b.WriteString(v.Name)
+		b.WriteString(" = ")
+		p.expr(b, e)
+	}
+}
+
 func (p *printer) vars(b *strings.Builder, vs []*Var) {
 	p.varGroups(b, vs, ", ")
 }
@@ -542,14 +549,7 @@ func (p *printer) expr(b *strings.Builder, e Expr) {
 	case *Where:
 		p.paren(b, e.Body, precedence(e.Body) <= 0)
 		b.WriteString(" whr ")
-		for i, d := range e.Defs {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(d.Var.Name)
-			b.WriteString(" = ")
-			p.expr(b, d.Value)
-		}
+		p.bindings(b, len(e.Defs), func(i int) (*Var, Expr) { return e.Defs[i].Var, e.Defs[i].Value })
 		b.WriteString(" end")
 	case *ListEnum:
 		b.WriteString("[")

@@ -21,7 +21,7 @@
 //     state and its probability (a Real term), a single state standing
 //     alone;
 //   - per state, in state order, its label: a list holding one balanced
-//     tree (@node@) of the parameter values (rewrite.TermEncoder);
+//     tree (@node@) of the parameter values (terms.go, through rewrite.TermView);
 //   - the mark initial_state and the initial (probabilistic) state.
 //
 // # Contract

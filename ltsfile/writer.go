@@ -35,7 +35,7 @@ type Source struct {
 type encoder struct {
 	src    Source
 	enc    *mcrl2.Encoder
-	values *rewrite.TermEncoder
+	values *termEncoder
 	labels map[explore.LabelID]*aterm.Term
 	time   *aterm.Term
 	// nodes shares the nodes of the states' trees (@node@, and
@@ -53,7 +53,7 @@ type encoder struct {
 func newEncoder(src Source, w *aterm.Writer) *encoder {
 	enc := mcrl2.NewEncoder(aterm.NewTable())
 	tb := enc.T
-	return &encoder{src: src, enc: enc, values: src.Gen.Rewriter().NewTermEncoder(enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime(),
+	return &encoder{src: src, enc: enc, values: newTermEncoder(src.Gen.Rewriter(), enc), labels: map[explore.LabelID]*aterm.Term{}, time: enc.UndefinedTime(),
 		nodes: newNodeCache(w.Forget), node: tb.Symbol("@node@", 2), single: tb.Symbol("@single_node@", 1),
 		transitionMark: tb.Appl("transition"), probTransitionMark: tb.Appl("probabilistic_transition"),
 		emptyList: tb.Appl(aterm.EmptyList), listCons: tb.Symbol(aterm.ListCons, 2)}

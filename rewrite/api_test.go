@@ -89,10 +89,6 @@ func TestTermAPI(t *testing.T) {
 	if g, ok := r.Global(dc); !ok || r.String(g) != "0" {
 		t.Errorf("the global dc is replaced by %v, %v; mCRL2 picks 0", g, ok)
 	}
-	f1, f2 := r.FreshVar("y", p.S), r.FreshVar("y", p.S)
-	if f1 == f2 || !strings.HasPrefix(r.String(f1), "y") {
-		t.Errorf("fresh variables %s, %s", r.String(f1), r.String(f2))
-	}
 	s := r.NewSubst()
 	s.Set(v, num(r, p.S, 7))
 	if s.GetSlot(r.Slot(v)) != num(r, p.S, 7) {

@@ -52,6 +52,15 @@
 //	                       the narrowing enumerator used by package enumerate.
 //	Representative(sort)   mCRL2's default value of a sort.
 //	Values(sort, n)        all values of a finite sort.
+//	View(t), Make(view)    what a term is (TermView: its TermKind, sort,
+//	                       head symbol, value or variable, arguments),
+//	                       read-only, and the term a view describes,
+//	                       checked so that outside input cannot make a
+//	                       node the store would trip over (view.go). For
+//	                       the writers of terms in formats of their own
+//	                       (packages termcodec and ltsfile); never on the
+//	                       path of rewriting.
+//	Spec()                 the specification the rewriter was made from.
 //	SealTerms()            the terms made so far are never collected.
 //	Collect(roots)         gives back the terms made since SealTerms that
 //	                       the roots, the rewriters' own tables and the

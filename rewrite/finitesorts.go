@@ -138,7 +138,7 @@ func (r *Rewriter) functions(s *lps.Sort, limit int, visiting map[*lps.Sort]bool
 	}
 	xs := make([]Term, len(s.Domain))
 	for i, d := range s.Domain {
-		xs[i] = r.FreshVar("x", d)
+		xs[i] = r.freshVar("x", d)
 	}
 	// tests[p] is the condition "the arguments are point p", points in
 	// lexicographic order of the domains' values.

@@ -22,3 +22,13 @@ func TestLibraryTable(t *testing.T) {
 		t.Errorf("only %d operators have names", n)
 	}
 }
+
+// TestFreshVar: fresh variables are new each time and keep their prefix.
+func TestFreshVar(t *testing.T) {
+	b := newIRB()
+	r := b.rewriter(t)
+	f1, f2 := r.freshVar("y", b.Nat), r.freshVar("y", b.Nat)
+	if f1 == f2 || r.String(f1)[0] != 'y' || r.Sort(f1) != b.Nat {
+		t.Errorf("fresh variables %s, %s", r.String(f1), r.String(f2))
+	}
+}

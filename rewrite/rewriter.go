@@ -235,6 +235,9 @@ func (r *Rewriter) TermBytes() int { return r.st.bytes() }
 // NumTerms returns how many terms the store holds.
 func (r *Rewriter) NumTerms() int { return r.st.size() }
 
+// Spec returns the specification r was made from.
+func (r *Rewriter) Spec() *lps.Spec { return r.spec }
+
 // Sort returns the sort of t.
 func (r *Rewriter) Sort(t Term) *lps.Sort { return r.st.node(t).sort }
 

@@ -56,9 +56,9 @@ type varKey struct {
 // VarTerm returns the term for the variable v.
 func (r *Rewriter) VarTerm(v *lps.Var) Term { return r.varInfo(v).term }
 
-// FreshVar returns a new variable of sort s that occurs nowhere else; its
+// freshVar returns a new variable of sort s that occurs nowhere else; its
 // name starts with prefix.
-func (r *Rewriter) FreshVar(prefix string, s *lps.Sort) Term {
+func (r *Rewriter) freshVar(prefix string, s *lps.Sort) Term {
 	n := r.fresh.Add(1)
 	return r.VarTerm(&lps.Var{Name: fmt.Sprintf("%s%d", prefix, n), S: s})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/lps2lts/lps2lts/internal/outfile"
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
+	"github.com/lps2lts/lps2lts/termcodec"
 	"github.com/lps2lts/lps2lts/visitor"
 	"github.com/spf13/pflag"
 )
@@ -77,7 +78,7 @@ type checkpointer struct {
 	dir      string
 	every    time.Duration
 	x        *explore.Explorer
-	codec    *rewrite.Codec
+	codec    *termcodec.Codec
 	header   checkpointHeader // the fields every checkpoint of the run shares
 	resumed  *checkpointHeader
 	spill    *os.File // output.aut, nil without .aut output
@@ -114,7 +115,7 @@ func newCheckpointer(cfg *config, j *job, x *explore.Explorer, stderr io.Writer)
 		return nil, &usageError{Msg: "--checkpoint-every needs a positive duration"}
 	}
 	base := x.Generator().(*lpsgen.Generator)
-	c := &checkpointer{dir: dir, every: cc.every, x: x, codec: rewrite.NewCodec(base.Rewriter()), stderr: stderr, verbose: cfg.verbose}
+	c := &checkpointer{dir: dir, every: cc.every, x: x, codec: termcodec.New(base.Rewriter()), stderr: stderr, verbose: cfg.verbose}
 	c.checks.base, c.checks.traced = base, cfg.traceSet
 	var err error
 	if c.hooks, err = parseCheckpointHooks(os.Getenv(checkpointHooksEnv)); err != nil {

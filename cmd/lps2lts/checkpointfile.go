@@ -29,7 +29,7 @@ import (
 //	           detector's memory follow the labels
 //	states     States × width values, each a uvarint: k > 0 is the k-th
 //	           value defined so far; 0 defines the next value, followed
-//	           by the length and the bytes of its term (rewrite.Codec),
+//	           by the length and the bytes of its term (package termcodec),
 //	           which name it without reference to this process's term ids
 //	labels     their number, then from id 1 on (0 is tau) each label's
 //	           text and actions: their number, each its declaration (an

@@ -29,7 +29,7 @@
 //     candidates, and reads only the runs of the shards they fall in
 //     (visited.go); a shard keeps O(log n) runs;
 //   - states cross processes only as the rewriter's store-independent
-//     term codec (rewrite.Codec), entry by entry, named through a
+//     term codec (package termcodec), entry by entry, named through a
 //     dictionary per block or batch; never as a term id of one process;
 //   - every reader of the search's files and records takes memory as its
 //     input's bytes arrive, never as a count in them claims, and gives an

@@ -12,6 +12,7 @@ import (
 	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/stochastic"
+	"github.com/lps2lts/lps2lts/termcodec"
 	"github.com/lps2lts/lps2lts/timed"
 )
 
@@ -21,7 +22,7 @@ import (
 // timed model the time stamp).
 type model struct {
 	gen   explore.Generator
-	codec *rewrite.Codec
+	codec *termcodec.Codec
 	width int
 	// bytesOf caches the codec bytes of this process's terms: terms are
 	// hash-consed, so a term id names one value for the process's life,
@@ -101,7 +102,7 @@ func loadModel(name string, src []byte) (*model, error) {
 		}
 	}
 	return &model{
-		gen: gen, codec: rewrite.NewCodec(base.Rewriter()), width: gen.Width(),
+		gen: gen, codec: termcodec.New(base.Rewriter()), width: gen.Width(),
 		bytesOf: map[rewrite.Term]string{}, labels: map[explore.LabelID]string{}, hash: sha256.New(),
 	}, nil
 }

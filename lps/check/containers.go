@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
@@ -74,11 +76,8 @@ func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
-		s := hint
-		if s == nil || !isSetLike(s.Kind) {
-			s = x.st.FSet(lps.AnySort)
-		}
-		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
+		// {} is also the empty bag.
+		return x.empty(p, hint, x.st.FSet, lps.SortSet, lps.SortFSet, lps.SortBag, lps.SortFBag)
 	}
 	el, s := x.elems(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet))
 	if el == nil {
@@ -91,11 +90,7 @@ func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if len(e.Elems) == 0 {
-		s := hint
-		if s == nil || (s.Kind != lps.SortBag && s.Kind != lps.SortFBag) {
-			s = x.st.FBag(lps.AnySort)
-		}
-		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
+		return x.empty(p, hint, x.st.FBag, lps.SortBag, lps.SortFBag)
 	}
 	el, s := x.elems(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag))
 	if el == nil {
@@ -152,4 +147,15 @@ func (x *exprChecker) update(e *syntax.Update, hint *lps.Sort) lps.Expr {
 	k := x.expect(e.Key, fs.Domain[0])
 	v := x.expect(e.Val, fs.Codomain)
 	return x.mk(lps.OpUpdate, []lps.Expr{f, k, v}, fs, f.Position())
+}
+
+// empty returns an empty set or bag ({} or {:}) of the sort the context
+// asks for when its kind is one of kinds, else of finite(AnySort), whose
+// element sort later unification fills in.
+func (x *exprChecker) empty(p lps.Pos, hint *lps.Sort, finite func(*lps.Sort) *lps.Sort, kinds ...lps.SortKind) lps.Expr {
+	s := hint
+	if s == nil || !slices.Contains(kinds, s.Kind) {
+		s = finite(lps.AnySort)
+	}
+	return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
 }

@@ -1,16 +1,21 @@
-package lpsgen
+package termcodec
 
 import (
 	"bytes"
+	"encoding/hex"
+	"flag"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/corpus"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/load"
+	"github.com/lps2lts/lps2lts/lpsgen"
 	"github.com/lps2lts/lps2lts/rewrite"
 	"github.com/lps2lts/lps2lts/store"
 )
@@ -60,20 +65,20 @@ func TestCodecRoundTrip(t *testing.T) {
 	}
 }
 
-func codecGenerator(t *testing.T, name string, src []byte) (*Generator, *rewrite.Codec) {
+func codecGenerator(t *testing.T, name string, src []byte) (*lpsgen.Generator, *Codec) {
 	t.Helper()
 	spec, err := load.Text(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(spec, Options{})
+	g, err := lpsgen.New(spec, lpsgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, rewrite.NewCodec(g.Rewriter())
+	return g, New(g.Rewriter())
 }
 
-func encodeState(t *testing.T, c *rewrite.Codec, state []uint32) []byte {
+func encodeState(t *testing.T, c *Codec, state []uint32) []byte {
 	t.Helper()
 	var out []byte
 	for _, v := range state {
@@ -85,7 +90,7 @@ func encodeState(t *testing.T, c *rewrite.Codec, state []uint32) []byte {
 	return out
 }
 
-func decodeState(t *testing.T, c *rewrite.Codec, width int, enc []byte) []uint32 {
+func decodeState(t *testing.T, c *Codec, width int, enc []byte) []uint32 {
 	t.Helper()
 	state := make([]uint32, width)
 	for i := range state {
@@ -122,8 +127,8 @@ func checkCodec(t *testing.T, name string, src []byte) {
 type codecVisitor struct {
 	explore.NopVisitor
 	t      *testing.T
-	g1, g2 *Generator
-	c1, c2 *rewrite.Codec
+	g1, g2 *lpsgen.Generator
+	c1, c2 *Codec
 	count  *int
 }
 
@@ -187,7 +192,7 @@ func FuzzDecodeTerm(f *testing.F) {
 type seedVisitor struct {
 	explore.NopVisitor
 	f *testing.F
-	c *rewrite.Codec
+	c *Codec
 }
 
 func (v *seedVisitor) StartState(_ explore.StateID, state []uint32) {
@@ -198,4 +203,57 @@ func (v *seedVisitor) StartState(_ explore.StateID, state []uint32) {
 		}
 		v.f.Add(enc)
 	}
+}
+
+var updateCodecGolden = flag.Bool("update-codec", false, "rewrite testdata/codec.golden from the codec")
+
+// TestCodecGolden pins the codec's bytes: checkpoints and the distributed
+// search's files hold them, so a checkpoint written by an earlier build
+// must still decode. Every state of the values model is encoded and
+// compared with testdata/codec.golden (one state a line, in hex), and
+// each line decodes, in a rewriter of its own, to a state that encodes
+// to the same bytes.
+func TestCodecGolden(t *testing.T) {
+	g, c := codecGenerator(t, "values.lps", []byte(codecValues))
+	var got bytes.Buffer
+	x := explore.New(g, explore.Options{Store: store.NewTableStore(g.Width())})
+	x.AddVisitor(&goldenVisitor{t: t, c: c, out: &got})
+	if _, err := x.Run(); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "codec.golden")
+	if *updateCodecGolden {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Fatalf("the codec's bytes changed:\n%s\nwant\n%s", got.Bytes(), want)
+	}
+	g2, c2 := codecGenerator(t, "values.lps", []byte(codecValues))
+	for _, line := range strings.Fields(string(want)) {
+		enc, err := hex.DecodeString(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		state := decodeState(t, c2, g2.Width(), enc)
+		if again := encodeState(t, c2, state); !bytes.Equal(again, enc) {
+			t.Fatalf("%s decodes to a state that encodes as %x", line, again)
+		}
+	}
+}
+
+type goldenVisitor struct {
+	explore.NopVisitor
+	t   *testing.T
+	c   *Codec
+	out *bytes.Buffer
+}
+
+func (v *goldenVisitor) StartState(_ explore.StateID, state []uint32) {
+	fmt.Fprintf(v.out, "%x\n", encodeState(v.t, v.c, state))
 }
