@@ -255,9 +255,6 @@ func sameKey(n, k *node, args []Term) bool {
 	if n.kind != k.kind || n.fn != k.fn || n.sort != k.sort || n.val != k.val || int(n.nargs) != len(args) {
 		return false
 	}
-	if n.nargs > 0 && *n.argp != args[0] {
-		return false
-	}
 	for i, a := range n.args() {
 		if args[i] != a {
 			return false
@@ -285,10 +282,10 @@ func sameExt(n, k *node) bool {
 	return true
 }
 
-// intern returns the id of the term described by k, creating it if needed.
-// k.args() may be scratch space: it is copied when a new node is made.
+// intern returns the id of the term without arguments described by k,
+// creating it if needed; internArgs is that of a term with arguments.
 func (s *store) intern(k *node) Term {
-	return s.internArgs(k, k.args())
+	return s.internArgs(k, nil)
 }
 
 // internArgs is intern with the arguments passed apart from the key, so

@@ -362,7 +362,7 @@ func (c *checkpointer) writeFile(h *checkpointHeader) error {
 	vec := make([]uint32, 0, h.width)
 	for i := range h.snap.States {
 		vec = c.x.AppendStoredState(vec[:0], explore.StateID(i))
-		if err := w.state(vec); err != nil {
+		if err := w.values(vec); err != nil {
 			return err
 		}
 		if c.hooks.killMid == c.written+1 && i == h.snap.States/2 {

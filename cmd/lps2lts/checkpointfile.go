@@ -143,9 +143,6 @@ func (c *checkpointWriter) flag(b bool) {
 	}
 }
 
-// state writes one state's vector.
-func (c *checkpointWriter) state(vec []uint32) error { return c.values(vec) }
-
 // values writes values, each numbered by the first that defines it.
 func (c *checkpointWriter) values(vec []uint32) error {
 	for _, v := range vec {

@@ -36,7 +36,7 @@ func writeToyCheckpoint(t testing.TB, states [][]uint32, snap explore.Snapshot) 
 	h.fingerprint[0] = 7
 	w.header(h)
 	for _, s := range states {
-		if err := w.state(s); err != nil {
+		if err := w.values(s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -120,7 +120,7 @@ func TestCheckpointFileChecks(t *testing.T) {
 	w := newCheckpointWriter(&buf, toyEncode)
 	w.header(h)
 	for _, s := range toyStates {
-		if err := w.state(s); err != nil {
+		if err := w.values(s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -164,7 +164,7 @@ func TestCheckpointFileChecks(t *testing.T) {
 		w := newCheckpointWriter(&buf, toyEncode)
 		w.header(h)
 		for _, s := range toyStates {
-			w.state(s)
+			w.values(s)
 		}
 		w.checks(h, &c)
 		w.finish()
@@ -186,7 +186,7 @@ func TestCheckpointFileVersion1(t *testing.T) {
 		w.uvarint(x)
 	}
 	for _, s := range toyStates {
-		if err := w.state(s); err != nil {
+		if err := w.values(s); err != nil {
 			t.Fatal(err)
 		}
 	}
