@@ -7,32 +7,39 @@ import (
 	"os"
 	"os/signal"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/lps2lts/lps2lts/internal/stopsignal"
 )
 
 // handleSignals makes the stop signals (stopsignal.Signals: SIGINT,
-// SIGTERM, SIGHUP, SIGPIPE, those not inherited as ignored) cancel the returned
-// context: the runner stops the pipeline (its log is silenced first), the search removes its files
+// SIGTERM, SIGHUP, ..., those not inherited as ignored) and a SIGPIPE sent on
+// broken by pipeWatch (brokenpipe.go: a SIGPIPE from the system may be a
+// runner's socket) cancel the returned context: the runner stops the pipeline (its log is silenced first), the search removes its files
 // and returns, and the command exits with 128+N without writing OUTFILE.
 // A second signal does not wait for the runner: it runs cleanup (the
 // temporary output, the work folder) and exits at once. signalled tells
 // which signal came first, if any; stop ends the handling.
-func handleSignals(parent context.Context, cleanup func(), stderr io.Writer) (ctx context.Context, signalled func() os.Signal, stop func()) {
+func handleSignals(parent context.Context, cleanup func(), stderr io.Writer, broken <-chan os.Signal) (ctx context.Context, signalled func() os.Signal, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	sig := make(chan os.Signal, 2)
 	stopsignal.Notify(sig)
 	done := make(chan struct{})
 	var first atomic.Value
 	go func() {
-		for n := 0; ; n++ {
+		for n := 0; ; {
 			var s os.Signal
 			select {
 			case s = <-sig:
+				if s == syscall.SIGPIPE {
+					continue // whose pipe? pipeWatch says when it is ours
+				}
+			case s = <-broken:
 			case <-done:
 				return
 			}
-			if n == 0 {
+			n++
+			if n == 1 {
 				first.Store(s)
 				silenceRunner()
 				cancel()

@@ -64,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lps2lts-beam: %v (-h lists the options)\n", err)
 		return 2
 	}
+	broken := make(chan os.Signal, 1)
+	stdout, stderr = watchPipe(stdout, broken), watchPipe(stderr, broken)
 	// A runner that starts this binary as a worker passes --worker: Init
 	// then runs the worker harness and exits.
 	beam.Init()
@@ -74,6 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lps2lts-beam: %v\n", err)
 		return 2
 	}
+	j.brokenPipe = broken
 	code, err := j.generate(stdin, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "lps2lts-beam: %v\n", err)
@@ -103,7 +106,7 @@ func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	ctx, signalled, stop := handleSignals(context.Background(), func() {
 		out.discard()
 		wd.remove(j.opt.keepWorkDir, stderr)
-	}, stderr)
+	}, stderr, j.brokenPipe)
 	defer stop()
 	cfg := bfs.Config{
 		Name: j.infile, Model: src, WorkDir: wd.work, Shards: j.opt.shards, LevelsPerRun: j.opt.levelsPerRun,

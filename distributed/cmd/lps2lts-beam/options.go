@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -83,6 +84,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 type job struct {
 	infile, outfile string
 	opt             options
+	brokenPipe      chan os.Signal // pipeWatch's word that standard output or error broke
 }
 
 // plan checks the positional arguments and the option values.
