@@ -42,6 +42,34 @@ func (a *AutWriter) Checkpoint(spill *os.File) (length int64, transitions uint64
 	return length, a.n, err
 }
 
+// CloseAdopting is Close for a writer whose spill file can become the
+// output as it is: the header goes over the spill's placeholder and adopt
+// moves the spill to the output's place (a link or a rename), where Close
+// would copy every line, twice a long run's disk traffic at its end. When
+// adopt fails (the spill is on another file system), the lines are
+// copied as Close copies them. The writer must write to a spill file
+// (NewAutWriterSpill) and pad the header (PadHeader), so that the file
+// is the one Close writes, byte for byte.
+func (a *AutWriter) CloseAdopting(r explore.Result, adopt func() error) error {
+	if a.final == nil || a.seeker == nil || !a.padFinal {
+		return a.Close(r)
+	}
+	hdr, err := a.finish(r)
+	if err != nil {
+		return err
+	}
+	if err := a.w.Flush(); err != nil {
+		return err
+	}
+	if err := a.writeHeader(hdr); err != nil {
+		return err
+	}
+	if adopt() == nil {
+		return nil
+	}
+	return a.copySpill(hdr)
+}
+
 // PadHeader makes Close write the header padded with blanks to the
 // width of a streamed file's placeholder, so that a file written through
 // a spill is byte for byte the one NewAutWriter streams into a file.

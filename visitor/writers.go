@@ -183,11 +183,10 @@ func (a *AutWriter) writeRecords(recs []uint32) {
 
 // Close writes the header (and buffered transitions) and flushes.
 func (a *AutWriter) Close(r explore.Result) error {
-	a.flushBackground()
-	if r.Transitions != a.n {
-		return fmt.Errorf("aut writer saw %d transitions, search reports %d", a.n, r.Transitions)
+	hdr, err := a.finish(r)
+	if err != nil {
+		return err
 	}
-	hdr := fmt.Sprintf("des (0,%d,%d)", a.n, r.States)
 	if a.seeker == nil {
 		if _, err := a.w.WriteString(hdr + "\n"); err != nil {
 			return err
@@ -202,6 +201,21 @@ func (a *AutWriter) Close(r explore.Result) error {
 	if a.final != nil {
 		return a.copySpill(hdr)
 	}
+	return a.writeHeader(hdr)
+}
+
+// finish waits for the background writer and returns the header, which
+// holds the counts of r.
+func (a *AutWriter) finish(r explore.Result) (string, error) {
+	a.flushBackground()
+	if r.Transitions != a.n {
+		return "", fmt.Errorf("aut writer saw %d transitions, search reports %d", a.n, r.Transitions)
+	}
+	return fmt.Sprintf("des (0,%d,%d)", a.n, r.States), nil
+}
+
+// writeHeader writes hdr over the streamed file's placeholder.
+func (a *AutWriter) writeHeader(hdr string) error {
 	if _, err := a.seeker.Seek(0, io.SeekStart); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package visitor_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -245,5 +246,69 @@ func TestSummaryWithoutLevels(t *testing.T) {
 	got := visitor.Summary(explore.Result{Levels: -1}, true)
 	if want := "Done with state space generation (0 levels, 0 states and 0 transitions)"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// TestAutCloseAdopting: a padded spill that becomes the output holds,
+// byte for byte, the file a streamed run writes (the header over its
+// placeholder), and nothing is copied to the output; when the spill
+// cannot be adopted, the lines are copied as Close copies them.
+func TestAutCloseAdopting(t *testing.T) {
+	labels := explore.NewLabels()
+	a, b := labels.InternString("a"), labels.InternString("b(1)")
+	res := explore.Result{States: 301, Transitions: 600}
+	feed := func(w *visitor.AutWriter) {
+		for i := range 300 {
+			w.ExamineTransition(explore.StateID(i), a, explore.StateID(i+1))
+			w.ExamineTransition(explore.StateID(i+1), b, 0)
+		}
+	}
+	dir := t.TempDir()
+	streamed, err := os.Create(filepath.Join(dir, "streamed.aut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := visitor.NewAutWriter(streamed, labels)
+	feed(sw)
+	if err := sw.Close(res); err != nil {
+		t.Fatal(err)
+	}
+	streamed.Close()
+	want, err := os.ReadFile(streamed.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, adoptFails := range []bool{false, true} {
+		spill, err := os.Create(filepath.Join(dir, "spill.aut"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		w := visitor.NewAutWriterSpill(&out, spill, labels)
+		w.PadHeader()
+		feed(w)
+		adopted := false
+		err = w.CloseAdopting(res, func() error {
+			if adoptFails {
+				return errors.New("another file system")
+			}
+			adopted = true
+			return nil
+		})
+		spill.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(spill.Name())
+		if !adoptFails {
+			if !adopted || out.Len() != 0 {
+				t.Errorf("adopted %v, %d bytes copied to the output", adopted, out.Len())
+			}
+		} else {
+			got = out.Bytes()
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("adopt fails %v: %d bytes starting %.80q, want the streamed file's %d starting %.80q", adoptFails, len(got), got, len(want), want)
+		}
 	}
 }

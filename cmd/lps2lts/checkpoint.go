@@ -91,6 +91,9 @@ type checkpointer struct {
 	stopped  chan struct{}
 	hooks    checkpointHooks
 	checks   checkpointedChecks // checkpointchecks.go
+	// adopted: the run ended and DIR's output.aut became OUTFILE
+	// (output.close), instead of being copied.
+	adopted bool
 }
 
 // newCheckpointer checks that the run can be checkpointed and, with
@@ -402,19 +405,29 @@ func (c *checkpointer) done(res explore.Result, ok bool) {
 		c.spill.Close()
 	}
 	c.checks.close()
-	ended := !res.Stopped && !res.MaxReached || c.checks.budgetSpent()
-	if ok && ended {
+	if ok && c.finished(res) {
 		for _, name := range []string{checkpointFile, checkpointAut, checkpointJournal} {
 			os.Remove(filepath.Join(c.dir, name))
 		}
 		if c.verbose {
-			fmt.Fprintf(c.stderr, "lps2lts: the search ended: the checkpoint in '%s' was removed\n", c.dir)
+			moved := ""
+			if c.adopted {
+				moved = "; its .aut lines became OUTFILE without a copy"
+			}
+			fmt.Fprintf(c.stderr, "lps2lts: the search ended: the checkpoint in '%s' was removed%s\n", c.dir, moved)
 		}
 		return
 	}
 	if c.verbose && c.written > 0 {
 		fmt.Fprintf(c.stderr, "lps2lts: the last checkpoint was written to '%s' at %s\n", c.dir, c.last.Format("15:04:05"))
 	}
+}
+
+// finished says whether the run with result res has nothing left to
+// resume: the search ended, or a check spent its budget of traces, which
+// ends it as the user asked.
+func (c *checkpointer) finished(res explore.Result) bool {
+	return !res.Stopped && !res.MaxReached || c.checks.budgetSpent()
 }
 
 // checkpointHooksEnv names the environment variable of the tests' hooks:

@@ -80,6 +80,9 @@ type output struct {
 	final  string        // OUTFILE, or the file its symbolic links lead to
 	guard  *writeGuard
 	spill  *os.File // the .aut lines on their way to standard output
+	// checkpointed is the checkpointer whose folder holds the .aut lines
+	// of a regular OUTFILE: a finished run makes them OUTFILE.
+	checkpointed *checkpointer
 }
 
 // openOutput creates OUTFILE's writer and adds it to x.
@@ -134,6 +137,9 @@ func openOutput(cfg *config, j *job, x *explore.Explorer, ck *checkpointer, stdo
 			return nil, err
 		}
 		out.writer = aw
+		if out.temporary() {
+			out.checkpointed = ck
+		}
 	case j.format == "aut" && j.outfile == "-":
 		out.writer = out.autToStream(w, gen)
 	case j.format == "aut":
@@ -195,7 +201,17 @@ func (o *output) close(res explore.Result, ok bool) (kept bool, err error) {
 	if o.writer == nil {
 		return false, nil
 	}
-	err = o.writer.Close(res)
+	if aw, isAut := o.writer.(*visitor.AutWriter); isAut && o.checkpointed != nil && ok && o.checkpointed.finished(res) {
+		// The checkpoint's lines become OUTFILE: the checkpoint is
+		// removed once it is written (checkpointer.done).
+		err = aw.CloseAdopting(res, func() error {
+			err := o.file.Adopt(o.checkpointed.spill.Name())
+			o.checkpointed.adopted = err == nil
+			return err
+		})
+	} else {
+		err = o.writer.Close(res)
+	}
 	if o.spill != nil {
 		o.spill.Close()
 	}

@@ -101,6 +101,31 @@ func (f *File) Writer() *os.File { return f.file }
 // Close renames (not straight to a device or a pipe).
 func (f *File) Temporary() bool { return f.temp != "" }
 
+// Adopt makes the file at path the output in place of what was written
+// to the temporary file: Close(true) then makes it Final. path keeps its
+// name too (a hard link), so that it stays whole if the run fails after
+// this; it must be on OUTFILE's file system. Adopt fails, changing
+// nothing, for an output written directly (a device or a pipe) or where
+// the link cannot be made (another file system, one without links).
+func (f *File) Adopt(path string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.file == nil || f.temp == "" {
+		return errors.New("outfile: no temporary file to replace")
+	}
+	// A name a later run removes as a leftover if this one is killed
+	// before the rename.
+	link := strings.TrimSuffix(f.temp, ".tmp") + ".adopt.tmp"
+	if err := os.Link(path, link); err != nil {
+		return err
+	}
+	if err := os.Rename(link, f.temp); err != nil {
+		os.Remove(link)
+		return err
+	}
+	return nil
+}
+
 // Close closes the file. With keep, a temporary file becomes Final;
 // without, or when closing or renaming fails, it is removed.
 func (f *File) Close(keep bool) error {

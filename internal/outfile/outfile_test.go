@@ -173,3 +173,53 @@ func TestProtectedSymlink(t *testing.T) {
 	}
 	f.Discard()
 }
+
+// TestAdopt: an adopted file becomes OUTFILE on Close(true), with the
+// mode OUTFILE had, and keeps its own name until its owner removes it;
+// Close(false) leaves OUTFILE as it was. An output written directly
+// cannot adopt.
+func TestAdopt(t *testing.T) {
+	for _, keep := range []bool{true, false} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "out.aut")
+		if err := os.WriteFile(path, []byte("old\n"), 0o640); err != nil {
+			t.Fatal(err)
+		}
+		spill := filepath.Join(dir, "spill")
+		if err := os.WriteFile(spill, []byte("new\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Writer().WriteString("never seen\n")
+		if err := f.Adopt(spill); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(keep); err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]string{true: "new\n", false: "old\n"}[keep]
+		if b, _ := os.ReadFile(path); string(b) != want {
+			t.Errorf("keep %v: OUTFILE holds %q, want %q", keep, b, want)
+		}
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o640 {
+			t.Errorf("keep %v: OUTFILE's mode %v (%v), want 0640", keep, st.Mode(), err)
+		}
+		if b, err := os.ReadFile(spill); err != nil || string(b) != "new\n" {
+			t.Errorf("keep %v: the adopted file's own name holds %q (%v)", keep, b, err)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, ".out.aut.*")); len(left) > 0 {
+			t.Errorf("keep %v: temporary files left: %v", keep, left)
+		}
+	}
+	f, err := Create(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close(false)
+	if err := f.Adopt(filepath.Join(t.TempDir(), "x")); err == nil {
+		t.Error("an output written directly adopted a file")
+	}
+}
