@@ -19,9 +19,10 @@ package explore
 // TermCollector is a Generator whose values are terms it can collect
 // (lpsgen.Generator).
 type TermCollector interface {
-	// TermStoreBytes returns the bytes of the term store and the number
-	// of terms it holds.
-	TermStoreBytes() (bytes, terms int)
+	// TermStoreBytes returns the bytes of the term store.
+	TermStoreBytes() int
+	// NumTerms returns the number of terms the store holds.
+	NumTerms() int
 	// CollectTerms gives back the terms that no value passed to states'
 	// keep reaches, nor the generator's own tables; it returns the terms
 	// kept and freed.
@@ -112,7 +113,7 @@ func (x *Explorer) termsDue() bool {
 	if c == nil {
 		return false
 	}
-	_, terms := c.gen.TermStoreBytes()
+	terms := c.gen.NumTerms()
 	if c.min == 1 {
 		return terms > c.kept // the tests' setting
 	}

@@ -67,6 +67,10 @@ func (g *Generator) emptyCaches() {
 	}
 }
 
-// TermStoreBytes is the memory of the rewriter's term store, and the
-// number of terms it holds.
-func (g *Generator) TermStoreBytes() (bytes, terms int) { return g.r.TermBytes(), g.r.NumTerms() }
+// TermStoreBytes is the memory of the rewriter's term store.
+func (g *Generator) TermStoreBytes() int { return g.r.TermBytes() }
+
+// NumTerms is the number of terms the rewriter's store holds (explore's
+// pacing of collections: a count, where the bytes add up the store's
+// tables).
+func (g *Generator) NumTerms() int { return g.r.NumTerms() }

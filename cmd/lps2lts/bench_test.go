@@ -75,7 +75,7 @@ func benchRuns(b *testing.B, path string, sc storeConfig, opt explore.Options) {
 			storeBytes = float64(s.Bytes()) / float64(r.States)
 		}
 		if tc, ok := gen.(explore.TermCollector); ok {
-			tb, _ := tc.TermStoreBytes()
+			tb := tc.TermStoreBytes()
 			termBytes = float64(tb) / float64(r.States)
 		}
 	}

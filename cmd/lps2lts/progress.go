@@ -38,7 +38,7 @@ func formatProgress(x *explore.Explorer, elapsed time.Duration, states int, rate
 		fmt.Fprintf(&b, ", store %s", megabytes(uint64(sb)))
 	}
 	if tc, ok := x.Generator().(explore.TermCollector); ok {
-		tb, _ := tc.TermStoreBytes()
+		tb := tc.TermStoreBytes()
 		fmt.Fprintf(&b, ", terms %s", megabytes(uint64(tb)))
 	}
 	if limitMB > 0 {
