@@ -63,7 +63,7 @@ func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
 		return r.small.term(r, s, x)
 	}
-	return r.st.intern(&node{kind: kNum, sort: s, val: x})
+	return r.st.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 // smallInts are the terms of the small numbers of a few sorts, kept by
@@ -92,12 +92,12 @@ func (c *smallInts) term(r *Rewriter, s *lps.Sort, x int64) Term {
 		}
 		t := c.terms[i][x]
 		if t == 0 {
-			t = r.st.intern(&node{kind: kNum, sort: s, val: x})
+			t = r.st.intern(&key{kind: kNum, sort: s, val: x})
 			c.terms[i][x] = t
 		}
 		return t
 	}
-	return r.st.intern(&node{kind: kNum, sort: s, val: x})
+	return r.st.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
@@ -128,7 +128,7 @@ func (r *Rewriter) bigOf(t Term) *big.Int {
 	if n.kind == kNum {
 		return big.NewInt(n.val)
 	}
-	return new(big.Int).Set(n.bigInt())
+	return new(big.Int).Set(r.bigVal(n))
 }
 
 // ratOf returns the value of any number term as a fresh big.Rat.
@@ -138,9 +138,9 @@ func (r *Rewriter) ratOf(t Term) *big.Rat {
 	case kNum:
 		return new(big.Rat).SetInt64(n.val)
 	case kBig:
-		return new(big.Rat).SetInt(n.bigInt())
+		return new(big.Rat).SetInt(r.bigVal(n))
 	}
-	return new(big.Rat).Set(n.rat())
+	return new(big.Rat).Set(r.ratVal(n))
 }
 
 // cmpNum compares two number values.

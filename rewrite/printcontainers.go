@@ -23,7 +23,7 @@ func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args()[0], n.args()[1])
-	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	dst = r.printComprehensionHead(dst, x, r.sortOf(n).Elem)
 	dst = r.printApplied(dst, n.args()[0], x)
 	if len(r.st.node(n.args()[1]).args()) > 0 {
 		dst = append(dst, " != "...)
@@ -75,7 +75,7 @@ func (r *Rewriter) freshName(ts ...Term) string {
 	walk = func(t Term) {
 		n := r.st.node(t)
 		if n.kind == kVar {
-			used[n.vi().v.Name] = true
+			used[r.varOf(n).v.Name] = true
 		}
 		for _, a := range n.args() {
 			walk(a)
@@ -107,7 +107,7 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args()[0], n.args()[1])
-	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	dst = r.printComprehensionHead(dst, x, r.sortOf(n).Elem)
 	if empty {
 		dst = r.printApplied(dst, n.args()[0], x)
 	} else {

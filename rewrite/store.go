@@ -483,3 +483,19 @@ func (s *store) bytes() int {
 	}
 	return b
 }
+
+// key describes a term to intern (transitional alias).
+type key = node
+
+func (s *store) fnOf(n *node) *symbol     { return n.fn }
+func (s *store) sortOf(n *node) *lps.Sort { return n.sort }
+func (s *store) varOf(n *node) *varInfo   { return n.vi() }
+func (s *store) bigVal(n *node) *big.Int  { return n.bigInt() }
+func (s *store) ratVal(n *node) *big.Rat  { return n.rat() }
+func (n *node) varID() uint32             { return n.vi().id }
+
+func (sh *shared) fnOf(n *node) *symbol     { return sh.st.fnOf(n) }
+func (sh *shared) sortOf(n *node) *lps.Sort { return sh.st.sortOf(n) }
+func (sh *shared) varOf(n *node) *varInfo   { return sh.st.varOf(n) }
+func (sh *shared) bigVal(n *node) *big.Int  { return sh.st.bigVal(n) }
+func (sh *shared) ratVal(n *node) *big.Rat  { return sh.st.ratVal(n) }

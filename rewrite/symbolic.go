@@ -17,7 +17,7 @@ import (
 // has no constant summand).
 func (r *Rewriter) splitOffset(t Term) (Term, int64) {
 	n := r.st.node(t)
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpAdd && len(n.args()) == 2 {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpAdd && len(n.args()) == 2 {
 		if k := r.st.node(n.args()[1]); k.kind == kNum {
 			return n.args()[0], k.val
 		}
@@ -34,8 +34,8 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 	case kBig:
 		return 0, false
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
-		switch n.fn.op {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
+		switch r.fnOf(n).op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
 			return r.lowerBound(n.args()[0])
 		case lps.OpNeg:
@@ -44,8 +44,8 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 			}
 		}
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 2 {
-		switch n.fn.op {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 2 {
+		switch r.fnOf(n).op {
 		case lps.OpAdd:
 			a, ok1 := r.lowerBound(n.args()[0])
 			b, ok2 := r.lowerBound(n.args()[1])
@@ -66,10 +66,10 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 			}
 		}
 	}
-	if n.sort == nil {
+	if r.sortOf(n) == nil {
 		return 0, false
 	}
-	switch n.sort.Kind {
+	switch r.sortOf(n).Kind {
 	case lps.SortPos:
 		return 1, true
 	case lps.SortNat:
@@ -86,21 +86,21 @@ func (r *Rewriter) upperBound(t Term) (int64, bool) {
 	if n.kind == kNum {
 		return n.val, true
 	}
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin {
 		return 0, false
 	}
 	switch {
-	case n.fn.op == lps.OpNeg && len(n.args()) == 1:
+	case r.fnOf(n).op == lps.OpNeg && len(n.args()) == 1:
 		if lb, ok := r.lowerBound(n.args()[0]); ok && lb > -1<<60 {
 			return -lb, true
 		}
-	case n.fn.op == lps.OpAdd && len(n.args()) == 2:
+	case r.fnOf(n).op == lps.OpAdd && len(n.args()) == 2:
 		a, ok1 := r.upperBound(n.args()[0])
 		b, ok2 := r.upperBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
 			return a + b, true
 		}
-	case n.fn.op == lps.OpSub && len(n.args()) == 2:
+	case r.fnOf(n).op == lps.OpSub && len(n.args()) == 2:
 		a, ok1 := r.upperBound(n.args()[0])
 		b, ok2 := r.lowerBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
