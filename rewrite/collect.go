@@ -109,7 +109,7 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 	for t := Term(1); t < n; t++ {
 		nd := s.node(t)
 		if !isMarked(t) {
-			if nd.hash != 0 || nd.kind != 0 || nd.sort != nil {
+			if nd.hash != 0 || nd.kind != 0 || nd.head != 0 {
 				cs.Freed++
 			}
 			*nd = node{}
@@ -134,15 +134,14 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 			counts[s.node(t).hash%numShards]++
 		}
 	}
-	// The old slabs and exts stay reachable until the kept terms are
-	// moved to new ones: the collector does not see the nodes' pointers.
+	// The old slabs stay reachable until the kept terms are moved to
+	// new ones: the collector does not see the nodes' pointers. The
+	// numbers are made again from the kept terms alone, in a new table.
 	var oldSlabs [][]Term
-	var oldExts [][]*nodeExt
 	for i := range s.shards {
 		sh := &s.shards[i]
 		oldSlabs = append(oldSlabs, sh.slabs...)
-		oldExts = append(oldExts, sh.exts)
-		sh.slabs, sh.exts = nil, nil
+		sh.slabs = nil
 		size := 1024
 		for size < 2*counts[i]+2 {
 			size *= 2
@@ -152,6 +151,11 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		sh.count = counts[i]
 		sh.argSlab = nil
 	}
+	var oldNumbers []number
+	if p := s.numbers.items.Load(); p != nil {
+		oldNumbers = *p
+	}
+	s.numbers.reset()
 	for t := Term(1); t < n; t++ {
 		if !isMarked(t) {
 			continue
@@ -161,8 +165,8 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		if nd.nargs > 0 {
 			nd.setArgs(sh.copyArgs(nd.args()))
 		}
-		if nd.ext != nil {
-			sh.exts = append(sh.exts, nd.ext)
+		if nd.kind == kBig || nd.kind == kReal {
+			nd.val = int64(s.numbers.add(oldNumbers[nd.val]))
 		}
 		tab := *sh.table.Load()
 		mask := uint64(len(tab) - 1)
@@ -173,7 +177,6 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		tab[i].Store(uint32(t))
 	}
 	runtime.KeepAlive(oldSlabs)
-	runtime.KeepAlive(oldExts)
 	return cs
 }
 
