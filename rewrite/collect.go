@@ -162,11 +162,11 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		}
 		nd := s.node(t)
 		sh := &s.shards[nd.hash%numShards]
-		if nd.nargs > 0 {
+		if nd.nargs > 0 && nd.flags&nodeInline == 0 {
 			nd.setArgs(sh.copyArgs(nd.args()))
 		}
 		if nd.kind == kBig || nd.kind == kReal {
-			nd.val = int64(s.numbers.add(oldNumbers[nd.val]))
+			nd.word = int64(s.numbers.add(oldNumbers[nd.word]))
 		}
 		tab := *sh.table.Load()
 		mask := uint64(len(tab) - 1)

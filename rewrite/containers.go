@@ -230,8 +230,8 @@ type bagEntry struct {
 // of bags: on int64 when the values allow, else on big integers.
 func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
 	x, y := r.st.node(a), r.st.node(b)
-	if x.kind == kNum && y.kind == kNum && x.val <= math.MaxInt64-y.val {
-		return r.mkInt(nat, x.val+y.val)
+	if x.kind == kNum && y.kind == kNum && x.value() <= math.MaxInt64-y.value() {
+		return r.mkInt(nat, x.value()+y.value())
 	}
 	return r.mkBigInt(nat, new(big.Int).Add(r.bigOf(a), r.bigOf(b)))
 }
@@ -239,7 +239,7 @@ func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
 func (r *Rewriter) natCmp(a, b Term) int {
 	x, y := r.st.node(a), r.st.node(b)
 	if x.kind == kNum && y.kind == kNum {
-		return cmp.Compare(x.val, y.val)
+		return cmp.Compare(x.value(), y.value())
 	}
 	return r.bigOf(a).Cmp(r.bigOf(b))
 }
@@ -250,7 +250,7 @@ func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
 	}
 	x, y := r.st.node(a), r.st.node(b)
 	if x.kind == kNum && y.kind == kNum {
-		return r.mkInt(nat, x.val-y.val)
+		return r.mkInt(nat, x.value()-y.value())
 	}
 	return r.mkBigInt(nat, new(big.Int).Sub(r.bigOf(a), r.bigOf(b)))
 }
@@ -267,7 +267,7 @@ func (r *Rewriter) natIn(nat *lps.Sort, n Term) Term {
 func (r *Rewriter) isPositive(n Term) bool {
 	x := r.st.node(n)
 	if x.kind == kNum {
-		return x.val > 0
+		return x.value() > 0
 	}
 	return r.bigVal(x).Sign() > 0
 }
@@ -337,7 +337,7 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 	if t != 0 {
 		return t
 	}
-	return r.st.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.val}, args)
+	return r.st.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
@@ -627,7 +627,7 @@ func (r *Rewriter) posSortOf() *lps.Sort {
 
 func (r *Rewriter) isFnConst(t Term, which int) bool {
 	n := r.st.node(t)
-	return n.kind == kFnConst && n.val == int64(which)
+	return n.kind == kFnConst && n.value() == int64(which)
 }
 
 // member decides e in s for finite sets, finite bags, sets and bags.
@@ -660,7 +660,7 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 			return 0, false
 		}
 		if r.isIntValue(cnt) {
-			return r.Bool(r.st.node(cnt).kind == kBig || r.st.node(cnt).val > 0), true
+			return r.Bool(r.st.node(cnt).kind == kBig || r.st.node(cnt).value() > 0), true
 		}
 		return 0, false
 	}

@@ -268,7 +268,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	h := r.st.node(head)
 	switch h.kind {
 	case kBinder:
-		if lps.BinderKind(h.val) == lps.Lambda && len(h.args())-1 == len(args) {
+		if lps.BinderKind(h.value()) == lps.Lambda && len(h.args())-1 == len(args) {
 			return r.beta(h, args)
 		}
 	case kApp:
@@ -323,7 +323,7 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 
 // rewriteBinder rewrites lambda, forall, exists and comprehensions.
 func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
-	kind := lps.BinderKind(n.val)
+	kind := lps.BinderKind(n.value())
 	vars := n.args()[:len(n.args())-1]
 	mark := len(r.saved)
 	for _, v := range vars {

@@ -173,7 +173,7 @@ func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
 			}
 		}
 		if same {
-			return r.Bool(f.val == g.val), true
+			return r.Bool(f.value() == g.value()), true
 		}
 	}
 	return r.falseT, true

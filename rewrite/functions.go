@@ -10,7 +10,7 @@ import "github.com/lps2lts/lps2lts/lps"
 func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	switch h.kind {
 	case kFnConst:
-		switch h.val {
+		switch h.value() {
 		case fnFalse:
 			return r.falseT, true
 		case fnTrue:
@@ -23,7 +23,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	case kFnOp:
 		nat := r.natSortOf()
 		x := r.applyTerm(nil, h.args()[0], []Term{arg})
-		switch h.val {
+		switch h.value() {
 		case fnNot:
 			return r.not(x), true
 		case fnBool2Nat:
@@ -41,7 +41,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			return r.Bool(r.isPositive(x)), true
 		}
 		y := r.applyTerm(nil, h.args()[1], []Term{arg})
-		switch h.val {
+		switch h.value() {
 		case fnAnd:
 			return r.and(x, y), true
 		case fnOr:
@@ -51,7 +51,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			return 0, false
 		}
 		bx, by := r.bigOf(x), r.bigOf(y)
-		switch h.val {
+		switch h.value() {
 		case fnAdd:
 			return r.mkBigInt(nat, bx.Add(bx, by)), true
 		case fnMin:

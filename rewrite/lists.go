@@ -115,12 +115,12 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 				return 0, false
 			}
 			if small {
-				return r.mkApp(fn, []Term{l, r.mkInt(r.sortOf(in), in.val-passed)}), true
+				return r.mkApp(fn, []Term{l, r.mkInt(r.sortOf(in), in.value()-passed)}), true
 			}
 			idx := r.bigOf(i)
 			return r.mkApp(fn, []Term{l, r.mkBigInt(r.sortOf(in), idx.Sub(idx, big.NewInt(passed)))}), true
 		}
-		if small && in.val == passed {
+		if small && in.value() == passed {
 			return n.args()[0], true
 		}
 		passed++

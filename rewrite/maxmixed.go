@@ -55,7 +55,7 @@ func (r *Rewriter) natOfNonNegative(t Term) Term {
 	n := r.st.node(t)
 	switch {
 	case n.kind == kNum:
-		return r.mkInt(r.natSortOf(), n.val)
+		return r.mkInt(r.natSortOf(), n.value())
 	case n.kind == kBig:
 		return r.mkBigInt(r.natSortOf(), r.bigVal(n))
 	case r.fnOf(n).op == lps.OpNat2Int:

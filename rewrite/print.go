@@ -55,7 +55,7 @@ func (r *Rewriter) prec(t Term) int {
 			return lps.OpCons.Info().Prec // printed e |> l
 		}
 	case kBinder:
-		switch lps.BinderKind(n.val) {
+		switch lps.BinderKind(n.value()) {
 		case lps.Lambda, lps.Forall, lps.Exists:
 			return 1
 		}
@@ -107,7 +107,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		return strconv.AppendInt(dst, n.val, 10)
+		return strconv.AppendInt(dst, n.value(), 10)
 	case kBig:
 		return r.bigVal(n).Append(dst, 10)
 	case kReal:
@@ -209,7 +209,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	case kBinder:
 		vars := n.args()[:len(n.args())-1]
 		body := n.args()[len(n.args())-1]
-		switch lps.BinderKind(n.val) {
+		switch lps.BinderKind(n.value()) {
 		case lps.SetComp, lps.BagComp:
 			dst = append(dst, "{ "...)
 			dst = r.printVarDecls(dst, vars)
@@ -227,9 +227,9 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		dst = append(dst, ". "...)
 		return r.print(dst, body)
 	case kFnConst:
-		return append(dst, fnConstNames[n.val]...)
+		return append(dst, fnConstNames[n.value()]...)
 	case kFnOp:
-		dst = append(dst, fnOpNames[n.val]...)
+		dst = append(dst, fnOpNames[n.value()]...)
 		dst = append(dst, '(')
 		dst = r.printList(dst, n.args(), ", ", 0)
 		return append(dst, ')')

@@ -14,9 +14,9 @@ import (
 func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 	f := r.st.node(n.args()[0])
 	switch {
-	case f.kind == kFnConst && f.val == fnFalse:
+	case f.kind == kFnConst && f.value() == fnFalse:
 		return r.print(dst, n.args()[1])
-	case f.kind == kFnConst && f.val == fnTrue:
+	case f.kind == kFnConst && f.value() == fnTrue:
 		dst = append(dst, '!')
 		return r.print(dst, n.args()[1])
 	case f.kind == kBinder && len(r.st.node(n.args()[1]).args()) == 0:
@@ -57,7 +57,7 @@ func (r *Rewriter) printComprehensionHead(dst []byte, x string, elem *lps.Sort) 
 // lambda in parentheses, and 1 for @one_(x) as mCRL2 prints it.
 func (r *Rewriter) printApplied(dst []byte, f Term, x string) []byte {
 	fn := r.st.node(f)
-	if fn.kind == kFnConst && fn.val == fnOne {
+	if fn.kind == kFnConst && fn.value() == fnOne {
 		return append(dst, '1')
 	}
 	dst = r.printParen(dst, f, fn.kind == kBinder)
@@ -101,7 +101,7 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 	f := r.st.node(n.args()[0])
 	empty := len(r.st.node(n.args()[1]).args()) == 0
 	switch {
-	case f.kind == kFnConst && f.val == fnZero:
+	case f.kind == kFnConst && f.value() == fnZero:
 		return r.print(dst, n.args()[1])
 	case f.kind == kBinder && empty:
 		return r.printLambdaComprehension(dst, f)

@@ -19,7 +19,7 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 // constants (@not_(@false_) = @true_, @Bool2Nat_(@true_) = @one_, ...).
 func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
 	if n := r.st.node(f); n.kind == kFnConst {
-		if c, ok := fnUnaryConst[op][int(n.val)]; ok {
+		if c, ok := fnUnaryConst[op][int(n.value())]; ok {
 			return r.fnConst(s, c)
 		}
 	}

@@ -97,7 +97,7 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 		b = boundTable[b.flipped]
 	}
 	if cn := r.st.node(c); measure(a) == v && cn.kind == kNum {
-		b.apply(iv, cn.val)
+		b.apply(iv, cn.value())
 	}
 }
 

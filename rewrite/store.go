@@ -46,6 +46,7 @@ const (
 
 const (
 	nodeGround = 1 << iota // no free variables
+	nodeInline             // the arguments (one or two) are in word
 )
 
 // node is the stored form of a term. Nodes are immutable once published,
@@ -56,11 +57,14 @@ const (
 // memory (a permutation puzzle's million cons cells). It holds no pointer
 // but argp: the symbol and sort are one index, head, into the store's
 // heads (a term's symbol and sort come in few pairs, and one index for
-// both leaves val its full word); a variable keeps its id in val (what
+// both leaves word whole); a variable keeps its id in word (what
 // matching and substitution read) and a big number or a real an index
-// into the store's numbers. The arguments are a pointer into the shard's
-// slab and a count of 16 bits; a term of more arguments (a finite set of
-// 70,000 elements) keeps its count in the slab's word before them.
+// into the store's numbers. A term of one or two arguments and no value
+// (a cons cell, x + 1, f(a, b)) keeps them in word, so that most terms
+// need no slab, and a collection moves none of their arguments; any
+// other's arguments are a pointer into the shard's slab and a count of
+// 16 bits, and a term of more arguments (a finite set of 70,000
+// elements) keeps its count in the slab's word before them.
 type node struct {
 	kind  kind
 	flags uint8
@@ -68,11 +72,12 @@ type node struct {
 	nf    atomic.Uint32
 	hash  uint32 // hashKey of the term
 	head  uint32 // index into the store's heads: the symbol and sort
-	// val is a kNum's value, a kBinder's lps.BinderKind, a kFnConst's
-	// or kFnOp's code, a kVar's variable id, and a kBig's or kReal's
-	// index into the store's numbers.
-	val  int64
-	argp *Term // the first of the arguments
+	// word is a kNum's value, a kBinder's lps.BinderKind, a kFnConst's
+	// or kFnOp's code (value returns these), a kVar's variable id, a
+	// kBig's or kReal's index into the store's numbers, or, with
+	// nodeInline, the arguments.
+	word int64
+	argp *Term // the first of the arguments, but with nodeInline
 }
 
 // manyArgs in a node's nargs says that the count of its arguments is
@@ -94,6 +99,9 @@ type number struct {
 
 // args returns the arguments of n; the slice must not be changed.
 func (n *node) args() []Term {
+	if n.flags&nodeInline != 0 {
+		return unsafe.Slice((*Term)(unsafe.Pointer(&n.word)), n.nargs)
+	}
 	if n.nargs != manyArgs {
 		return unsafe.Slice(n.argp, n.nargs) // nil for none: argp is nil
 	}
@@ -105,8 +113,18 @@ func (n *node) setArgs(a []Term) {
 	n.argp, n.nargs = &a[0], uint16(min(len(a), manyArgs))
 }
 
+// value returns what a term's key had in val: a number, a binder's kind,
+// a function constant's or operation's code; 0 for the terms that keep
+// their arguments in word.
+func (n *node) value() int64 {
+	if n.flags&nodeInline != 0 {
+		return 0
+	}
+	return n.word
+}
+
 // varID returns the id of a kVar node's variable (its slot in a Subst).
-func (n *node) varID() uint32 { return uint32(n.val) }
+func (n *node) varID() uint32 { return uint32(n.word) }
 
 // fnOf returns the symbol of a kApp node, nil for any other.
 func (s *store) fnOf(n *node) *symbol { return s.heads.at(n.head).fn }
@@ -119,7 +137,7 @@ func (s *store) varOf(n *node) *varInfo {
 	if n.kind != kVar {
 		return nil
 	}
-	return s.vars.at(uint32(n.val))
+	return s.vars.at(uint32(n.word))
 }
 
 // bigVal returns the value of a kBig node, nil for any other.
@@ -127,7 +145,7 @@ func (s *store) bigVal(n *node) *big.Int {
 	if n.kind != kBig {
 		return nil
 	}
-	return s.numbers.at(uint32(n.val)).big
+	return s.numbers.at(uint32(n.word)).big
 }
 
 // ratVal returns the value of a kReal node, nil for any other.
@@ -135,7 +153,7 @@ func (s *store) ratVal(n *node) *big.Rat {
 	if n.kind != kReal {
 		return nil
 	}
-	return s.numbers.at(uint32(n.val)).rat
+	return s.numbers.at(uint32(n.word)).rat
 }
 
 // The rewriters read nodes through their store.
@@ -152,7 +170,7 @@ type key struct {
 	kind kind
 	fn   *symbol // kApp
 	sort *lps.Sort
-	val  int64    // as node.val, but for kBig and kReal; kVar: v.id
+	val  int64    // what node.value returns; kVar: v.id
 	v    *varInfo // kVar
 	big  *big.Int // kBig
 	rat  *big.Rat // kReal
@@ -333,7 +351,7 @@ func (s *store) sameKey(n *node, k *key, args []Term) bool {
 			return false
 		}
 	default:
-		if n.val != k.val {
+		if n.value() != k.val {
 			return false
 		}
 	}
@@ -373,7 +391,7 @@ func (s *store) internArgs(k *key, args []Term) Term {
 	}
 	t = s.alloc()
 	n := s.node(t)
-	n.kind, n.val, n.hash = k.kind, k.val, h
+	n.kind, n.word, n.hash = k.kind, k.val, h
 	n.head = s.headOf(sh, head{k.fn, k.sort})
 	// Copy the numbers rather than keep k's pointers, so that nothing k
 	// points to escapes: callers pass keys built on the stack.
@@ -383,27 +401,35 @@ func (s *store) internArgs(k *key, args []Term) Term {
 		s.vars.set(k.v.id, k.v)
 		s.tabMu.Unlock()
 	case kBig:
-		n.val = int64(s.addNumber(number{big: new(big.Int).Set(k.big)}))
+		n.word = int64(s.addNumber(number{big: new(big.Int).Set(k.big)}))
 	case kReal:
-		n.val = int64(s.addNumber(number{rat: new(big.Rat).Set(k.rat)}))
+		n.word = int64(s.addNumber(number{rat: new(big.Rat).Set(k.rat)}))
 	}
-	if len(args) > 0 {
+	n.flags = 0
+	switch {
+	case len(args) == 0:
+	case len(args) <= 2 && k.val == 0:
+		n.flags = nodeInline
+		copy(unsafe.Slice((*Term)(unsafe.Pointer(&n.word)), 2), args)
+		n.nargs = uint16(len(args))
+	default:
 		n.setArgs(sh.copyArgs(args))
 	}
-	n.flags = nodeGround
+	ground := uint8(nodeGround)
 	if k.kind == kVar {
-		n.flags = 0
+		ground = 0
 	} else {
-		for _, a := range n.args() {
+		for _, a := range args {
 			if s.node(a).flags&nodeGround == 0 {
-				n.flags = 0
+				ground = 0
 				break
 			}
 		}
 		if k.kind == kBinder {
-			n.flags = s.binderFlags(n)
+			ground = s.binderFlags(n)
 		}
 	}
+	n.flags |= ground
 	tab := *sh.table.Load()
 	tab[i].Store(uint32(t)) // publishes the node written above
 	sh.count++

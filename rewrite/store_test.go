@@ -179,3 +179,51 @@ func TestHeads(t *testing.T) {
 		seen[m.t] = true
 	}
 }
+
+// TestInlineArgs checks the terms of one or two arguments and no value,
+// which keep their arguments in the node: their arguments and value read
+// back, a term with a value keeps its arguments in a slab, and a
+// collection keeps both.
+func TestInlineArgs(t *testing.T) {
+	s := newStore()
+	nat := &lps.Sort{Kind: lps.SortNat}
+	list := &lps.Sort{Kind: lps.SortList, Elem: nat}
+	one, two := s.intern(&key{kind: kNum, sort: nat, val: 1}), s.intern(&key{kind: kNum, sort: nat, val: 2})
+	nilT := s.intern(&key{kind: kNil, sort: list})
+	cell := s.internArgs(&key{kind: kCons, sort: list}, []Term{two, nilT})
+	cells := s.internArgs(&key{kind: kCons, sort: list}, []Term{one, cell})
+	op := s.internArgs(&key{kind: kFnOp, sort: nat, val: 5}, []Term{cells})
+	three := s.internArgs(&key{kind: kUpdate, sort: nat}, []Term{one, two, nilT})
+	check := func(when string) {
+		for _, c := range []struct {
+			t      Term
+			args   []Term
+			value  int64
+			inline bool
+		}{
+			{cell, []Term{two, nilT}, 0, true},
+			{cells, []Term{one, cell}, 0, true},
+			{op, []Term{cells}, 5, false},
+			{three, []Term{one, two, nilT}, 0, false},
+			{two, nil, 2, false},
+		} {
+			n := s.node(c.t)
+			if got := n.args(); len(got) != len(c.args) || len(got) > 0 && (got[0] != c.args[0] || got[len(got)-1] != c.args[len(c.args)-1]) {
+				t.Errorf("%s: term %d has arguments %v, want %v", when, c.t, got, c.args)
+			}
+			if n.value() != c.value || (n.flags&nodeInline != 0) != c.inline {
+				t.Errorf("%s: term %d has value %d, inline %v; want %d, %v", when, c.t, n.value(), n.flags&nodeInline != 0, c.value, c.inline)
+			}
+		}
+		if s.internArgs(&key{kind: kCons, sort: list}, []Term{one, cell}) != cells {
+			t.Errorf("%s: a cons cell is not found again", when)
+		}
+		if s.internArgs(&key{kind: kFnOp, sort: nat, val: 4}, []Term{cells}) == op {
+			t.Errorf("%s: operations of two codes are one term", when)
+		}
+	}
+	check("made")
+	n := Term(s.next.Load())
+	s.sweep(markAll(n), n)
+	check("after a collection")
+}

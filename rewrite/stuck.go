@@ -72,7 +72,7 @@ func (r *Rewriter) intSign(t Term) int {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		if n.val < 0 {
+		if n.value() < 0 {
 			return -1
 		}
 		return 1
@@ -114,10 +114,10 @@ func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
 	if s.Kind == lps.SortPos {
 		least = 1
 	}
-	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).val == least {
+	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).value() == least {
 		return r.trueT, true
 	}
-	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).val == least {
+	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).value() == least {
 		return r.falseT, true
 	}
 	return 0, false
@@ -145,28 +145,28 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
 		return 0, false
 	}
-	switch n.val {
+	switch n.value() {
 	case 0:
 		return r.mkInt(fn.res, 1), true
 	case 1:
 		return t, true
 	}
-	if n.val < 0 || n.val > maxUnfoldedExp {
+	if n.value() < 0 || n.value() > maxUnfoldedExp {
 		return 0, false
 	}
 	if fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat {
-		return r.expBySquaring(fn.res, t, n.val), true
+		return r.expBySquaring(fn.res, t, n.value()), true
 	}
 	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
 	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
 	inner := r.st.node(t)
 	m := inner.args()[0]
 	ms := r.sortOf(r.st.node(m))
-	x := r.expBySquaring(ms, m, n.val)
+	x := r.expBySquaring(ms, m, n.value())
 	switch {
 	case r.fnOf(inner).op == lps.OpNat2Int:
 		return r.apply(r.opSymN(lps.OpNat2Int, fn.res, 1), []Term{x}), true
-	case n.val%2 == 1:
+	case n.value()%2 == 1:
 		return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{x}), true
 	}
 	return r.apply(r.opSymN(lps.OpPos2Int, fn.res, 1), []Term{x}), true
@@ -268,7 +268,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 		n := r.st.node(a)
 		switch n.kind {
 		case kNum:
-			return r.mkInt(nat, abs64(n.val))
+			return r.mkInt(nat, abs64(n.value()))
 		case kBig:
 			b := r.bigOf(a)
 			return r.mkBigInt(nat, b.Abs(b))

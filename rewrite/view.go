@@ -136,7 +136,7 @@ func (r *Rewriter) View(t Term) TermView {
 	case kReal:
 		v.Rat = r.ratVal(n)
 	default:
-		v.Int = n.val
+		v.Int = n.value()
 	}
 	return v
 }
