@@ -220,7 +220,8 @@ const (
 	chunkBits = 12
 	chunkSize = 1 << chunkBits
 	maxChunks = 1 << (32 - chunkBits)
-	numShards = 64
+	shardBits = 6
+	numShards = 1 << shardBits
 )
 
 // store is the hash-consing term table. Nodes live in fixed-size chunks
@@ -244,12 +245,16 @@ type store struct {
 	shards  [numShards]shard
 	// sealed: the terms below it are never collected (collect.go).
 	sealed Term
-	// free holds the ids collect gave back, which alloc hands out again
-	// before it makes new ones; nfree is its length, read without freeMu
-	// so that a store that never collected takes no lock.
-	freeMu sync.Mutex
-	free   []Term
-	nfree  atomic.Int32
+	// free has a bit set for each id collect gave back, which alloc
+	// hands out again, lowest first, before it makes new ones (a bit an
+	// id: a list of ids took 32 times the memory at the puzzle's
+	// peak); freeFrom is where the lowest may be. nfree is their number,
+	// read without freeMu so that a store that never collected takes no
+	// lock.
+	freeMu   sync.Mutex
+	free     []uint64
+	freeFrom Term
+	nfree    atomic.Int64
 	// heads, vars and numbers are what the nodes name by index: the
 	// pairs of symbol and sort (headIdx finds a pair's index), the
 	// variables by id, and the values of big numbers and reals. They
@@ -281,6 +286,9 @@ type shard struct {
 	argSlab []Term
 }
 
+// minTable is the size of a shard's table at first (4 KB).
+const minTable = 1024
+
 // headCache is the number of heads a shard remembers: a model's terms
 // of one shard come with a few symbols and sorts at a time (a list's
 // cells and its numbers, say).
@@ -293,7 +301,7 @@ func newStore() *store {
 	s.next.Store(1) // id 0 is "no term"
 	s.heads.add(head{})
 	for i := range s.shards {
-		tab := make([]atomic.Uint32, 1024)
+		tab := make([]atomic.Uint32, minTable)
 		s.shards[i].table.Store(&tab)
 	}
 	return s
@@ -503,10 +511,9 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 
 // find looks the term of key k and args up in sh, without a lock, and
 // returns it, or 0 and the empty slot where it would go.
-func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, uint64) {
+func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, int) {
 	tab := *sh.table.Load()
-	mask := uint64(len(tab) - 1)
-	for i := uint64(h/numShards) & mask; ; i = (i + 1) & mask {
+	for i := home(h, len(tab)); ; i = nextSlot(i, len(tab)) {
 		t := Term(tab[i].Load())
 		if t == 0 {
 			return 0, i
@@ -517,25 +524,48 @@ func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, uint64) {
 	}
 }
 
-// grow doubles sh's table, with sh.mu held, and publishes the new one
-// when it is complete; lookups still reading the old one miss only terms
-// added since, and look again under the lock.
+// home returns the slot of a table of size slots where the probe for
+// hash h starts: the hash's bits above the shard's, scaled to the size
+// (Lemire, "A fast alternative to the modulo reduction"), so that a
+// table may have any size. Sizes that were powers of two kept the
+// tables a third full on average (the puzzle's peak had 17 MB of them
+// for 1.4 million terms); a shard's table now grows by half when it is
+// half full.
+func home(h uint32, size int) int {
+	return int(uint64(h/numShards) * uint64(size) >> (32 - shardBits))
+}
+
+// nextSlot is the slot after i in a table of size slots (linear
+// probing).
+func nextSlot(i, size int) int {
+	if i++; i == size {
+		return 0
+	}
+	return i
+}
+
+// grow makes sh's table half as large again, with sh.mu held, and
+// publishes the new one when it is complete; lookups still reading the
+// old one miss only terms added since, and look again under the lock.
 func (s *store) grow(sh *shard) {
 	old := *sh.table.Load()
-	tab := make([]atomic.Uint32, 2*len(old))
-	mask := uint64(len(tab) - 1)
+	tab := make([]atomic.Uint32, len(old)+len(old)/2)
 	for j := range old {
-		t := old[j].Load()
-		if t == 0 {
-			continue
+		if t := old[j].Load(); t != 0 {
+			insert(tab, s.node(Term(t)).hash, t)
 		}
-		i := uint64(s.node(Term(t)).hash/numShards) & mask
-		for tab[i].Load() != 0 {
-			i = (i + 1) & mask
-		}
-		tab[i].Store(t)
 	}
 	sh.table.Store(&tab)
+}
+
+// insert puts id t of hash h into the first empty slot of its probe in
+// tab, which no reader sees yet.
+func insert(tab []atomic.Uint32, h, t uint32) {
+	i := home(h, len(tab))
+	for tab[i].Load() != 0 {
+		i = nextSlot(i, len(tab))
+	}
+	tab[i].Store(t)
 }
 
 func (s *store) alloc() Term {
