@@ -46,18 +46,6 @@ func (t *table[T]) set(i uint32, x T) {
 	t.n = max(t.n, int(i)+1)
 }
 
-// len returns the number of entries set; the owner's lock is held.
-func (t *table[T]) len() int { return t.n }
-
-// bytes returns the memory of the array; the owner's lock is held or
-// nothing is added.
-func (t *table[T]) bytes(entry int) int {
-	if p := t.items.Load(); p != nil {
-		return entry * len(*p)
-	}
-	return 0
-}
-
 // reset empties t; no reader may be at work.
 func (t *table[T]) reset() {
 	t.items.Store(nil)
