@@ -236,14 +236,16 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		}
 	case lps.FuncProjection:
 		a := r.st.node(args[0])
-		if a.kind == kApp && r.fnOf(a).fn == fn.fn.Ctor {
-			return a.args()[fn.fn.Index]
+		if a.kind != kApp {
+			break
 		}
-		// A projection shared by several constructors (HDR(s_: Nat) |
-		// DATA_BIT(s_: Nat)) is one function: find it among the
-		// constructor's projections.
-		if a.kind == kApp && r.fnOf(a).fn != nil && r.fnOf(a).kind == lps.FuncConstructor {
-			for j, p := range r.fnOf(a).fn.Projections {
+		if head := r.fnOf(a); head.fn == fn.fn.Ctor {
+			return a.args()[fn.fn.Index]
+		} else if head.fn != nil && head.kind == lps.FuncConstructor {
+			// A projection shared by several constructors (HDR(s_:
+			// Nat) | DATA_BIT(s_: Nat)) is one function: find it among
+			// the constructor's projections.
+			for j, p := range head.fn.Projections {
 				if p == fn.fn && j < len(a.args()) {
 					return a.args()[j]
 				}
@@ -251,8 +253,11 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		}
 	case lps.FuncRecogniser:
 		a := r.st.node(args[0])
-		if a.kind == kApp && r.fnOf(a).kind == lps.FuncConstructor && r.fnOf(a).fn != nil {
-			return r.Bool(r.fnOf(a).fn == fn.fn.Ctor)
+		if a.kind != kApp {
+			break
+		}
+		if head := r.fnOf(a); head.kind == lps.FuncConstructor && head.fn != nil {
+			return r.Bool(head.fn == fn.fn.Ctor)
 		}
 	}
 	if t != 0 {
