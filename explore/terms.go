@@ -31,7 +31,8 @@ type TermCollector interface {
 
 const (
 	// DefaultTermCollectMin is the number of terms below which the term
-	// store is never collected: about 18 MB of terms. It was 2^20 (100
+	// store is never collected: about 11 MB of terms (32-byte nodes and
+	// their tables; 18 MB with the 56-byte nodes of stop 48). It was 2^20 (100
 	// MB of the old 88-byte nodes), which let the first 200,000 states
 	// of mCRL2's clobber example peak at 149 MB, a fifth of it states
 	// and todo list; at 2^18 the same run's first 50,000 states peak at

@@ -77,7 +77,7 @@ func TestSmallIntsAreTheStoresTerms(t *testing.T) {
 		for _, s := range sorts {
 			for x := int64(0); x < smallIntLimit+10; x++ {
 				got := rw.mkInt(s, x)
-				want := r.st.intern(&node{kind: kNum, sort: s, val: x})
+				want := r.st.intern(&key{kind: kNum, sort: s, val: x})
 				if got != want || rw.mkInt(s, x) != got {
 					t.Fatalf("mkInt(%v, %d) = %d, the store has %d", s.Kind, x, got, want)
 				}
@@ -107,7 +107,7 @@ func TestConcurrentInterning(t *testing.T) {
 				if w%2 == 1 {
 					y = n - 1 - x // the other end first
 				}
-				got[w] = append(got[w], r.st.intern(&node{kind: kNum, sort: b.Nat, val: smallIntLimit + y}))
+				got[w] = append(got[w], r.st.intern(&key{kind: kNum, sort: b.Nat, val: smallIntLimit + y}))
 			}
 		}()
 	}

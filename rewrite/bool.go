@@ -45,7 +45,7 @@ func (r *Rewriter) isConstructorTerm(t Term) bool {
 	case kNum, kBig, kReal, kNil, kCons:
 		return true
 	case kApp:
-		return n.fn.kind == lps.FuncConstructor
+		return r.fnOf(n).kind == lps.FuncConstructor
 	case kFSet, kFBag:
 		return n.flags&nodeGround != 0
 	}
@@ -101,7 +101,7 @@ func (r *Rewriter) not(a Term) Term {
 		return r.trueT
 	}
 	n := r.st.node(a)
-	if n.kind == kApp && n.fn.op == lps.OpNot && n.fn.kind == lps.FuncBuiltin {
+	if n.kind == kApp && r.fnOf(n).op == lps.OpNot && r.fnOf(n).kind == lps.FuncBuiltin {
 		return n.args()[0]
 	}
 	return r.mkApp(r.boolOpSym(lps.OpNot), []Term{a})
@@ -110,7 +110,7 @@ func (r *Rewriter) not(a Term) Term {
 // evalNot is !b, and !s on a set the rewriter made (the set library's
 // complement).
 func (r *Rewriter) evalNot(fn *symbol, args []Term) (Term, bool) {
-	if s := r.st.node(args[0]).sort; s != nil && s.Kind == lps.SortSet {
+	if s := r.sortOf(r.st.node(args[0])); s != nil && s.Kind == lps.SortSet {
 		return r.setComplement(fn, args[0])
 	}
 	return r.not(args[0]), true
@@ -149,7 +149,7 @@ func (r *Rewriter) equal(a, b Term) Term {
 		return r.not(a)
 	}
 	if r.isConstructorTerm(a) && r.isConstructorTerm(b) {
-		if na.kind != nb.kind || na.fn != nb.fn || na.kind == kNum || na.kind == kBig || na.kind == kReal {
+		if na.kind != nb.kind || r.fnOf(na) != r.fnOf(nb) || na.kind == kNum || na.kind == kBig || na.kind == kReal {
 			return r.falseT
 		}
 		if na.kind == kFSet || na.kind == kFBag {
@@ -169,7 +169,7 @@ func (r *Rewriter) equal(a, b Term) Term {
 			return res
 		}
 	}
-	if isUpcast(na) && isUpcast(nb) && na.fn.op == nb.fn.op {
+	if r.isUpcast(na) && r.isUpcast(nb) && r.fnOf(na).op == r.fnOf(nb).op {
 		// Pos2Nat, Nat2Int, ... are constructors in mCRL2 (@cNat,
 		// @cInt): one applied twice, from the checker and from a
 		// rewrite, compares its arguments.
@@ -180,20 +180,20 @@ func (r *Rewriter) equal(a, b Term) Term {
 			return res
 		}
 	}
-	if na.sort != nil && na.sort.Kind == lps.SortFunc {
-		if res, ok := r.equalFunctions(na.sort, a, b); ok {
+	if r.sortOf(na) != nil && r.sortOf(na).Kind == lps.SortFunc {
+		if res, ok := r.equalFunctions(r.sortOf(na), a, b); ok {
 			return res
 		}
 		if r.IsGround(a) && r.IsGround(b) {
-			return r.equalFunctionsByQuantifier(na.sort, a, b)
+			return r.equalFunctionsByQuantifier(r.sortOf(na), a, b)
 		}
 	}
 	if res, ok := r.symbolicEqual(a, b); ok {
 		return res
 	}
-	s := na.sort
+	s := r.sortOf(na)
 	if s == nil {
-		s = nb.sort
+		s = r.sortOf(nb)
 	}
 	return r.mkApp(r.cmpSym(lps.OpEq, s), []Term{a, b})
 }
@@ -241,7 +241,7 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 // itself (cmpSym), which name only the result sort.
 func (r *Rewriter) cmpArgKind(fn *symbol, a Term) lps.SortKind {
 	if fn.fn == nil {
-		if s := r.st.node(a).sort; s != nil {
+		if s := r.sortOf(r.st.node(a)); s != nil {
 			return s.Kind
 		}
 	}
@@ -267,10 +267,10 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 	}
 	na, nb := r.st.node(a), r.st.node(b)
 	switch {
-	case na.kind == kApp && nb.kind == kApp && na.fn.kind == lps.FuncConstructor && nb.fn.kind == lps.FuncConstructor &&
-		na.fn.fn != nil && nb.fn.fn != nil:
-		if na.fn != nb.fn {
-			return r.Bool(ctorIndex(na.fn.fn) < ctorIndex(nb.fn.fn)), true
+	case na.kind == kApp && nb.kind == kApp && r.fnOf(na).kind == lps.FuncConstructor && r.fnOf(nb).kind == lps.FuncConstructor &&
+		r.fnOf(na).fn != nil && r.fnOf(nb).fn != nil:
+		if r.fnOf(na) != r.fnOf(nb) {
+			return r.Bool(ctorIndex(r.fnOf(na).fn) < ctorIndex(r.fnOf(nb).fn)), true
 		}
 		// Lexicographic on the arguments.
 		for i := range na.args() {
@@ -303,7 +303,7 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 		}
 		return r.elemLess(na.args()[0], nb.args()[0])
 	}
-	if isIntegral(na.sort) || isIntegral(nb.sort) {
+	if isIntegral(r.sortOf(na)) || isIntegral(r.sortOf(nb)) {
 		return r.symbolicLess(a, b, orEqual)
 	}
 	return 0, false
@@ -325,11 +325,11 @@ func ctorIndex(f *lps.Func) int {
 }
 
 // isUpcast reports whether n is a conversion to a larger number sort.
-func isUpcast(n *node) bool {
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 1 {
+func (r *Rewriter) isUpcast(n *node) bool {
+	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 1 {
 		return false
 	}
-	switch n.fn.op {
+	switch r.fnOf(n).op {
 	case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
 		return true
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"iter"
 	"maps"
+	"math/bits"
 	"runtime"
 	"sync/atomic"
 )
@@ -100,93 +101,106 @@ func (r *Rewriter) keepOwn(keep func(Term)) {
 }
 
 // sweep frees the ids below n that marked does not hold, forgets the
-// cached normal forms that are freed, and rebuilds the shards' tables
-// and argument slabs from the kept terms alone.
+// cached normal forms that are freed, and rebuilds the shards' tables,
+// argument slabs and numbers from the kept terms alone. marked becomes
+// the store's set of free ids.
 func (s *store) sweep(marked []uint64, n Term) CollectStats {
 	isMarked := func(t Term) bool { return marked[t/64]&(1<<(t%64)) != 0 }
 	var cs CollectStats
-	free := s.free[:0]
+	var counts [numShards]int
 	for t := Term(1); t < n; t++ {
 		nd := s.node(t)
 		if !isMarked(t) {
-			if nd.hash != 0 || nd.kind != 0 || nd.sort != nil {
+			if nd.hash != 0 || nd.kind != 0 || nd.head != 0 {
 				cs.Freed++
 			}
 			*nd = node{}
-			free = append(free, t)
 			continue
 		}
 		cs.Kept++
+		counts[nd.hash%numShards]++
 		if nf := Term(nd.nf.Load()); nf != 0 && !isMarked(nf) {
 			nd.nf.Store(0)
 		}
 	}
-	// Hand the lowest ids out first: terms made together stay near
-	// each other in the chunks.
-	for i, j := 0, len(free)-1; i < j; i, j = i+1, j-1 {
-		free[i], free[j] = free[j], free[i]
-	}
-	s.free = free
-	s.nfree.Store(int32(len(free)))
-	var counts [numShards]int
-	for t := Term(1); t < n; t++ {
-		if isMarked(t) {
-			counts[s.node(t).hash%numShards]++
-		}
-	}
-	// The old slabs and exts stay reachable until the kept terms are
-	// moved to new ones: the collector does not see the nodes' pointers.
+	// The old slabs stay reachable until the kept terms are moved to
+	// new ones: the collector does not see the nodes' pointers. The
+	// numbers are made again from the kept terms alone, in a new table.
+	// A shard's table is sized for the kept terms and half as many
+	// again at most half full, as the store may grow by half before the
+	// next collection (explore/terms.go). The old table is emptied and
+	// used again when it is big enough and not too big: a new one
+	// beside the old added to the tables' memory at the collection,
+	// where the nodes are at their peak.
 	var oldSlabs [][]Term
-	var oldExts [][]*nodeExt
 	for i := range s.shards {
 		sh := &s.shards[i]
 		oldSlabs = append(oldSlabs, sh.slabs...)
-		oldExts = append(oldExts, sh.exts)
-		sh.slabs, sh.exts = nil, nil
-		size := 1024
-		for size < 2*counts[i]+2 {
-			size *= 2
+		sh.slabs = nil
+		size := max(minTable, 3*counts[i]+2)
+		if tab := *sh.table.Load(); len(tab) >= size && len(tab) <= 2*size {
+			clear(tab)
+		} else {
+			tab := make([]atomic.Uint32, size)
+			sh.table.Store(&tab)
 		}
-		tab := make([]atomic.Uint32, size)
-		sh.table.Store(&tab)
 		sh.count = counts[i]
 		sh.argSlab = nil
 	}
+	var oldNumbers []number
+	if p := s.numbers.items.Load(); p != nil {
+		oldNumbers = *p
+	}
+	s.numbers.reset()
 	for t := Term(1); t < n; t++ {
 		if !isMarked(t) {
 			continue
 		}
 		nd := s.node(t)
 		sh := &s.shards[nd.hash%numShards]
-		if nd.nargs > 0 {
+		if nd.nargs > 0 && nd.flags&nodeInline == 0 {
 			nd.setArgs(sh.copyArgs(nd.args()))
 		}
-		if nd.ext != nil {
-			sh.exts = append(sh.exts, nd.ext)
+		if nd.kind == kBig || nd.kind == kReal {
+			nd.word = int64(s.numbers.add(oldNumbers[nd.word]))
 		}
-		tab := *sh.table.Load()
-		mask := uint64(len(tab) - 1)
-		i := uint64(nd.hash/numShards) & mask
-		for tab[i].Load() != 0 {
-			i = (i + 1) & mask
-		}
-		tab[i].Store(uint32(t))
+		insert(*sh.table.Load(), nd.hash, uint32(t))
 	}
 	runtime.KeepAlive(oldSlabs)
-	runtime.KeepAlive(oldExts)
+	// The ids not marked are free: the bitmap, complemented, is the
+	// free set (id 0 is no term, and the word's bits from n on are no
+	// ids yet).
+	for w := range marked {
+		marked[w] = ^marked[w]
+	}
+	marked[0] &^= 1
+	if n%64 != 0 {
+		marked[len(marked)-1] &= 1<<(n%64) - 1
+	}
+	s.freeMu.Lock()
+	s.free, s.freeFrom = marked, 1
+	s.nfree.Store(int64(n) - 1 - int64(cs.Kept))
+	s.freeMu.Unlock()
 	return cs
 }
 
-// reuse hands out a freed id, or 0 when there is none left.
+// reuse hands out the lowest free id, or 0 when there is none left:
+// terms made together stay near each other in the chunks.
 func (s *store) reuse() Term {
 	s.freeMu.Lock()
 	defer s.freeMu.Unlock()
-	k := len(s.free)
-	if k == 0 {
+	if s.nfree.Load() == 0 {
 		return 0
 	}
-	t := s.free[k-1]
-	s.free = s.free[:k-1]
-	s.nfree.Store(int32(k - 1))
-	return t
+	for w := int(s.freeFrom / 64); w < len(s.free); w++ {
+		if b := s.free[w]; b != 0 {
+			i := bits.TrailingZeros64(b)
+			s.free[w] = b &^ (1 << i)
+			t := Term(w*64 + i)
+			s.freeFrom = t + 1
+			s.nfree.Add(-1)
+			return t
+		}
+	}
+	return 0 // not reached: nfree counts the bits set
 }

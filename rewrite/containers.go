@@ -42,15 +42,15 @@ var fnOpNames = [...]string{"@not_", "@and_", "@or_", "@add_", "@min_", "@monus_
 
 // fnConst returns a function constant; s is the Set or Bag sort it serves.
 func (r *Rewriter) fnConst(s *lps.Sort, which int) Term {
-	return r.st.intern(&node{kind: kFnConst, sort: s, val: int64(which)})
+	return r.st.intern(&key{kind: kFnConst, sort: s, val: int64(which)})
 }
 
 func (r *Rewriter) mkSet(s *lps.Sort, f, fs Term) Term {
-	return r.st.internArgs(&node{kind: kSet, sort: s}, []Term{f, fs})
+	return r.st.internArgs(&key{kind: kSet, sort: s}, []Term{f, fs})
 }
 
 func (r *Rewriter) mkBag(s *lps.Sort, f, fb Term) Term {
-	return r.st.internArgs(&node{kind: kBag, sort: s}, []Term{f, fb})
+	return r.st.internArgs(&key{kind: kBag, sort: s}, []Term{f, fb})
 }
 
 // termCmp is the fixed total order on values used for the elements of
@@ -73,10 +73,10 @@ func (r *Rewriter) termCmp(a, b Term) int {
 	}
 	na, nb := r.st.node(a), r.st.node(b)
 	switch {
-	case na.kind == kApp && nb.kind == kApp && na.fn.fn != nil && nb.fn.fn != nil &&
-		na.fn.kind == lps.FuncConstructor && nb.fn.kind == lps.FuncConstructor:
-		if na.fn != nb.fn {
-			if ctorIndex(na.fn.fn) < ctorIndex(nb.fn.fn) {
+	case na.kind == kApp && nb.kind == kApp && r.fnOf(na).fn != nil && r.fnOf(nb).fn != nil &&
+		r.fnOf(na).kind == lps.FuncConstructor && r.fnOf(nb).kind == lps.FuncConstructor:
+		if r.fnOf(na) != r.fnOf(nb) {
+			if ctorIndex(r.fnOf(na).fn) < ctorIndex(r.fnOf(nb).fn) {
 				return -1
 			}
 			return 1
@@ -128,7 +128,7 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 			out = append(out, e)
 		}
 	}
-	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // insertFSet builds the finite set of a set enumeration {e1, ..., en}.
@@ -179,7 +179,7 @@ elems:
 	for i, c := range chain {
 		out[i] = c.e
 	}
-	return r.st.internArgs(&node{kind: kFSet, sort: s}, out)
+	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // isDataValue reports whether t is built of constructors only: a number,
@@ -205,7 +205,7 @@ func (r *Rewriter) isValue(t Term, finite bool) bool {
 		if t == r.trueT || t == r.falseT {
 			return true
 		}
-		if n.fn.kind != lps.FuncConstructor {
+		if r.fnOf(n).kind != lps.FuncConstructor {
 			return false
 		}
 	default:
@@ -230,8 +230,8 @@ type bagEntry struct {
 // of bags: on int64 when the values allow, else on big integers.
 func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
 	x, y := r.st.node(a), r.st.node(b)
-	if x.kind == kNum && y.kind == kNum && x.val <= math.MaxInt64-y.val {
-		return r.mkInt(nat, x.val+y.val)
+	if x.kind == kNum && y.kind == kNum && x.value() <= math.MaxInt64-y.value() {
+		return r.mkInt(nat, x.value()+y.value())
 	}
 	return r.mkBigInt(nat, new(big.Int).Add(r.bigOf(a), r.bigOf(b)))
 }
@@ -239,7 +239,7 @@ func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
 func (r *Rewriter) natCmp(a, b Term) int {
 	x, y := r.st.node(a), r.st.node(b)
 	if x.kind == kNum && y.kind == kNum {
-		return cmp.Compare(x.val, y.val)
+		return cmp.Compare(x.value(), y.value())
 	}
 	return r.bigOf(a).Cmp(r.bigOf(b))
 }
@@ -250,7 +250,7 @@ func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
 	}
 	x, y := r.st.node(a), r.st.node(b)
 	if x.kind == kNum && y.kind == kNum {
-		return r.mkInt(nat, x.val-y.val)
+		return r.mkInt(nat, x.value()-y.value())
 	}
 	return r.mkBigInt(nat, new(big.Int).Sub(r.bigOf(a), r.bigOf(b)))
 }
@@ -258,7 +258,7 @@ func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
 // natIn returns the number n as a term of sort nat, so that equal
 // multiplicities are one term.
 func (r *Rewriter) natIn(nat *lps.Sort, n Term) Term {
-	if r.st.node(n).sort == nat {
+	if r.sortOf(r.st.node(n)) == nat {
 		return n
 	}
 	return r.mkBigInt(nat, r.bigOf(n))
@@ -267,9 +267,9 @@ func (r *Rewriter) natIn(nat *lps.Sort, n Term) Term {
 func (r *Rewriter) isPositive(n Term) bool {
 	x := r.st.node(n)
 	if x.kind == kNum {
-		return x.val > 0
+		return x.value() > 0
 	}
-	return x.bigInt().Sign() > 0
+	return r.bigVal(x).Sign() > 0
 }
 
 // mkFBag builds the canonical finite bag of entries: sorted by element,
@@ -297,7 +297,7 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 			args = append(args, e, n)
 		}
 	}
-	return r.st.internArgs(&node{kind: kFBag, sort: s}, args)
+	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // bagEntries reads a finite bag.
@@ -327,17 +327,17 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 	switch n.kind {
 	case kFSet:
 		if r.allGround(args) {
-			return r.mkFSet(n.sort, append([]Term(nil), args...))
+			return r.mkFSet(r.sortOf(n), append([]Term(nil), args...))
 		}
 	case kUpdate:
-		if res, ok := r.updateFn(n.sort, args[0], args[1], args[2]); ok {
+		if res, ok := r.updateFn(r.sortOf(n), args[0], args[1], args[2]); ok {
 			return res
 		}
 	}
 	if t != 0 {
 		return t
 	}
-	return r.st.internArgs(&node{kind: n.kind, sort: n.sort, val: n.val}, args)
+	return r.st.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
@@ -346,11 +346,11 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 		elems[i] = r.rewrite(a, s)
 	}
 	if !r.allGround(elems) {
-		return r.st.internArgs(&node{kind: kSetEnum, sort: n.sort}, elems)
+		return r.st.internArgs(&key{kind: kSetEnum, sort: r.sortOf(n)}, elems)
 	}
-	fs := r.insertFSet(n.sort, elems)
-	if n.sort.Kind == lps.SortSet {
-		return r.mkSet(n.sort, r.fnConst(n.sort, fnFalse), fs)
+	fs := r.insertFSet(r.sortOf(n), elems)
+	if r.sortOf(n).Kind == lps.SortSet {
+		return r.mkSet(r.sortOf(n), r.fnConst(r.sortOf(n), fnFalse), fs)
 	}
 	return fs
 }
@@ -362,7 +362,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 	for i, a := range n.args() {
 		args[i] = r.rewrite(a, s)
 		if i%2 == 1 {
-			natSort = r.st.node(args[i]).sort
+			natSort = r.sortOf(r.st.node(args[i]))
 			if !r.isIntValue(args[i]) {
 				ground = false
 			}
@@ -379,21 +379,21 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 		}
 	}
 	if !ground {
-		if fb, ok := r.insertFBag(n.sort, args); ok {
-			if n.sort.Kind == lps.SortBag {
-				return r.mkBag(n.sort, r.fnConst(n.sort, fnZero), fb)
+		if fb, ok := r.insertFBag(r.sortOf(n), args); ok {
+			if r.sortOf(n).Kind == lps.SortBag {
+				return r.mkBag(r.sortOf(n), r.fnConst(r.sortOf(n), fnZero), fb)
 			}
 			return fb
 		}
-		return r.st.internArgs(&node{kind: kBagEnum, sort: n.sort}, args)
+		return r.st.internArgs(&key{kind: kBagEnum, sort: r.sortOf(n)}, args)
 	}
 	es := make([]bagEntry, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {
 		es = append(es, bagEntry{args[i], args[i+1]})
 	}
-	fb := r.mkFBag(n.sort, natSort, es)
-	if n.sort.Kind == lps.SortBag {
-		return r.mkBag(n.sort, r.fnConst(n.sort, fnZero), fb)
+	fb := r.mkFBag(r.sortOf(n), natSort, es)
+	if r.sortOf(n).Kind == lps.SortBag {
+		return r.mkBag(r.sortOf(n), r.fnConst(r.sortOf(n), fnZero), fb)
 	}
 	return fb
 }
@@ -412,7 +412,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 // is kept as an enumeration (kBagEnum), which no operation takes apart.
 func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	for i, a := range args {
-		if i%2 == 1 && r.st.node(a).sort == nil {
+		if i%2 == 1 && r.sortOf(r.st.node(a)) == nil {
 			return 0, false
 		}
 	}
@@ -435,13 +435,13 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 			return other
 		}
 		if len(chain) == 0 {
-			return r.st.intern(&node{kind: kFBag, sort: s})
+			return r.st.intern(&key{kind: kFBag, sort: s})
 		}
 		out := make([]Term, 0, 2*len(chain))
 		for _, c := range chain {
 			out = append(out, c.e, c.p)
 		}
-		return r.st.internArgs(&node{kind: kBagEnum, sort: s}, out)
+		return r.st.internArgs(&key{kind: kBagEnum, sort: s}, out)
 	}
 	insert := func(d, p Term) {
 		if other != 0 {
@@ -571,7 +571,7 @@ func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin 
 		if n.kind != finite {
 			return 0, false
 		}
-		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&node{kind: finite, sort: fn.res}, n.args())), true
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&key{kind: finite, sort: fn.res}, n.args())), true
 	}
 }
 
@@ -627,7 +627,7 @@ func (r *Rewriter) posSortOf() *lps.Sort {
 
 func (r *Rewriter) isFnConst(t Term, which int) bool {
 	n := r.st.node(t)
-	return n.kind == kFnConst && n.val == int64(which)
+	return n.kind == kFnConst && n.value() == int64(which)
 }
 
 // member decides e in s for finite sets, finite bags, sets and bags.
@@ -660,7 +660,7 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 			return 0, false
 		}
 		if r.isIntValue(cnt) {
-			return r.Bool(r.st.node(cnt).kind == kBig || r.st.node(cnt).val > 0), true
+			return r.Bool(r.st.node(cnt).kind == kBig || r.st.node(cnt).value() > 0), true
 		}
 		return 0, false
 	}

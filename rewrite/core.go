@@ -51,7 +51,7 @@ func (r *Rewriter) clip(t Term) string {
 func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	switch n.kind {
 	case kVar:
-		if v := s.getID(n.vi().id); v != 0 {
+		if v := s.getID(n.varID()); v != 0 {
 			return v
 		}
 		return t
@@ -62,7 +62,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	defer func() { r.depth-- }()
 	switch n.kind {
 	case kApp:
-		fn := n.fn
+		fn := r.fnOf(n)
 		if fn.kind == lps.FuncBuiltin {
 			switch fn.op {
 			case lps.OpIf:
@@ -90,7 +90,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 		for _, a := range n.args() {
 			r.argStack = append(r.argStack, r.rewrite(a, s))
 		}
-		res := r.applyTerm(n.sort, r.argStack[base], r.argStack[base+1:])
+		res := r.applyTerm(r.sortOf(n), r.argStack[base], r.argStack[base+1:])
 		r.argStack = r.argStack[:base]
 		return res
 	case kBinder:
@@ -103,7 +103,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 			r.argStack = append(r.argStack, r.rewrite(n.args()[i], s))
 		}
 		for i := 1; i < len(n.args()); i += 2 {
-			r.bind(s, r.st.node(n.args()[i]).vi().id, r.argStack[base+i/2])
+			r.bind(s, r.st.node(n.args()[i]).varID(), r.argStack[base+i/2])
 		}
 		r.argStack = r.argStack[:base]
 		res := r.rewrite(n.args()[0], s)
@@ -216,7 +216,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		// f(a..) with f = lambda x.. e: apply the value. Without this a
 		// curried j(3)(2, 1) with j = lambda x. lambda y, z. e stays
 		// j(3) applied to (2, 1) (mcrl22lps -o keeps such terms).
-		if head := r.applySym(fn, 0, nil); r.st.node(head).fn != fn {
+		if head := r.applySym(fn, 0, nil); r.fnOf(r.st.node(head)) != fn {
 			return r.applyTerm(fn.res, head, args)
 		}
 	}
@@ -236,14 +236,16 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		}
 	case lps.FuncProjection:
 		a := r.st.node(args[0])
-		if a.kind == kApp && a.fn.fn == fn.fn.Ctor {
-			return a.args()[fn.fn.Index]
+		if a.kind != kApp {
+			break
 		}
-		// A projection shared by several constructors (HDR(s_: Nat) |
-		// DATA_BIT(s_: Nat)) is one function: find it among the
-		// constructor's projections.
-		if a.kind == kApp && a.fn.fn != nil && a.fn.kind == lps.FuncConstructor {
-			for j, p := range a.fn.fn.Projections {
+		if head := r.fnOf(a); head.fn == fn.fn.Ctor {
+			return a.args()[fn.fn.Index]
+		} else if head.fn != nil && head.kind == lps.FuncConstructor {
+			// A projection shared by several constructors (HDR(s_:
+			// Nat) | DATA_BIT(s_: Nat)) is one function: find it among
+			// the constructor's projections.
+			for j, p := range head.fn.Projections {
 				if p == fn.fn && j < len(a.args()) {
 					return a.args()[j]
 				}
@@ -251,8 +253,11 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		}
 	case lps.FuncRecogniser:
 		a := r.st.node(args[0])
-		if a.kind == kApp && a.fn.kind == lps.FuncConstructor && a.fn.fn != nil {
-			return r.Bool(a.fn.fn == fn.fn.Ctor)
+		if a.kind != kApp {
+			break
+		}
+		if head := r.fnOf(a); head.kind == lps.FuncConstructor && head.fn != nil {
+			return r.Bool(head.fn == fn.fn.Ctor)
 		}
 	}
 	if t != 0 {
@@ -268,18 +273,18 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	h := r.st.node(head)
 	switch h.kind {
 	case kBinder:
-		if lps.BinderKind(h.val) == lps.Lambda && len(h.args())-1 == len(args) {
+		if lps.BinderKind(h.value()) == lps.Lambda && len(h.args())-1 == len(args) {
 			return r.beta(h, args)
 		}
 	case kApp:
-		if len(h.fn.horules) > 0 {
-			if res, ok := r.tryRules(h.fn.horules, h.args(), [][]Term{args}); ok {
+		if len(r.fnOf(h).horules) > 0 {
+			if res, ok := r.tryRules(r.fnOf(h).horules, h.args(), [][]Term{args}); ok {
 				return res
 			}
 		}
-		if len(h.args()) == 0 && h.fn.arity == len(args) {
+		if len(h.args()) == 0 && r.fnOf(h).arity == len(args) {
 			// A function symbol passed as a value, now applied.
-			return r.applySym(h.fn, 0, args)
+			return r.applySym(r.fnOf(h), 0, args)
 		}
 	case kHOApp:
 		// f(a..)(b..)...(args): collect the argument groups down to the symbol.
@@ -288,11 +293,11 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 			groups = append(groups, h.args()[1:])
 			h = r.st.node(h.args()[0])
 		}
-		if h.kind == kApp && len(h.fn.horules) > 0 {
+		if h.kind == kApp && len(r.fnOf(h).horules) > 0 {
 			for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
 				groups[i], groups[j] = groups[j], groups[i]
 			}
-			if res, ok := r.tryRules(h.fn.horules, h.args(), groups); ok {
+			if res, ok := r.tryRules(r.fnOf(h).horules, h.args(), groups); ok {
 				return res
 			}
 		}
@@ -306,7 +311,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	all := make([]Term, 0, len(args)+1)
 	all = append(all, head)
 	all = append(all, args...)
-	return r.st.internArgs(&node{kind: kHOApp, sort: sort}, all)
+	return r.st.internArgs(&key{kind: kHOApp, sort: sort}, all)
 }
 
 // beta applies lambda h to args.
@@ -314,7 +319,7 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 	s := &r.sub
 	mark := len(r.saved)
 	for i, v := range h.args()[:len(h.args())-1] {
-		r.bind(s, r.st.node(v).vi().id, args[i])
+		r.bind(s, r.st.node(v).varID(), args[i])
 	}
 	res := r.rewrite(h.args()[len(h.args())-1], s)
 	r.restore(s, mark)
@@ -323,25 +328,25 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 
 // rewriteBinder rewrites lambda, forall, exists and comprehensions.
 func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
-	kind := lps.BinderKind(n.val)
+	kind := lps.BinderKind(n.value())
 	vars := n.args()[:len(n.args())-1]
 	mark := len(r.saved)
 	for _, v := range vars {
-		r.bind(s, r.st.node(v).vi().id, v) // bound variables stay free in the body
+		r.bind(s, r.st.node(v).varID(), v) // bound variables stay free in the body
 	}
 	body := r.rewrite(n.args()[len(n.args())-1], s)
 	r.restore(s, mark)
 	switch kind {
 	case lps.Forall, lps.Exists:
-		return r.quantifier(kind, n.sort, vars, body)
+		return r.quantifier(kind, r.sortOf(n), vars, body)
 	case lps.SetComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkSet(n.sort, lam, r.st.intern(&node{kind: kFSet, sort: n.sort}))
+		return r.mkSet(r.sortOf(n), lam, r.st.intern(&key{kind: kFSet, sort: r.sortOf(n)}))
 	case lps.BagComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkBag(n.sort, lam, r.st.intern(&node{kind: kFBag, sort: n.sort}))
+		return r.mkBag(r.sortOf(n), lam, r.st.intern(&key{kind: kFBag, sort: r.sortOf(n)}))
 	}
-	return r.mkLambdaSort(n.sort, vars, body)
+	return r.mkLambdaSort(r.sortOf(n), vars, body)
 }
 
 func (r *Rewriter) mkLambda(vars []Term, body Term) Term {
@@ -352,5 +357,5 @@ func (r *Rewriter) mkLambdaSort(sort *lps.Sort, vars []Term, body Term) Term {
 	args := make([]Term, 0, len(vars)+1)
 	args = append(args, vars...)
 	args = append(args, body)
-	return r.st.internArgs(&node{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
+	return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
 }

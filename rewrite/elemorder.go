@@ -46,7 +46,7 @@ func (r *Rewriter) elemCmp(a, b Term) (c int, ok bool) {
 	if r.isOrderedValue(a) && r.isOrderedValue(b) {
 		return r.termCmp(a, b), true
 	}
-	s := r.st.node(a).sort
+	s := r.sortOf(r.st.node(a))
 	if s == nil {
 		return 0, false
 	}
@@ -177,7 +177,7 @@ entries:
 	for _, c := range chain {
 		args = append(args, c.e, c.n)
 	}
-	return r.st.internArgs(&node{kind: kFBag, sort: s}, args)
+	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // isSetOrBagValue reports whether t is a set or bag whose function part
@@ -193,7 +193,7 @@ func (r *Rewriter) isSetOrBagValue(t Term) bool {
 // a constructor, whatever their sort: sets and bags by inclusion (the
 // comparison of builtin.go), other terms by less.
 func (r *Rewriter) elemLess(a, b Term) (Term, bool) {
-	if s := r.st.node(a).sort; s != nil && s.Kind >= lps.SortSet && s.Kind <= lps.SortFBag {
+	if s := r.sortOf(r.st.node(a)); s != nil && s.Kind >= lps.SortSet && s.Kind <= lps.SortFBag {
 		return r.compare(r.cmpSym(lps.OpLt, s), a, b)
 	}
 	return r.less(a, b, false)

@@ -23,7 +23,7 @@ import (
 // 2954312706550833698643). Its second result is false when membership
 // is not evaluated: the equation stays.
 func (r *Rewriter) equalSetsByQuantifier(a, b *node) (Term, bool) {
-	c := r.quantifiedVar(a.sort.Elem)
+	c := r.quantifiedVar(r.sortOf(a).Elem)
 	fc := r.applyTerm(r.boolSort, a.args()[0], []Term{c})
 	gc := r.applyTerm(r.boolSort, b.args()[0], []Term{c})
 	inS, ok1 := r.member(c, a.args()[1])
@@ -48,11 +48,11 @@ func (r *Rewriter) quantifiedVar(s *lps.Sort) Term {
 // false: d = 0 is a counterexample). Its second result is false when the
 // quantifier stays undecided: the equation stays.
 func (r *Rewriter) equalBagsByQuantifier(a, b *node) (Term, bool) {
-	d := r.quantifiedVar(a.sort.Elem)
+	d := r.quantifiedVar(r.sortOf(a).Elem)
 	nat := r.natSortOf()
 	count := r.opSymN(lps.OpBagCount, nat, 2)
-	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args())
-	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args())
+	ta := r.st.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
+	tb := r.st.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
 	body := r.equal(r.apply(count, []Term{d, ta}), r.apply(count, []Term{d, tb}))
 	res := r.quantifier(lps.Forall, r.boolSort, []Term{d}, body)
 	if res != r.trueT && res != r.falseT {
@@ -86,7 +86,7 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 	if r.foreignSetNode(a) || r.foreignSetNode(b) {
 		return 0, false
 	}
-	if _, finite := r.Values(a.sort.Elem, 1<<12); a.kind == kSet && !finite {
+	if _, finite := r.Values(r.sortOf(a).Elem, 1<<12); a.kind == kSet && !finite {
 		// mCRL2's one equation for sets over an infinite sort.
 		return r.equalSetsByQuantifier(a, b)
 	}
@@ -96,7 +96,7 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		return eq, eq == r.trueT || eq == r.falseT
 	}
 	// forall c: S. membership agrees; decidable for a finite element sort.
-	elems, ok := r.Values(a.sort.Elem, 1<<12)
+	elems, ok := r.Values(r.sortOf(a).Elem, 1<<12)
 	if !ok {
 		if a.kind == kSet {
 			if res, ok := r.equalSetsConst(a, b); ok {
@@ -107,13 +107,13 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		// mCRL2: @bag(f, b) == @bag(g, c) = if(f == g, b == c, forall
 		// d: S. count(d, ...) == count(d, ...)); the first branch when
 		// f == g rewrites to true (by extensionality on lambdas).
-		if r.sameFunctionPart(a.sort.Elem, a.args()[0], b.args()[0]) {
+		if r.sameFunctionPart(r.sortOf(a).Elem, a.args()[0], b.args()[0]) {
 			return r.equal(a.args()[1], b.args()[1]), true
 		}
 		return r.equalBagsByQuantifier(a, b)
 	}
-	ta := r.st.internArgs(&node{kind: a.kind, sort: a.sort}, a.args())
-	tb := r.st.internArgs(&node{kind: b.kind, sort: b.sort}, b.args())
+	ta := r.st.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
+	tb := r.st.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
 	for _, e := range elems {
 		var x, y Term
 		var ok1, ok2 bool
@@ -173,7 +173,7 @@ func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
 			}
 		}
 		if same {
-			return r.Bool(f.val == g.val), true
+			return r.Bool(f.value() == g.value()), true
 		}
 	}
 	return r.falseT, true

@@ -10,7 +10,7 @@ import "github.com/lps2lts/lps2lts/lps"
 func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	switch h.kind {
 	case kFnConst:
-		switch h.val {
+		switch h.value() {
 		case fnFalse:
 			return r.falseT, true
 		case fnTrue:
@@ -23,7 +23,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 	case kFnOp:
 		nat := r.natSortOf()
 		x := r.applyTerm(nil, h.args()[0], []Term{arg})
-		switch h.val {
+		switch h.value() {
 		case fnNot:
 			return r.not(x), true
 		case fnBool2Nat:
@@ -41,7 +41,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			return r.Bool(r.isPositive(x)), true
 		}
 		y := r.applyTerm(nil, h.args()[1], []Term{arg})
-		switch h.val {
+		switch h.value() {
 		case fnAnd:
 			return r.and(x, y), true
 		case fnOr:
@@ -51,7 +51,7 @@ func (r *Rewriter) applyFunction(h *node, arg Term) (Term, bool) {
 			return 0, false
 		}
 		bx, by := r.bigOf(x), r.bigOf(y)
-		switch h.val {
+		switch h.value() {
 		case fnAdd:
 			return r.mkBigInt(nat, bx.Add(bx, by)), true
 		case fnMin:
@@ -87,7 +87,7 @@ func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool) {
 	}
 	// Not in canonical form yet (the argument is not a value): kept as
 	// an update, printed f[x -> v] as mCRL2 prints it.
-	return r.st.internArgs(&node{kind: kUpdate, sort: fn.res}, args), true
+	return r.st.internArgs(&key{kind: kUpdate, sort: fn.res}, args), true
 }
 
 // updateFn normalises f[x -> v] as mCRL2's function_update equations do:
@@ -103,7 +103,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		return 0, false
 	}
 	stable := func(g, x, v Term) Term {
-		return r.st.internArgs(&node{kind: kUpdateStable, sort: s}, []Term{g, x, v})
+		return r.st.internArgs(&key{kind: kUpdateStable, sort: s}, []Term{g, x, v})
 	}
 	// dropOrStable is g[x -> v] over a g that has no update at x.
 	dropOrStable := func(g Term) Term {
@@ -124,7 +124,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		case r.keyLess(y, x):
 			inner, ok := r.updateFn(s, g, x, v)
 			if !ok {
-				inner = r.st.internArgs(&node{kind: kUpdate, sort: s}, []Term{g, x, v})
+				inner = r.st.internArgs(&key{kind: kUpdate, sort: s}, []Term{g, x, v})
 			}
 			return stable(inner, y, w), true
 		case r.keyLess(x, y):
@@ -142,7 +142,7 @@ func (r *Rewriter) keyLess(x, y Term) bool {
 	if r.isOrderedValue(x) && r.isOrderedValue(y) {
 		return r.termCmp(x, y) < 0
 	}
-	sort := r.st.node(x).sort
+	sort := r.sortOf(r.st.node(x))
 	if sort == nil {
 		return false
 	}

@@ -23,7 +23,7 @@ func (r *Rewriter) maxOfMixed(res *lps.Sort, leftKind lps.SortKind, a, b Term) (
 	if !narrowLeft {
 		narrow, wide = b, a
 	}
-	if r.st.node(wide).sort.Kind == lps.SortInt {
+	if r.sortOf(r.st.node(wide)).Kind == lps.SortInt {
 		switch r.intSign(wide) {
 		case -1:
 			return narrow, true
@@ -32,7 +32,7 @@ func (r *Rewriter) maxOfMixed(res *lps.Sort, leftKind lps.SortKind, a, b Term) (
 		}
 		wide = r.natOfNonNegative(wide)
 	}
-	nat := r.st.node(wide).sort
+	nat := r.sortOf(r.st.node(wide))
 	if res.Kind == lps.SortNat {
 		// max(m, n) = if(m <= n, n, m), in the order the operands had.
 		m, n := narrow, wide
@@ -55,10 +55,10 @@ func (r *Rewriter) natOfNonNegative(t Term) Term {
 	n := r.st.node(t)
 	switch {
 	case n.kind == kNum:
-		return r.mkInt(r.natSortOf(), n.val)
+		return r.mkInt(r.natSortOf(), n.value())
 	case n.kind == kBig:
-		return r.mkBigInt(r.natSortOf(), n.bigInt())
-	case n.fn.op == lps.OpNat2Int:
+		return r.mkBigInt(r.natSortOf(), r.bigVal(n))
+	case r.fnOf(n).op == lps.OpNat2Int:
 		return n.args()[0]
 	}
 	return r.apply(r.opSymN(lps.OpPos2Nat, r.natSortOf(), 1), []Term{n.args()[0]})

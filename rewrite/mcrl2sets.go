@@ -93,7 +93,7 @@ func (r *Rewriter) fnConstant(f *lps.Func) (Term, bool) {
 // constFnApplied is a function constant applied to an element.
 func constFnApplied(which int) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		return r.applyFunction(&node{kind: kFnConst, val: int64(which)}, args[0])
+		return r.applyFunction(&node{kind: kFnConst, word: int64(which)}, args[0]) // a constant has only kind and val
 	}
 }
 

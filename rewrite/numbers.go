@@ -63,7 +63,7 @@ func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
 		return r.small.term(r, s, x)
 	}
-	return r.st.intern(&node{kind: kNum, sort: s, val: x})
+	return r.st.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 // smallInts are the terms of the small numbers of a few sorts, kept by
@@ -92,12 +92,12 @@ func (c *smallInts) term(r *Rewriter, s *lps.Sort, x int64) Term {
 		}
 		t := c.terms[i][x]
 		if t == 0 {
-			t = r.st.intern(&node{kind: kNum, sort: s, val: x})
+			t = r.st.intern(&key{kind: kNum, sort: s, val: x})
 			c.terms[i][x] = t
 		}
 		return t
 	}
-	return r.st.intern(&node{kind: kNum, sort: s, val: x})
+	return r.st.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
@@ -126,9 +126,9 @@ func (r *Rewriter) isNumValue(t Term) bool {
 func (r *Rewriter) bigOf(t Term) *big.Int {
 	n := r.st.node(t)
 	if n.kind == kNum {
-		return big.NewInt(n.val)
+		return big.NewInt(n.value())
 	}
-	return new(big.Int).Set(n.bigInt())
+	return new(big.Int).Set(r.bigVal(n))
 }
 
 // ratOf returns the value of any number term as a fresh big.Rat.
@@ -136,11 +136,11 @@ func (r *Rewriter) ratOf(t Term) *big.Rat {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		return new(big.Rat).SetInt64(n.val)
+		return new(big.Rat).SetInt64(n.value())
 	case kBig:
-		return new(big.Rat).SetInt(n.bigInt())
+		return new(big.Rat).SetInt(r.bigVal(n))
 	}
-	return new(big.Rat).Set(n.rat())
+	return new(big.Rat).Set(r.ratVal(n))
 }
 
 // cmpNum compares two number values.
@@ -148,9 +148,9 @@ func (r *Rewriter) cmpNum(a, b Term) int {
 	na, nb := r.st.node(a), r.st.node(b)
 	if na.kind == kNum && nb.kind == kNum {
 		switch {
-		case na.val < nb.val:
+		case na.value() < nb.value():
 			return -1
-		case na.val > nb.val:
+		case na.value() > nb.value():
 			return 1
 		}
 		return 0
@@ -174,7 +174,7 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 	if len(args) == 2 {
 		a, b := r.st.node(args[0]), r.st.node(args[1])
 		if a.kind == kNum && b.kind == kNum {
-			x, y := a.val, b.val
+			x, y := a.value(), b.value()
 			switch fn.op {
 			case lps.OpAdd:
 				if s := x + y; (s > x) == (y > 0) {
@@ -205,8 +205,8 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 	}
 	if len(args) == 1 {
 		a := r.st.node(args[0])
-		if a.kind == kNum && a.val > math.MinInt64+2 && a.val < math.MaxInt64-2 {
-			x := a.val
+		if a.kind == kNum && a.value() > math.MinInt64+2 && a.value() < math.MaxInt64-2 {
+			x := a.value()
 			switch fn.op {
 			case lps.OpSucc:
 				return r.mkInt(res, x+1), true

@@ -25,29 +25,29 @@ func (r *Rewriter) AppendString(dst []byte, t Term) []byte {
 // infixOp is the spaced infix text and the priority of n's operator when
 // n applies a binary built-in with an infix form; both come from lps's
 // operator table, which the parser and lps's printer read too.
-func infixOp(n *node) (string, int, bool) {
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
+func (r *Rewriter) infixOp(n *node) (string, int, bool) {
+	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 2 {
 		return "", 0, false
 	}
-	text, ok := n.fn.op.Infix()
-	return text, n.fn.op.Info().Prec, ok
+	text, ok := r.fnOf(n).op.Infix()
+	return text, r.fnOf(n).op.Info().Prec, ok
 }
 
 // rightAssocOp reports whether a chain of n's infix operator groups to
 // the right.
-func rightAssocOp(n *node) bool { return n.fn.op.Info().Right }
+func (r *Rewriter) rightAssocOp(n *node) bool { return r.fnOf(n).op.Info().Right }
 
 func (r *Rewriter) prec(t Term) int {
 	n := r.st.node(t)
 	switch n.kind {
 	case kApp:
-		if _, p, ok := infixOp(n); ok && n.fn.op != lps.OpElementAt {
+		if _, p, ok := r.infixOp(n); ok && r.fnOf(n).op != lps.OpElementAt {
 			// mCRL2's printer does not count l . i as an operator
 			// where it places parentheses around an operand: 3 * [] . 4.
 			return p
 		}
 	case kReal:
-		if !n.rat().IsInt() {
+		if !r.ratVal(n).IsInt() {
 			return lps.OpDivide.Info().Prec // printed n / d
 		}
 	case kCons:
@@ -55,7 +55,7 @@ func (r *Rewriter) prec(t Term) int {
 			return lps.OpCons.Info().Prec // printed e |> l
 		}
 	case kBinder:
-		switch lps.BinderKind(n.val) {
+		switch lps.BinderKind(n.value()) {
 		case lps.Lambda, lps.Forall, lps.Exists:
 			return 1
 		}
@@ -107,37 +107,37 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		return strconv.AppendInt(dst, n.val, 10)
+		return strconv.AppendInt(dst, n.value(), 10)
 	case kBig:
-		return n.bigInt().Append(dst, 10)
+		return r.bigVal(n).Append(dst, 10)
 	case kReal:
-		dst = n.rat().Num().Append(dst, 10)
-		if !n.rat().IsInt() {
+		dst = r.ratVal(n).Num().Append(dst, 10)
+		if !r.ratVal(n).IsInt() {
 			dst = append(dst, " / "...)
-			dst = n.rat().Denom().Append(dst, 10)
+			dst = r.ratVal(n).Denom().Append(dst, 10)
 		}
 		return dst
 	case kVar:
-		return append(dst, n.vi().v.Name...)
+		return append(dst, r.varOf(n).v.Name...)
 	case kApp:
-		if op, p, ok := infixOp(n); ok {
+		if op, p, ok := r.infixOp(n); ok {
 			p1, p2 := r.prec(n.args()[0]), r.prec(n.args()[1])
-			ra := rightAssocOp(n)
+			ra := r.rightAssocOp(n)
 			dst = r.printParen(dst, n.args()[0], p1 < p || p1 == p && ra)
 			dst = append(dst, op...)
 			return r.printParen(dst, n.args()[1], p2 < p || p2 == p && !ra)
 		}
-		if n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
-			if prefix := n.fn.op.Info().Prefix; prefix != "" {
+		if r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
+			if prefix := r.fnOf(n).op.Info().Prefix; prefix != "" {
 				dst = append(dst, prefix...)
 				return r.printParen(dst, n.args()[0], r.prec(n.args()[0]) < maxPrec)
 			}
-			switch n.fn.op {
+			switch r.fnOf(n).op {
 			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
-				if a := r.st.node(n.args()[0]); n.fn.op == lps.OpPos2Nat && a.kind == kApp && a.fn.kind == lps.FuncBuiltin &&
-					a.fn.op == lps.OpSucc && r.isSortKind(a.args()[0], lps.SortNat) {
+				if a := r.st.node(n.args()[0]); r.fnOf(n).op == lps.OpPos2Nat && a.kind == kApp && r.fnOf(a).kind == lps.FuncBuiltin &&
+					r.fnOf(a).op == lps.OpSucc && r.isSortKind(a.args()[0], lps.SortNat) {
 					dst = append(dst, "@succ_nat("...)
 					dst = r.print(dst, a.args()[0])
 					return append(dst, ')')
@@ -146,7 +146,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			case lps.OpPred:
 				// pred of a Nat as a Nat is mCRL2's @natpred, which
 				// its printer shows as max(0,n - 1).
-				if n.fn.res.Kind == lps.SortNat && r.isSortKind(n.args()[0], lps.SortNat) {
+				if r.fnOf(n).res.Kind == lps.SortNat && r.isSortKind(n.args()[0], lps.SortNat) {
 					dst = append(dst, "max(0,"...)
 					dst = r.printParen(dst, n.args()[0], r.prec(n.args()[0]) < lps.OpSub.Info().Prec)
 					return append(dst, " - 1)"...)
@@ -161,7 +161,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 				}
 			}
 		}
-		dst = append(dst, n.fn.name...)
+		dst = append(dst, r.fnOf(n).name...)
 		if len(n.args()) > 0 {
 			dst = append(dst, '(')
 			dst = r.printList(dst, n.args(), ", ", 0)
@@ -209,7 +209,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	case kBinder:
 		vars := n.args()[:len(n.args())-1]
 		body := n.args()[len(n.args())-1]
-		switch lps.BinderKind(n.val) {
+		switch lps.BinderKind(n.value()) {
 		case lps.SetComp, lps.BagComp:
 			dst = append(dst, "{ "...)
 			dst = r.printVarDecls(dst, vars)
@@ -227,9 +227,9 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		dst = append(dst, ". "...)
 		return r.print(dst, body)
 	case kFnConst:
-		return append(dst, fnConstNames[n.val]...)
+		return append(dst, fnConstNames[n.value()]...)
 	case kFnOp:
-		dst = append(dst, fnOpNames[n.val]...)
+		dst = append(dst, fnOpNames[n.value()]...)
 		dst = append(dst, '(')
 		dst = r.printList(dst, n.args(), ", ", 0)
 		return append(dst, ')')
@@ -253,8 +253,8 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 	for i := 0; i < len(vars); {
 		j := i
-		s := r.st.node(vars[i]).vi().v.S
-		for j+1 < len(vars) && r.st.node(vars[j+1]).vi().v.S == s {
+		s := r.varOf(r.st.node(vars[i])).v.S
+		for j+1 < len(vars) && r.varOf(r.st.node(vars[j+1])).v.S == s {
 			j++
 		}
 		if i > 0 {
@@ -264,7 +264,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 			if k > i {
 				dst = append(dst, ',')
 			}
-			dst = append(dst, r.st.node(vars[k]).vi().v.Name...)
+			dst = append(dst, r.varOf(r.st.node(vars[k])).v.Name...)
 		}
 		dst = append(dst, ": "...)
 		dst = lps.AppendSort(dst, s)
@@ -275,7 +275,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 
 // isSortKind reports whether t has a sort of kind k.
 func (r *Rewriter) isSortKind(t Term, k lps.SortKind) bool {
-	s := r.st.node(t).sort
+	s := r.sortOf(r.st.node(t))
 	return s != nil && s.Kind == k
 }
 

@@ -14,16 +14,16 @@ import (
 func (r *Rewriter) printSet(dst []byte, n *node) []byte {
 	f := r.st.node(n.args()[0])
 	switch {
-	case f.kind == kFnConst && f.val == fnFalse:
+	case f.kind == kFnConst && f.value() == fnFalse:
 		return r.print(dst, n.args()[1])
-	case f.kind == kFnConst && f.val == fnTrue:
+	case f.kind == kFnConst && f.value() == fnTrue:
 		dst = append(dst, '!')
 		return r.print(dst, n.args()[1])
 	case f.kind == kBinder && len(r.st.node(n.args()[1]).args()) == 0:
 		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args()[0], n.args()[1])
-	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	dst = r.printComprehensionHead(dst, x, r.sortOf(n).Elem)
 	dst = r.printApplied(dst, n.args()[0], x)
 	if len(r.st.node(n.args()[1]).args()) > 0 {
 		dst = append(dst, " != "...)
@@ -57,7 +57,7 @@ func (r *Rewriter) printComprehensionHead(dst []byte, x string, elem *lps.Sort) 
 // lambda in parentheses, and 1 for @one_(x) as mCRL2 prints it.
 func (r *Rewriter) printApplied(dst []byte, f Term, x string) []byte {
 	fn := r.st.node(f)
-	if fn.kind == kFnConst && fn.val == fnOne {
+	if fn.kind == kFnConst && fn.value() == fnOne {
 		return append(dst, '1')
 	}
 	dst = r.printParen(dst, f, fn.kind == kBinder)
@@ -75,7 +75,7 @@ func (r *Rewriter) freshName(ts ...Term) string {
 	walk = func(t Term) {
 		n := r.st.node(t)
 		if n.kind == kVar {
-			used[n.vi().v.Name] = true
+			used[r.varOf(n).v.Name] = true
 		}
 		for _, a := range n.args() {
 			walk(a)
@@ -101,13 +101,13 @@ func (r *Rewriter) printBag(dst []byte, n *node) []byte {
 	f := r.st.node(n.args()[0])
 	empty := len(r.st.node(n.args()[1]).args()) == 0
 	switch {
-	case f.kind == kFnConst && f.val == fnZero:
+	case f.kind == kFnConst && f.value() == fnZero:
 		return r.print(dst, n.args()[1])
 	case f.kind == kBinder && empty:
 		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args()[0], n.args()[1])
-	dst = r.printComprehensionHead(dst, x, n.sort.Elem)
+	dst = r.printComprehensionHead(dst, x, r.sortOf(n).Elem)
 	if empty {
 		dst = r.printApplied(dst, n.args()[0], x)
 	} else {

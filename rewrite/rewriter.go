@@ -239,7 +239,7 @@ func (r *Rewriter) NumTerms() int { return r.st.size() }
 func (r *Rewriter) Spec() *lps.Spec { return r.spec }
 
 // Sort returns the sort of t.
-func (r *Rewriter) Sort(t Term) *lps.Sort { return r.st.node(t).sort }
+func (r *Rewriter) Sort(t Term) *lps.Sort { return r.sortOf(r.st.node(t)) }
 
 // IsGround reports whether t has no free variables.
 func (r *Rewriter) IsGround(t Term) bool { return r.st.node(t).flags&nodeGround != 0 }
@@ -248,7 +248,7 @@ func (r *Rewriter) IsGround(t Term) bool { return r.st.node(t).flags&nodeGround 
 func (r *Rewriter) IsVar(t Term) (*lps.Var, bool) {
 	n := r.st.node(t)
 	if n.kind == kVar {
-		return n.vi().v, true
+		return r.varOf(n).v, true
 	}
 	return nil, false
 }
@@ -346,7 +346,7 @@ func (r *Rewriter) Slot(v Term) VarSlot {
 	if n.kind != kVar {
 		panic("rewrite: Slot of a term that is not a variable")
 	}
-	return VarSlot(n.vi().id)
+	return VarSlot(n.varID())
 }
 
 // SetFixed binds the variable whose place is slot to val, a normal form,
@@ -365,7 +365,7 @@ func (s *Subst) Set(v, val Term) {
 	if n.kind != kVar {
 		panic("rewrite: Subst.Set on a term that is not a variable")
 	}
-	s.setID(n.vi().id, val)
+	s.setID(n.varID(), val)
 }
 
 func (s *Subst) grow(id uint32) {
@@ -387,7 +387,7 @@ func (s *Subst) setID(id uint32, val Term) {
 // Unset removes the binding of variable v (cheaper than Clear and binding
 // the others again).
 func (s *Subst) Unset(v Term) {
-	if id := s.sh.st.node(v).vi().id; int(id) < len(s.vals) {
+	if id := s.sh.st.node(v).varID(); int(id) < len(s.vals) {
 		s.vals[id] = 0
 	}
 }
@@ -398,7 +398,7 @@ func (s *Subst) Get(v Term) Term {
 	if n.kind != kVar {
 		return 0
 	}
-	return s.getID(n.vi().id)
+	return s.getID(n.varID())
 }
 
 // GetSlot returns the value bound to the variable whose place is slot,

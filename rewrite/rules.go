@@ -197,7 +197,7 @@ func (r *Rewriter) varsOf(t Term, set map[uint32]bool) {
 		return
 	}
 	if n.kind == kVar {
-		set[n.vi().id] = true
+		set[n.varID()] = true
 		return
 	}
 	for _, a := range n.args() {
@@ -275,7 +275,7 @@ func (r *Rewriter) candidates(sym *symbol, args []Term) []*rule {
 	}
 	n := r.st.node(args[idx.pos])
 	if n.kind == kApp {
-		if rs, ok := idx.byHead[n.fn]; ok {
+		if rs, ok := idx.byHead[r.fnOf(n)]; ok {
 			return rs
 		}
 	}
@@ -289,7 +289,7 @@ func (r *Rewriter) patHead(p *pattern) *symbol {
 		return p.fn
 	case pTerm:
 		if n := r.st.node(p.term); n.kind == kApp {
-			return n.fn
+			return r.fnOf(n)
 		}
 	}
 	return nil
@@ -299,23 +299,23 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 	n := r.st.node(t)
 	switch {
 	case n.kind == kVar:
-		if seen[n.vi().id] {
-			return &pattern{kind: pVarEq, id: n.vi().id, term: t}
+		if seen[n.varID()] {
+			return &pattern{kind: pVarEq, id: n.varID(), term: t}
 		}
-		seen[n.vi().id] = true
-		return &pattern{kind: pVar, id: n.vi().id, term: t}
+		seen[n.varID()] = true
+		return &pattern{kind: pVar, id: n.varID(), term: t}
 	case n.flags&nodeGround != 0:
 		p := &pattern{kind: pTerm, term: t}
 		*pending = append(*pending, p)
 		return p
-	case n.kind == kApp && (n.fn.kind == lps.FuncConstructor || n.fn.kind == lps.FuncMap || n.fn.op == lps.OpCons && n.fn.kind == lps.FuncBuiltin):
+	case n.kind == kApp && (r.fnOf(n).kind == lps.FuncConstructor || r.fnOf(n).kind == lps.FuncMap || r.fnOf(n).op == lps.OpCons && r.fnOf(n).kind == lps.FuncBuiltin):
 		// A user mapping heads a pattern as a constructor does: mCRL2
 		// matches left-hand sides syntactically against normal forms, and
 		// a mapping no equation rewrites stays in them, applied
 		// (update(b, q, y, s) in ins_upd(a, o, x, update(b, q, y, s)),
 		// the function-valued states of mCRL2's example garage).
-		p := &pattern{kind: pApp, fn: n.fn}
-		if n.fn.kind == lps.FuncBuiltin {
+		p := &pattern{kind: pApp, fn: r.fnOf(n)}
+		if r.fnOf(n).kind == lps.FuncBuiltin {
 			p.kind = pCons
 		}
 		for _, a := range n.args() {
@@ -359,7 +359,7 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 		return p.term == t
 	case pApp:
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn != p.fn || len(n.args()) != len(p.args) {
+		if n.kind != kApp || r.fnOf(n) != p.fn || len(n.args()) != len(p.args) {
 			return false
 		}
 		for i, a := range p.args {
@@ -519,7 +519,7 @@ func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
 	rhs := ru.r.st.node(ru.rhs)
 	if ru.cond == 0 && rhs.kind == kVar {
 		for i, p := range ru.pats {
-			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.vi().id {
+			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.varID() {
 				plan.xs |= 1 << i
 				if p.kind == pVar {
 					plan.proj = int8(i)

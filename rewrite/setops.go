@@ -11,7 +11,7 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 	if n.kind != kSet {
 		return 0, false
 	}
-	return r.mkSet(n.sort, r.fnUnary(n.sort, fnNot, n.args()[0]), n.args()[1]), true
+	return r.mkSet(r.sortOf(n), r.fnUnary(r.sortOf(n), fnNot, n.args()[0]), n.args()[1]), true
 }
 
 // fnUnary builds @not_(f), @Bool2Nat_(f) or @Nat2Bool_(f) (op is fnNot,
@@ -19,11 +19,11 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 // constants (@not_(@false_) = @true_, @Bool2Nat_(@true_) = @one_, ...).
 func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
 	if n := r.st.node(f); n.kind == kFnConst {
-		if c, ok := fnUnaryConst[op][int(n.val)]; ok {
+		if c, ok := fnUnaryConst[op][int(n.value())]; ok {
 			return r.fnConst(s, c)
 		}
 	}
-	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
+	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -77,7 +77,7 @@ func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
 			return r.fnConst(s, fnZero)
 		}
 	}
-	return r.st.internArgs(&node{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
+	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
 }
 
 // setBagArith evaluates union (+), intersection (*) and difference (-) on
@@ -105,7 +105,7 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		}
 		// The elements kept are in the finite set's order, as mCRL2's
 		// equation keeps them.
-		return r.st.internArgs(&node{kind: kFSet, sort: res}, keep), true
+		return r.st.internArgs(&key{kind: kFSet, sort: res}, keep), true
 	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
 		return r.setBagArith(fn, b, a)
 	case na.kind == kSet && nb.kind == kSet:
@@ -205,7 +205,7 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) (Term, bool) {
 	if order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&node{kind: kFSet, sort: s}, out), true
+	return r.st.internArgs(&key{kind: kFSet, sort: s}, out), true
 }
 
 // fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
@@ -331,7 +331,7 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 	if failed || order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&node{kind: kFSet, sort: sort}, out), true
+	return r.st.internArgs(&key{kind: kFSet, sort: sort}, out), true
 }
 
 // subsetOp decides a <= b (subset) and a < b (proper subset).
@@ -340,20 +340,20 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 	var sub bool
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
-		diff, ok := r.fsetOp(na.sort, lps.OpSub, na.args(), nb.args())
+		diff, ok := r.fsetOp(r.sortOf(na), lps.OpSub, na.args(), nb.args())
 		if !ok {
 			return 0, false
 		}
 		sub = len(r.st.node(diff).args()) == 0
 	case na.kind == kFBag && nb.kind == kFBag:
-		diff, ok := r.fbagOp(na.sort, lps.OpSub, na.args(), nb.args())
+		diff, ok := r.fbagOp(r.sortOf(na), lps.OpSub, na.args(), nb.args())
 		if !ok {
 			return 0, false
 		}
 		sub = len(r.st.node(diff).args()) == 0
 	default:
 		// x <= y = (x * y == x) on sets and bags.
-		fn := &symbol{name: "*", op: lps.OpMul, kind: lps.FuncBuiltin, res: na.sort}
+		fn := &symbol{name: "*", op: lps.OpMul, kind: lps.FuncBuiltin, res: r.sortOf(na)}
 		m, ok := r.setBagArith(fn, a, b)
 		if !ok {
 			return 0, false
@@ -391,7 +391,7 @@ func (r *Rewriter) foreignSetNode(n *node) bool {
 		return false
 	}
 	fin := r.st.node(n.args()[1])
-	return fin.sort != nil && fin.sort.Elem != n.sort.Elem
+	return r.sortOf(fin) != nil && r.sortOf(fin).Elem != r.sortOf(n).Elem
 }
 
 // withEmptyFinite applies mCRL2's equations for +, - and * of finite sets

@@ -202,7 +202,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 	if e, ok := sv.onePoint(cond, v); ok {
 		return sv.bindAndRec(v, e, nil, rest, cond)
 	}
-	sort := vn.sort
+	sort := sv.r.sortOf(vn)
 	if iv, ok := r.numberInterval(cond, v, sort); ok {
 		return sv.bindInterval(v, sort, iv, rest, cond)
 	}
@@ -234,12 +234,12 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		p := sv.fresh(r.posSortOf())
 		return sv.bindAndRec(v, r.mkApp(r.opSymN(lps.OpNeg, sort, 1), []Term{p}), []Term{p}, rest, cond)
 	case lps.SortList:
-		if !sv.bindAndRec(v, r.st.intern(&node{kind: kNil, sort: sort}), nil, rest, cond) {
+		if !sv.bindAndRec(v, r.st.intern(&key{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false
 		}
 		e := sv.fresh(sort.Elem)
 		l := sv.fresh(sort)
-		cons := r.st.internArgs(&node{kind: kCons, sort: sort}, []Term{e, l})
+		cons := r.st.internArgs(&key{kind: kCons, sort: sort}, []Term{e, l})
 		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
 	case lps.SortStruct, lps.SortBasic:
 		if len(sort.Constructors) == 0 {
@@ -299,7 +299,7 @@ func (sv *solver) report(cond Term) bool {
 func (sv *solver) narrow(v, val, cond Term) (Term, uint32) {
 	r := sv.r
 	sv.tick()
-	id := r.st.node(v).vi().id
+	id := r.st.node(v).varID()
 	sv.es.grow(id)
 	sv.es.vals[id] = val
 	c := r.rewrite(cond, sv.es)
@@ -344,7 +344,7 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 // length k, costs O(k) steps, each a tick.
 func (sv *solver) resolve(v Term) Term {
 	r := sv.r
-	id := r.st.node(v).vi().id
+	id := r.st.node(v).varID()
 	if val := sv.rs.getID(id); val != 0 {
 		return val
 	}
@@ -404,10 +404,10 @@ func (sv *solver) tick() {
 func (sv *solver) onePoint(cond, v Term) (Term, bool) {
 	r := sv.r
 	n := r.st.node(cond)
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+	if n.kind != kApp || sv.r.fnOf(n).kind != lps.FuncBuiltin {
 		return 0, false
 	}
-	switch n.fn.op {
+	switch sv.r.fnOf(n).op {
 	case lps.OpAnd:
 		if e, ok := sv.onePoint(n.args()[0], v); ok {
 			return e, true
@@ -449,9 +449,9 @@ func (sv *solver) varNames() string {
 			b = append(b, ", "...)
 		}
 		n := sv.r.st.node(v)
-		b = append(b, n.vi().v.Name...)
+		b = append(b, sv.r.varOf(n).v.Name...)
 		b = append(b, ": "...)
-		b = lps.AppendSort(b, n.sort)
+		b = lps.AppendSort(b, sv.r.sortOf(n))
 	}
 	return string(b)
 }
@@ -468,7 +468,7 @@ func (sv *solver) varNames() string {
 func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
 	keep := func() Term {
 		args := append(append([]Term{}, vars...), body)
-		return r.st.internArgs(&node{kind: kBinder, sort: sort, val: int64(kind)}, args)
+		return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(kind)}, args)
 	}
 	identity, absorbing := r.trueT, r.falseT
 	op := r.and
@@ -482,7 +482,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	for _, v := range vars {
 		if r.occurs(v, body) {
 			enumVars = append(enumVars, v)
-			if _, ok := r.Values(r.st.node(v).sort, 1<<16); !ok {
+			if _, ok := r.Values(r.sortOf(r.st.node(v)), 1<<16); !ok {
 				finite = false
 			}
 		}
@@ -496,7 +496,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	for i, v := range enumVars {
 		if t, ok := r.onePoint(kind, v, body); ok {
 			es := r.NewSubst()
-			es.setID(r.st.node(v).vi().id, t)
+			es.setID(r.st.node(v).varID(), t)
 			rest := append(append([]Term(nil), enumVars[:i]...), enumVars[i+1:]...)
 			return r.quantifier(kind, sort, rest, r.rewrite(body, es))
 		}
@@ -527,14 +527,14 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 			continue
 		}
 		v, tail := p.vars[0], p.vars[1:]
-		cands, fresh, ok := r.expansions(r.st.node(v).sort, func(s *lps.Sort) Term {
+		cands, fresh, ok := r.expansions(r.sortOf(r.st.node(v)), func(s *lps.Sort) Term {
 			nfresh++
 			return r.poolVar('q', r.qdepth, nfresh, s)
 		}, 1<<12)
 		if !ok {
 			return keep()
 		}
-		id := r.st.node(v).vi().id
+		id := r.st.node(v).varID()
 		for i, c := range cands {
 			es.setID(id, c)
 			e := r.rewrite(p.expr, es)
@@ -569,10 +569,10 @@ func (r *Rewriter) onePoint(kind lps.BinderKind, v, body Term) (Term, bool) {
 	var find func(t Term) (Term, bool)
 	find = func(t Term) (Term, bool) {
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn == nil || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
+		if n.kind != kApp || r.fnOf(n) == nil || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 2 {
 			return 0, false
 		}
-		switch n.fn.op {
+		switch r.fnOf(n).op {
 		case join:
 			if x, ok := find(n.args()[0]); ok {
 				return x, true
@@ -626,7 +626,7 @@ func (r *Rewriter) expansions(s *lps.Sort, freshVar func(*lps.Sort) Term, valueL
 	case lps.SortList:
 		e := freshVar(s.Elem)
 		l := freshVar(s)
-		return []Term{r.st.intern(&node{kind: kNil, sort: s}), r.st.internArgs(&node{kind: kCons, sort: s}, []Term{e, l})},
+		return []Term{r.st.intern(&key{kind: kNil, sort: s}), r.st.internArgs(&key{kind: kCons, sort: s}, []Term{e, l})},
 			[][]Term{nil, {e, l}}, true
 	case lps.SortStruct, lps.SortBasic:
 		if len(s.Constructors) == 0 {

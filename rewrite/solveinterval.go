@@ -79,15 +79,15 @@ func (r *Rewriter) numberInterval(cond, v Term, sort *lps.Sort) (interval, bool)
 // of a list).
 func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term) Term) {
 	n := r.st.node(cond)
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 2 {
+	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 2 {
 		return
 	}
-	if n.fn.op == lps.OpAnd {
+	if r.fnOf(n).op == lps.OpAnd {
 		r.conjunctBounds(n.args()[0], v, iv, measure)
 		r.conjunctBounds(n.args()[1], v, iv, measure)
 		return
 	}
-	b, ok := boundTable[n.fn.op]
+	b, ok := boundTable[r.fnOf(n).op]
 	if !ok {
 		return
 	}
@@ -97,7 +97,7 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 		b = boundTable[b.flipped]
 	}
 	if cn := r.st.node(c); measure(a) == v && cn.kind == kNum {
-		b.apply(iv, cn.val)
+		b.apply(iv, cn.value())
 	}
 }
 
@@ -105,7 +105,7 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 // else 0.
 func (r *Rewriter) lengthOf(t Term) Term {
 	n := r.st.node(r.widened(t))
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpCount && len(n.args()) == 1 && r.st.node(n.args()[0]).sort.Kind == lps.SortList {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpCount && len(n.args()) == 1 && r.sortOf(r.st.node(n.args()[0])).Kind == lps.SortList {
 		return n.args()[0]
 	}
 	return 0
@@ -116,10 +116,10 @@ func (r *Rewriter) lengthOf(t Term) Term {
 func (r *Rewriter) widened(t Term) Term {
 	for {
 		n := r.st.node(t)
-		if n.kind != kApp || n.fn.kind != lps.FuncBuiltin || len(n.args()) != 1 {
+		if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 1 {
 			return t
 		}
-		switch n.fn.op {
+		switch r.fnOf(n).op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
 			t = n.args()[0]
 		default:
@@ -199,9 +199,9 @@ func (r *Rewriter) SumUnbounded(vars []Term, cond Term) bool {
 func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
 	for _, v := range vars {
 		n := r.st.node(v)
-		switch n.sort.Kind {
+		switch r.sortOf(n).Kind {
 		case lps.SortNat, lps.SortPos, lps.SortInt:
-			if _, ok := r.numberInterval(cond, v, n.sort); ok {
+			if _, ok := r.numberInterval(cond, v, r.sortOf(n)); ok {
 				continue
 			}
 		case lps.SortList:
@@ -210,7 +210,7 @@ func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
 				continue
 			}
 		default:
-			if r.sortClass(n.sort) != sortClassInfinite {
+			if r.sortClass(r.sortOf(n)) != sortClassInfinite {
 				continue
 			}
 		}
@@ -220,7 +220,7 @@ func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
 		if len(b) > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, n.vi().v.Name...)
+		b = append(b, r.varOf(n).v.Name...)
 	}
 	return b
 }

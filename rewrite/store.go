@@ -46,75 +46,143 @@ const (
 
 const (
 	nodeGround = 1 << iota // no free variables
+	nodeInline             // the arguments (one or two) are in word
 )
 
 // node is the stored form of a term. Nodes are immutable once published,
 // except nf, the cached normal form of a ground term.
 //
-// A node is 56 bytes: the search keeps every term a state, label or cache
+// A node is 32 bytes: the search keeps every term a state, label or cache
 // names, and on models whose states hold lists the nodes are most of the
-// memory (a permutation puzzle's million cons cells). What few terms need
-// (a variable's name, a big number) hangs from ext, the arguments are a
-// pointer and a count into the shard's slab, and the hash keeps the 32
-// bits the table uses; each field of its own took 88 bytes.
+// memory (a permutation puzzle's million cons cells). It holds no pointer
+// but argp: the symbol and sort are one index, head, into the store's
+// heads (a term's symbol and sort come in few pairs, and one index for
+// both leaves word whole); a variable keeps its id in word (what
+// matching and substitution read) and a big number or a real an index
+// into the store's numbers. A term of one or two arguments and no value
+// (a cons cell, x + 1, f(a, b)) keeps them in word, so that most terms
+// need no slab, and a collection moves none of their arguments; any
+// other's arguments are a pointer into the shard's slab and a count of
+// 16 bits, and a term of more arguments (a finite set of 70,000
+// elements) keeps its count in the slab's word before them.
 type node struct {
 	kind  kind
 	flags uint8
+	nargs uint16 // manyArgs: the count is the slab's word before argp
 	nf    atomic.Uint32
 	hash  uint32 // hashKey of the term
-	nargs uint32
-	sort  *lps.Sort
-	fn    *symbol // kApp
-	val   int64
-	ext   *nodeExt
-	argp  *Term // the first of nargs arguments
+	head  uint32 // index into the store's heads: the symbol and sort
+	// word is a kNum's value, a kBinder's lps.BinderKind, a kFnConst's
+	// or kFnOp's code (value returns these), a kVar's variable id, a
+	// kBig's or kReal's index into the store's numbers, or, with
+	// nodeInline, the arguments.
+	word int64
+	argp *Term // the first of the arguments, but with nodeInline
 }
 
-// nodeExt holds the fields of the few kinds of terms that need them.
-type nodeExt struct {
-	v   *varInfo // kVar
-	big *big.Int // kBig
-	rat *big.Rat // kReal (normalised, denominator > 0)
+// manyArgs in a node's nargs says that the count of its arguments is
+// the word before them (copyArgs).
+const manyArgs = 1<<16 - 1
+
+// head is the symbol and sort of a term (symbol nil but for kApp; sort
+// nil for a lambda made without one). heads[0] is {nil, nil}.
+type head struct {
+	fn   *symbol
+	sort *lps.Sort
+}
+
+// number is the value of a kBig or kReal term.
+type number struct {
+	big *big.Int
+	rat *big.Rat // normalised, denominator > 0
 }
 
 // args returns the arguments of n; the slice must not be changed.
 func (n *node) args() []Term {
-	if n.nargs == 0 {
-		return nil
+	if n.flags&nodeInline != 0 {
+		return unsafe.Slice((*Term)(unsafe.Pointer(&n.word)), n.nargs)
 	}
-	return unsafe.Slice(n.argp, n.nargs)
+	if n.nargs != manyArgs {
+		return unsafe.Slice(n.argp, n.nargs) // nil for none: argp is nil
+	}
+	return unsafe.Slice(n.argp, *(*Term)(unsafe.Add(unsafe.Pointer(n.argp), -int(unsafe.Sizeof(Term(0))))))
 }
 
-// vi returns the variable of a kVar node, nil for any other.
-func (n *node) vi() *varInfo {
-	if n.ext == nil {
-		return nil
-	}
-	return n.ext.v
+// setArgs makes a, which copyArgs returned, the arguments of n.
+func (n *node) setArgs(a []Term) {
+	n.argp, n.nargs = &a[0], uint16(min(len(a), manyArgs))
 }
 
-// bigInt returns the value of a kBig node, nil for any other.
-func (n *node) bigInt() *big.Int {
-	if n.ext == nil {
-		return nil
+// value returns what a term's key had in val: a number, a binder's kind,
+// a function constant's or operation's code; 0 for the terms that keep
+// their arguments in word.
+func (n *node) value() int64 {
+	if n.flags&nodeInline != 0 {
+		return 0
 	}
-	return n.ext.big
+	return n.word
 }
 
-// rat returns the value of a kReal node, nil for any other.
-func (n *node) rat() *big.Rat {
-	if n.ext == nil {
+// varID returns the id of a kVar node's variable (its slot in a Subst).
+func (n *node) varID() uint32 { return uint32(n.word) }
+
+// fnOf returns the symbol of a kApp node, nil for any other.
+func (s *store) fnOf(n *node) *symbol { return s.heads.at(n.head).fn }
+
+// sortOf returns the sort of n.
+func (s *store) sortOf(n *node) *lps.Sort { return s.heads.at(n.head).sort }
+
+// varOf returns the variable of a kVar node, nil for any other.
+func (s *store) varOf(n *node) *varInfo {
+	if n.kind != kVar {
 		return nil
 	}
-	return n.ext.rat
+	return s.vars.at(uint32(n.word))
 }
 
-// varNode, bigNode and ratNode make the keys of terms with an ext.
-func varNode(s *lps.Sort, v *varInfo) *node { return &node{kind: kVar, sort: s, ext: &nodeExt{v: v}} }
-func bigNode(s *lps.Sort, x *big.Int) *node { return &node{kind: kBig, sort: s, ext: &nodeExt{big: x}} }
-func ratNode(s *lps.Sort, x *big.Rat) *node {
-	return &node{kind: kReal, sort: s, ext: &nodeExt{rat: x}}
+// bigVal returns the value of a kBig node, nil for any other.
+func (s *store) bigVal(n *node) *big.Int {
+	if n.kind != kBig {
+		return nil
+	}
+	return s.numbers.at(uint32(n.word)).big
 }
+
+// ratVal returns the value of a kReal node, nil for any other.
+func (s *store) ratVal(n *node) *big.Rat {
+	if n.kind != kReal {
+		return nil
+	}
+	return s.numbers.at(uint32(n.word)).rat
+}
+
+// The rewriters read nodes through their store.
+func (sh *shared) fnOf(n *node) *symbol     { return sh.st.fnOf(n) }
+func (sh *shared) sortOf(n *node) *lps.Sort { return sh.st.sortOf(n) }
+func (sh *shared) varOf(n *node) *varInfo   { return sh.st.varOf(n) }
+func (sh *shared) bigVal(n *node) *big.Int  { return sh.st.bigVal(n) }
+func (sh *shared) ratVal(n *node) *big.Rat  { return sh.st.ratVal(n) }
+
+// key describes a term to intern, but for its arguments: what its node
+// will hold, with pointers where the node keeps indices. Keys are built
+// on the stack; intern copies what it keeps.
+type key struct {
+	kind kind
+	fn   *symbol // kApp
+	sort *lps.Sort
+	val  int64    // what node.value returns; kVar: v.id
+	v    *varInfo // kVar
+	big  *big.Int // kBig
+	rat  *big.Rat // kReal
+}
+
+// varNode, bigNode and ratNode make the keys of variables and of numbers
+// that need more than val.
+func varNode(s *lps.Sort, v *varInfo) *key {
+	return &key{kind: kVar, sort: s, val: int64(v.id), v: v}
+}
+func bigNode(s *lps.Sort, x *big.Int) *key { return &key{kind: kBig, sort: s, big: x} }
+func ratNode(s *lps.Sort, x *big.Rat) *key { return &key{kind: kReal, sort: s, rat: x} }
 
 // symbol is the rewriter's view of an lps.Func.
 type symbol struct {
@@ -152,7 +220,8 @@ const (
 	chunkBits = 12
 	chunkSize = 1 << chunkBits
 	maxChunks = 1 << (32 - chunkBits)
-	numShards = 64
+	shardBits = 6
+	numShards = 1 << shardBits
 )
 
 // store is the hash-consing term table. Nodes live in fixed-size chunks
@@ -176,23 +245,40 @@ type store struct {
 	shards  [numShards]shard
 	// sealed: the terms below it are never collected (collect.go).
 	sealed Term
-	// free holds the ids collect gave back, which alloc hands out again
-	// before it makes new ones; nfree is its length, read without freeMu
-	// so that a store that never collected takes no lock.
-	freeMu sync.Mutex
-	free   []Term
-	nfree  atomic.Int32
+	// free has a bit set for each id collect gave back, which alloc
+	// hands out again, lowest first, before it makes new ones (a bit an
+	// id: a list of ids took 32 times the memory at the puzzle's
+	// peak); freeFrom is where the lowest may be. nfree is their number,
+	// read without freeMu so that a store that never collected takes no
+	// lock.
+	freeMu   sync.Mutex
+	free     []uint64
+	freeFrom Term
+	nfree    atomic.Int64
+	// heads, vars and numbers are what the nodes name by index: the
+	// pairs of symbol and sort (headIdx finds a pair's index), the
+	// variables by id, and the values of big numbers and reals. They
+	// grow under tabMu and keep alive what the nodes, which the
+	// collector does not see, name (offheap.go).
+	tabMu   sync.Mutex
+	heads   table[head]
+	headIdx map[head]uint32
+	vars    table[*varInfo]
+	numbers table[number]
 }
 
 type shard struct {
 	mu    sync.Mutex
 	table atomic.Pointer[[]atomic.Uint32] // open addressing of Terms; 0 = empty
 	count int
-	// pins, exts and slabs keep alive what the shard's nodes point to
-	// (offheap.go): their symbols and sorts, their exts and the slabs
-	// of their arguments.
-	pins  pinned
-	exts  []*nodeExt
+	// heads caches the indices of the heads the shard's terms used
+	// last (headOf), so that adding a term seldom takes tabMu.
+	heads [headCache]struct {
+		h head
+		i uint32
+	}
+	// slabs keeps alive the slabs of the shard's arguments, which the
+	// collector does not see through the nodes (offheap.go).
 	slabs [][]Term
 	// argSlab holds the arguments of the shard's terms, under mu. One
 	// slab for the whole store, under a lock of its own, was where two
@@ -200,13 +286,22 @@ type shard struct {
 	argSlab []Term
 }
 
+// minTable is the size of a shard's table at first (4 KB).
+const minTable = 1024
+
+// headCache is the number of heads a shard remembers: a model's terms
+// of one shard come with a few symbols and sorts at a time (a list's
+// cells and its numbers, say).
+const headCache = 16
+
 func newStore() *store {
-	s := &store{mem: &nodeChunks{}}
+	s := &store{mem: &nodeChunks{}, headIdx: map[head]uint32{{}: 0}}
 	releaseWith(s, s.mem)
 	s.chunks.Store(new([]*[chunkSize]node))
 	s.next.Store(1) // id 0 is "no term"
+	s.heads.add(head{})
 	for i := range s.shards {
-		tab := make([]atomic.Uint32, 1024)
+		tab := make([]atomic.Uint32, minTable)
 		s.shards[i].table.Store(&tab)
 	}
 	return s
@@ -227,13 +322,10 @@ func mix(h, x uint64) uint64 {
 
 // hashKey returns the hash of the term of key k and args. The table
 // takes its shard from the low bits and its slot from the bits above.
-func hashKey(k *node, args []Term) uint32 {
+func hashKey(k *key, args []Term) uint32 {
 	h := uint64(k.kind) + 0x51ed27
 	if k.fn != nil {
 		h = mix(h, uint64(k.fn.id)<<1|1)
-	}
-	if v := k.vi(); v != nil {
-		h = mix(h, uint64(v.id)<<2|2)
 	}
 	if k.sort != nil {
 		h = mix(h, uint64(k.sort.Kind))
@@ -242,56 +334,57 @@ func hashKey(k *node, args []Term) uint32 {
 	for _, a := range args {
 		h = mix(h, uint64(a))
 	}
-	if b := k.bigInt(); b != nil {
+	if b := k.big; b != nil {
 		h = mix(h, xxhash.Sum64(b.Bytes())+uint64(b.Sign()))
 	}
-	if r := k.rat(); r != nil {
+	if r := k.rat; r != nil {
 		h = mix(h, xxhash.Sum64String(r.String()))
 	}
 	return uint32(h ^ h>>32)
 }
 
-func sameKey(n, k *node, args []Term) bool {
-	if n.kind != k.kind || n.fn != k.fn || n.sort != k.sort || n.val != k.val || int(n.nargs) != len(args) {
+// sameKey reports whether n is the term of key k and args. The words of
+// the node come first; its head, an index, is compared by what it names.
+func (s *store) sameKey(n *node, k *key, args []Term) bool {
+	if n.kind != k.kind || n.nargs != uint16(min(len(args), manyArgs)) {
 		return false
 	}
-	for i, a := range n.args() {
+	switch n.kind {
+	case kBig:
+		if s.bigVal(n).Cmp(k.big) != 0 {
+			return false
+		}
+	case kReal:
+		if s.ratVal(n).Cmp(k.rat) != 0 {
+			return false
+		}
+	default:
+		if n.value() != k.val {
+			return false
+		}
+	}
+	na := n.args()
+	if len(na) != len(args) {
+		return false
+	}
+	for i, a := range na {
 		if args[i] != a {
 			return false
 		}
 	}
-	if n.ext != nil || k.ext != nil {
-		return sameExt(n, k)
-	}
-	return true
-}
-
-// sameExt compares the ext parts of two keys.
-func sameExt(n, k *node) bool {
-	if n.vi() != k.vi() {
-		return false
-	}
-	nb, kb := n.bigInt(), k.bigInt()
-	if (nb == nil) != (kb == nil) || nb != nil && nb.Cmp(kb) != 0 {
-		return false
-	}
-	nr, kr := n.rat(), k.rat()
-	if (nr == nil) != (kr == nil) || nr != nil && nr.Cmp(kr) != 0 {
-		return false
-	}
-	return true
+	return s.heads.at(n.head) == head{k.fn, k.sort}
 }
 
 // intern returns the id of the term without arguments described by k,
 // creating it if needed; internArgs is that of a term with arguments.
-func (s *store) intern(k *node) Term {
+func (s *store) intern(k *key) Term {
 	return s.internArgs(k, nil)
 }
 
 // internArgs is intern with the arguments passed apart from the key, so
 // that escape analysis can keep a caller's argument slice on the stack
-// (k's pointers are stored; args is only copied).
-func (s *store) internArgs(k *node, args []Term) Term {
+// (args is only copied).
+func (s *store) internArgs(k *key, args []Term) Term {
 	h := hashKey(k, args)
 	sh := &s.shards[h%numShards]
 	if t, _ := s.find(sh, h, k, args); t != 0 {
@@ -306,39 +399,45 @@ func (s *store) internArgs(k *node, args []Term) Term {
 	}
 	t = s.alloc()
 	n := s.node(t)
-	n.kind, n.fn, n.sort, n.val, n.hash = k.kind, k.fn, k.sort, k.val, h
-	// Copy the ext and the numbers rather than keep k's pointers, so
-	// that nothing k points to escapes: callers pass keys built on the
-	// stack.
-	if k.ext != nil {
-		e := &nodeExt{v: k.ext.v}
-		if k.ext.big != nil {
-			e.big = new(big.Int).Set(k.ext.big)
-		}
-		if k.ext.rat != nil {
-			e.rat = new(big.Rat).Set(k.ext.rat)
-		}
-		n.ext = e
-		sh.exts = append(sh.exts, e)
+	n.kind, n.word, n.hash = k.kind, k.val, h
+	n.head = s.headOf(sh, head{k.fn, k.sort})
+	// Copy the numbers rather than keep k's pointers, so that nothing k
+	// points to escapes: callers pass keys built on the stack.
+	switch k.kind {
+	case kVar:
+		s.tabMu.Lock()
+		s.vars.set(k.v.id, k.v)
+		s.tabMu.Unlock()
+	case kBig:
+		n.word = int64(s.addNumber(number{big: new(big.Int).Set(k.big)}))
+	case kReal:
+		n.word = int64(s.addNumber(number{rat: new(big.Rat).Set(k.rat)}))
 	}
-	sh.pins.pin(k.fn, k.sort)
-	if len(args) > 0 {
+	n.flags = 0
+	switch {
+	case len(args) == 0:
+	case len(args) <= 2 && k.val == 0:
+		n.flags = nodeInline
+		copy(unsafe.Slice((*Term)(unsafe.Pointer(&n.word)), 2), args)
+		n.nargs = uint16(len(args))
+	default:
 		n.setArgs(sh.copyArgs(args))
 	}
-	n.flags = nodeGround
+	ground := uint8(nodeGround)
 	if k.kind == kVar {
-		n.flags = 0
+		ground = 0
 	} else {
-		for _, a := range n.args() {
+		for _, a := range args {
 			if s.node(a).flags&nodeGround == 0 {
-				n.flags = 0
+				ground = 0
 				break
 			}
 		}
 		if k.kind == kBinder {
-			n.flags = s.binderFlags(n)
+			ground = s.binderFlags(n)
 		}
 	}
+	n.flags |= ground
 	tab := *sh.table.Load()
 	tab[i].Store(uint32(t)) // publishes the node written above
 	sh.count++
@@ -349,9 +448,29 @@ func (s *store) internArgs(k *node, args []Term) Term {
 	return t
 }
 
-// setArgs makes a the arguments of n.
-func (n *node) setArgs(a []Term) {
-	n.argp, n.nargs = &a[0], uint32(len(a))
+// headOf returns the index of h in s.heads, adding it if it is new;
+// sh.mu is held. The shard's cache answers most calls without tabMu.
+func (s *store) headOf(sh *shard, h head) uint32 {
+	c := &sh.heads[(uintptr(unsafe.Pointer(h.fn))^uintptr(unsafe.Pointer(h.sort)))>>4%headCache]
+	if c.h == h {
+		return c.i
+	}
+	s.tabMu.Lock()
+	i, ok := s.headIdx[h]
+	if !ok {
+		i = s.heads.add(h)
+		s.headIdx[h] = i
+	}
+	s.tabMu.Unlock()
+	c.h, c.i = h, i
+	return i
+}
+
+// addNumber adds x to s.numbers and returns its index.
+func (s *store) addNumber(x number) uint32 {
+	s.tabMu.Lock()
+	defer s.tabMu.Unlock()
+	return s.numbers.add(x)
 }
 
 // binderFlags decides groundness of a binder: ground when its body has
@@ -392,39 +511,61 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 
 // find looks the term of key k and args up in sh, without a lock, and
 // returns it, or 0 and the empty slot where it would go.
-func (s *store) find(sh *shard, h uint32, k *node, args []Term) (Term, uint64) {
+func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, int) {
 	tab := *sh.table.Load()
-	mask := uint64(len(tab) - 1)
-	for i := uint64(h/numShards) & mask; ; i = (i + 1) & mask {
+	for i := home(h, len(tab)); ; i = nextSlot(i, len(tab)) {
 		t := Term(tab[i].Load())
 		if t == 0 {
 			return 0, i
 		}
-		if n := s.node(t); n.hash == h && sameKey(n, k, args) {
+		if n := s.node(t); n.hash == h && s.sameKey(n, k, args) {
 			return t, i
 		}
 	}
 }
 
-// grow doubles sh's table, with sh.mu held, and publishes the new one
-// when it is complete; lookups still reading the old one miss only terms
-// added since, and look again under the lock.
+// home returns the slot of a table of size slots where the probe for
+// hash h starts: the hash's bits above the shard's, scaled to the size
+// (Lemire, "A fast alternative to the modulo reduction"), so that a
+// table may have any size. Sizes that were powers of two kept the
+// tables a third full on average (the puzzle's peak had 17 MB of them
+// for 1.4 million terms); a shard's table now grows by half when it is
+// half full.
+func home(h uint32, size int) int {
+	return int(uint64(h/numShards) * uint64(size) >> (32 - shardBits))
+}
+
+// nextSlot is the slot after i in a table of size slots (linear
+// probing).
+func nextSlot(i, size int) int {
+	if i++; i == size {
+		return 0
+	}
+	return i
+}
+
+// grow makes sh's table half as large again, with sh.mu held, and
+// publishes the new one when it is complete; lookups still reading the
+// old one miss only terms added since, and look again under the lock.
 func (s *store) grow(sh *shard) {
 	old := *sh.table.Load()
-	tab := make([]atomic.Uint32, 2*len(old))
-	mask := uint64(len(tab) - 1)
+	tab := make([]atomic.Uint32, len(old)+len(old)/2)
 	for j := range old {
-		t := old[j].Load()
-		if t == 0 {
-			continue
+		if t := old[j].Load(); t != 0 {
+			insert(tab, s.node(Term(t)).hash, t)
 		}
-		i := uint64(s.node(Term(t)).hash/numShards) & mask
-		for tab[i].Load() != 0 {
-			i = (i + 1) & mask
-		}
-		tab[i].Store(t)
 	}
 	sh.table.Store(&tab)
+}
+
+// insert puts id t of hash h into the first empty slot of its probe in
+// tab, which no reader sees yet.
+func insert(tab []atomic.Uint32, h, t uint32) {
+	i := home(h, len(tab))
+	for tab[i].Load() != 0 {
+		i = nextSlot(i, len(tab))
+	}
+	tab[i].Store(t)
 }
 
 func (s *store) alloc() Term {
@@ -459,8 +600,16 @@ func (s *store) alloc() Term {
 
 // copyArgs copies a into sh's slab; sh.mu is held. A shard's slabs grow
 // from 256 terms to 16,384, so that the 64 shards of a small model's
-// store do not take 4 MB at once.
+// store do not take 4 MB at once. The arguments of a term of manyArgs or
+// more get a slab of their own, whose first word is their count.
 func (sh *shard) copyArgs(a []Term) []Term {
+	if len(a) >= manyArgs {
+		slab := make([]Term, 1+len(a))
+		slab[0] = Term(len(a))
+		copy(slab[1:], a)
+		sh.slabs = append(sh.slabs, slab)
+		return slab[1:]
+	}
 	if len(sh.argSlab)+len(a) > cap(sh.argSlab) {
 		n := min(max(256, 2*cap(sh.argSlab)), 1<<14)
 		sh.argSlab = make([]Term, 0, max(n, len(a)))

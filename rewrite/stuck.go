@@ -72,22 +72,22 @@ func (r *Rewriter) intSign(t Term) int {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		if n.val < 0 {
+		if n.value() < 0 {
 			return -1
 		}
 		return 1
 	case kBig:
-		if n.bigInt().Sign() < 0 {
+		if r.bigVal(n).Sign() < 0 {
 			return -1
 		}
 		return 1
 	case kApp:
-		if n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
-			switch n.fn.op {
+		if r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
+			switch r.fnOf(n).op {
 			case lps.OpNat2Int, lps.OpPos2Int:
 				return 1
 			case lps.OpNeg:
-				if s := r.st.node(n.args()[0]).sort; s != nil && s.Kind == lps.SortPos {
+				if s := r.sortOf(r.st.node(n.args()[0])); s != nil && s.Kind == lps.SortPos {
 					return -1
 				}
 			}
@@ -99,7 +99,7 @@ func (r *Rewriter) intSign(t Term) int {
 // stuckLess decides a < b (a <= b when orEqual) for ground number terms,
 // one of which is not a value, as far as mCRL2's equations do.
 func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
-	s := r.st.node(a).sort
+	s := r.sortOf(r.st.node(a))
 	if s == nil || !r.isIntValue(a) && !r.isIntValue(b) {
 		return 0, false
 	}
@@ -114,10 +114,10 @@ func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
 	if s.Kind == lps.SortPos {
 		least = 1
 	}
-	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).val == least {
+	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).value() == least {
 		return r.trueT, true
 	}
-	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).val == least {
+	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).value() == least {
 		return r.falseT, true
 	}
 	return 0, false
@@ -127,7 +127,7 @@ func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
 // a value, as far as mCRL2's equations do: only an Int's constructors
 // tell.
 func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
-	if s := r.st.node(a).sort; s != nil && s.Kind == lps.SortInt {
+	if s := r.sortOf(r.st.node(a)); s != nil && s.Kind == lps.SortInt {
 		if sa, sb := r.intSign(a), r.intSign(b); sa != 0 && sb != 0 && sa != sb {
 			return r.falseT, true
 		}
@@ -145,28 +145,28 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
 		return 0, false
 	}
-	switch n.val {
+	switch n.value() {
 	case 0:
 		return r.mkInt(fn.res, 1), true
 	case 1:
 		return t, true
 	}
-	if n.val < 0 || n.val > maxUnfoldedExp {
+	if n.value() < 0 || n.value() > maxUnfoldedExp {
 		return 0, false
 	}
 	if fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat {
-		return r.expBySquaring(fn.res, t, n.val), true
+		return r.expBySquaring(fn.res, t, n.value()), true
 	}
 	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
 	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
 	inner := r.st.node(t)
 	m := inner.args()[0]
-	ms := r.st.node(m).sort
-	x := r.expBySquaring(ms, m, n.val)
+	ms := r.sortOf(r.st.node(m))
+	x := r.expBySquaring(ms, m, n.value())
 	switch {
-	case inner.fn.op == lps.OpNat2Int:
+	case r.fnOf(inner).op == lps.OpNat2Int:
 		return r.apply(r.opSymN(lps.OpNat2Int, fn.res, 1), []Term{x}), true
-	case n.val%2 == 1:
+	case n.value()%2 == 1:
 		return r.apply(r.opSymN(lps.OpNeg, fn.res, 1), []Term{x}), true
 	}
 	return r.apply(r.opSymN(lps.OpPos2Int, fn.res, 1), []Term{x}), true
@@ -197,8 +197,8 @@ func (r *Rewriter) expBySquaring(s *lps.Sort, t Term, w int64) Term {
 // form @cInt(n) or @cNeg(p): Nat2Int(n) or -p here.
 func (r *Rewriter) isIntConstructor(t Term) bool {
 	n := r.st.node(t)
-	return n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 &&
-		(n.fn.op == lps.OpNat2Int || n.fn.op == lps.OpNeg && r.st.node(n.args()[0]).sort.Kind == lps.SortPos)
+	return n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 &&
+		(r.fnOf(n).op == lps.OpNat2Int || r.fnOf(n).op == lps.OpNeg && r.sortOf(r.st.node(n.args()[0])).Kind == lps.SortPos)
 }
 
 // absOfNonValue rewrites abs(t) for a t that is no value as mCRL2's
@@ -207,8 +207,8 @@ func (r *Rewriter) isIntConstructor(t Term) bool {
 // that number and abs(-p) is p. Another Int (a map's value) stays.
 func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
 	n := r.st.node(t)
-	for n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
-		switch n.fn.op {
+	for n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
+		switch r.fnOf(n).op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpPos2Real, lps.OpNat2Real:
 			t = n.args()[0]
 			n = r.st.node(t)
@@ -221,7 +221,7 @@ func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
 		}
 		break
 	}
-	if n.sort == nil || n.sort.Kind != lps.SortPos && n.sort.Kind != lps.SortNat {
+	if r.sortOf(n) == nil || r.sortOf(n).Kind != lps.SortPos && r.sortOf(n).Kind != lps.SortNat {
 		return 0, false
 	}
 	return r.upcast(t, fn.res), true
@@ -230,7 +230,7 @@ func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
 // upcast converts a Pos or Nat term t to the number sort s (Pos2Nat,
 // Pos2Int, ...), which mCRL2 prints invisibly.
 func (r *Rewriter) upcast(t Term, s *lps.Sort) Term {
-	from := r.st.node(t).sort.Kind
+	from := r.sortOf(r.st.node(t)).Kind
 	if from == s.Kind {
 		return t
 	}
@@ -268,7 +268,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 		n := r.st.node(a)
 		switch n.kind {
 		case kNum:
-			return r.mkInt(nat, abs64(n.val))
+			return r.mkInt(nat, abs64(n.value()))
 		case kBig:
 			b := r.bigOf(a)
 			return r.mkBigInt(nat, b.Abs(b))
@@ -282,7 +282,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 		return r.upcast(m, fn.res), true
 	case -1:
 		p := inner()
-		if r.st.node(p).sort.Kind != lps.SortPos {
+		if r.sortOf(r.st.node(p)).Kind != lps.SortPos {
 			p = r.natIn(pos, p)
 		}
 		m := r.apply(natOp, []Term{r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{p}), q})
@@ -304,7 +304,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 // It reports false for any other Int (a map's value, a difference).
 func (r *Rewriter) narrowWidened(fn *symbol, a Term) (Term, bool) {
 	n := r.st.node(a)
-	if n.kind != kApp || n.fn == nil || (n.fn.op != lps.OpNat2Int && n.fn.op != lps.OpPos2Int) {
+	if n.kind != kApp || r.fnOf(n) == nil || (r.fnOf(n).op != lps.OpNat2Int && r.fnOf(n).op != lps.OpPos2Int) {
 		return 0, false
 	}
 	nat := r.upcast(n.args()[0], r.natSortOf())

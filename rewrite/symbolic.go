@@ -17,9 +17,9 @@ import (
 // has no constant summand).
 func (r *Rewriter) splitOffset(t Term) (Term, int64) {
 	n := r.st.node(t)
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && n.fn.op == lps.OpAdd && len(n.args()) == 2 {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpAdd && len(n.args()) == 2 {
 		if k := r.st.node(n.args()[1]); k.kind == kNum {
-			return n.args()[0], k.val
+			return n.args()[0], k.value()
 		}
 	}
 	return t, 0
@@ -30,12 +30,12 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 	n := r.st.node(t)
 	switch n.kind {
 	case kNum:
-		return n.val, true
+		return n.value(), true
 	case kBig:
 		return 0, false
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 1 {
-		switch n.fn.op {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
+		switch r.fnOf(n).op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int:
 			return r.lowerBound(n.args()[0])
 		case lps.OpNeg:
@@ -44,8 +44,8 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 			}
 		}
 	}
-	if n.kind == kApp && n.fn.kind == lps.FuncBuiltin && len(n.args()) == 2 {
-		switch n.fn.op {
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 2 {
+		switch r.fnOf(n).op {
 		case lps.OpAdd:
 			a, ok1 := r.lowerBound(n.args()[0])
 			b, ok2 := r.lowerBound(n.args()[1])
@@ -66,10 +66,10 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 			}
 		}
 	}
-	if n.sort == nil {
+	if r.sortOf(n) == nil {
 		return 0, false
 	}
-	switch n.sort.Kind {
+	switch r.sortOf(n).Kind {
 	case lps.SortPos:
 		return 1, true
 	case lps.SortNat:
@@ -84,23 +84,23 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 func (r *Rewriter) upperBound(t Term) (int64, bool) {
 	n := r.st.node(t)
 	if n.kind == kNum {
-		return n.val, true
+		return n.value(), true
 	}
-	if n.kind != kApp || n.fn.kind != lps.FuncBuiltin {
+	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin {
 		return 0, false
 	}
 	switch {
-	case n.fn.op == lps.OpNeg && len(n.args()) == 1:
+	case r.fnOf(n).op == lps.OpNeg && len(n.args()) == 1:
 		if lb, ok := r.lowerBound(n.args()[0]); ok && lb > -1<<60 {
 			return -lb, true
 		}
-	case n.fn.op == lps.OpAdd && len(n.args()) == 2:
+	case r.fnOf(n).op == lps.OpAdd && len(n.args()) == 2:
 		a, ok1 := r.upperBound(n.args()[0])
 		b, ok2 := r.upperBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
 			return a + b, true
 		}
-	case n.fn.op == lps.OpSub && len(n.args()) == 2:
+	case r.fnOf(n).op == lps.OpSub && len(n.args()) == 2:
 		a, ok1 := r.upperBound(n.args()[0])
 		b, ok2 := r.lowerBound(n.args()[1])
 		if ok1 && ok2 && a < 1<<60 && a > -1<<60 && b < 1<<60 && b > -1<<60 {
@@ -130,13 +130,13 @@ func (r *Rewriter) symbolicAdd(fn *symbol, a, b Term) (Term, bool) {
 		return 0, false
 	}
 	base, k := r.splitOffset(a)
-	if k+kb.val < k {
+	if k+kb.value() < k {
 		return 0, false
 	}
 	if k == 0 && base == a {
 		return r.mkApp(fn, []Term{a, b}), true
 	}
-	return r.mkApp(r.opSym(lps.OpAdd, fn.res), []Term{base, r.mkInt(fn.res, k+kb.val)}), true
+	return r.mkApp(r.opSym(lps.OpAdd, fn.res), []Term{base, r.mkInt(fn.res, k+kb.value())}), true
 }
 
 // symbolicEqual decides a == b from lower bounds and offsets, or reports
@@ -150,10 +150,10 @@ func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
 	}
 	if r.isIntValue(b) {
 		if nb := r.st.node(b); nb.kind == kNum {
-			if lb, ok := r.lowerBound(a); ok && lb > nb.val {
+			if lb, ok := r.lowerBound(a); ok && lb > nb.value() {
 				return r.falseT, true
 			}
-			if ub, ok := r.upperBound(a); ok && ub < nb.val {
+			if ub, ok := r.upperBound(a); ok && ub < nb.value() {
 				return r.falseT, true
 			}
 		}
@@ -177,13 +177,13 @@ func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
 	if nb.kind == kNum && na.kind != kNum {
 		// a < c is false when lb(a) >= c; a <= c false when lb(a) > c.
 		if lb, ok := r.lowerBound(a); ok {
-			if lb > nb.val || lb == nb.val && !orEqual {
+			if lb > nb.value() || lb == nb.value() && !orEqual {
 				return r.falseT, true
 			}
 		}
 		// a < c is true when ub(a) < c; a <= c true when ub(a) <= c.
 		if ub, ok := r.upperBound(a); ok {
-			if ub < nb.val || ub == nb.val && orEqual {
+			if ub < nb.value() || ub == nb.value() && orEqual {
 				return r.trueT, true
 			}
 		}
@@ -192,13 +192,13 @@ func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
 	if na.kind == kNum && nb.kind != kNum {
 		// c < b is true when c < lb(b); c <= b true when c <= lb(b).
 		if lb, ok := r.lowerBound(b); ok {
-			if na.val < lb || na.val == lb && orEqual {
+			if na.value() < lb || na.value() == lb && orEqual {
 				return r.trueT, true
 			}
 		}
 		// c < b is false when ub(b) <= c; c <= b false when ub(b) < c.
 		if ub, ok := r.upperBound(b); ok {
-			if ub < na.val || ub == na.val && !orEqual {
+			if ub < na.value() || ub == na.value() && !orEqual {
 				return r.falseT, true
 			}
 		}

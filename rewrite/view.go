@@ -125,18 +125,18 @@ func (v *TermView) FnName() string {
 // View returns what t is.
 func (r *Rewriter) View(t Term) TermView {
 	n := r.st.node(t)
-	v := TermView{Kind: TermKind(n.kind), Sort: n.sort, Args: n.args()}
+	v := TermView{Kind: TermKind(n.kind), Sort: r.sortOf(n), Args: n.args()}
 	switch n.kind {
 	case kApp:
-		v.Head = r.head(n.fn)
+		v.Head = r.head(r.fnOf(n))
 	case kVar:
-		v.Var = n.vi().v
+		v.Var = r.varOf(n).v
 	case kBig:
-		v.Big = n.bigInt()
+		v.Big = r.bigVal(n)
 	case kReal:
-		v.Rat = n.rat()
+		v.Rat = r.ratVal(n)
 	default:
-		v.Int = n.val
+		v.Int = n.value()
 	}
 	return v
 }
@@ -205,7 +205,7 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 		}
 		return r.variable(v.Var.Name, v.Var.S), nil
 	case kNum:
-		return r.st.intern(&node{kind: kNum, sort: v.Sort, val: v.Int}), nil
+		return r.st.intern(&key{kind: kNum, sort: v.Sort, val: v.Int}), nil
 	case kBig:
 		if v.Big == nil || v.Big.IsInt64() {
 			// A number in a machine word is a KindNum: two forms of one
@@ -219,7 +219,7 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 		}
 		return r.st.intern(ratNode(v.Sort, new(big.Rat).Set(v.Rat))), nil
 	}
-	key := node{kind: k, sort: v.Sort}
+	tk := key{kind: k, sort: v.Sort}
 	switch k {
 	case kApp:
 		f, err := r.symbolOf(v.Head)
@@ -235,9 +235,9 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 		if len(v.Args) == 0 && f == r.falseSym {
 			return r.falseT, nil
 		}
-		key.fn = f
+		tk.fn = f
 	case kBinder, kFnConst, kFnOp:
-		key.val = v.Int
+		tk.val = v.Int
 	default:
 		if v.Int != 0 {
 			return bad("a term of kind %d with a code", v.Kind)
@@ -246,7 +246,7 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 	if err := r.checkShape(&v); err != nil {
 		return bad("%v", err)
 	}
-	return r.st.internArgs(&key, v.Args), nil
+	return r.st.internArgs(&tk, v.Args), nil
 }
 
 // symbolOf returns the symbol h names.
