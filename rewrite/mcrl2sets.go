@@ -139,8 +139,7 @@ func fbagMerged(op lps.Op) builtinFunc {
 			return 0, false
 		}
 		bag := r.servedSort(lps.SortBag, fn.res.Elem)
-		arith := &symbol{name: op.String(), op: op, kind: lps.FuncBuiltin, res: bag}
-		res, ok := r.setBagArith(arith, r.mkBag(bag, args[0], args[2]), r.mkBag(bag, args[1], args[3]))
+		res, ok := r.setBagArith(r.opSymN(op, bag, 2), r.mkBag(bag, args[0], args[2]), r.mkBag(bag, args[1], args[3]))
 		if !ok {
 			return 0, false
 		}

@@ -353,8 +353,9 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 		sub = len(r.st.node(diff).args()) == 0
 	default:
 		// x <= y = (x * y == x) on sets and bags.
-		fn := &symbol{name: "*", op: lps.OpMul, kind: lps.FuncBuiltin, res: r.sortOf(na)}
-		m, ok := r.setBagArith(fn, a, b)
+		// The shared symbol, not one made per call: every symbol a
+		// stored term names takes an entry of the store's heads for good.
+		m, ok := r.setBagArith(r.opSymN(lps.OpMul, r.sortOf(na), 2), a, b)
 		if !ok {
 			return 0, false
 		}
