@@ -6,13 +6,6 @@ import "math/bits"
 // quarters.
 const quarterFrom = 1 << 24
 
-// moved is an entry on its way to a grown table: its new home, its
-// quotient in place and its number.
-type moved struct {
-	home, want uint64
-	id         uint32
-}
-
 // grow makes the table larger: by half and a third below quarterFrom
 // homes (4·2^j homes become 6·2^j, then 4·2^(j+1)), by a quarter from
 // there (m·2^j become (m+1)·2^j, and 7·2^j become 4·2^(j+1)). The hash keeps its bits (kh), so an
@@ -46,29 +39,35 @@ func (t *Set) grow() {
 	t.far = nil
 	t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
 	w := writer{t: t}
-	groupHome := ^uint64(0)
-	group := t.group[:0]
-	for p := range old.slots {
-		if p&chunkMask == 0 && p > 0 {
-			c := p>>chunkShift - 1
-			w.free = append(w.free, old.chunks[c])
-			old.chunks[c] = nil
+	b, mask := uint64(old.bits), old.slotMask
+	for c, chunk := range old.chunks {
+		first := uint64(c) << chunkShift
+		n := min(chunkLen, old.slots-first)
+		pos := uint64(0)
+		for k := range n {
+			var v uint64
+			if old.wide {
+				v = old.slot(first + k)
+			} else {
+				v = word(chunk, pos>>3) >> (pos & 7) & mask
+				pos += b
+			}
+			if v == 0 {
+				continue
+			}
+			d := v & dispMask
+			if d == dispMax {
+				d = old.far[old.number(v)]
+			}
+			home, want := t.placeIn(old.unplace(first+k-d, v>>(old.qShift&63)))
+			// The number plus one stays in place; only the quotient
+			// moves, as the number's bits grow.
+			w.put(home, want|v&(old.idMask<<dispBits))
 		}
-		v := old.slot(p)
-		if v == 0 {
-			continue
-		}
-		home := p - old.displacement(v)
-		if home != groupHome {
-			w.place(group)
-			group, groupHome = group[:0], home
-		}
-		h := old.unplace(home, v>>old.qShift)
-		nh, want := t.placeIn(h)
-		group = append(group, moved{nh, want, old.number(v)})
+		// The pass has left the chunk: the new table may take it.
+		w.free = append(w.free, chunk)
+		old.chunks[c] = nil
 	}
-	w.place(group)
-	t.group = group[:0]
 	w.ensure(uint64(len(t.chunks)))
 }
 
@@ -89,24 +88,31 @@ func (w *writer) ensure(c uint64) {
 	}
 }
 
-// place writes the entries of group (one old home's), in order of their
-// new homes.
-func (w *writer) place(group []moved) {
-	for i := 1; i < len(group); i++ {
-		for k := i; k > 0 && group[k].home < group[k-1].home; k-- {
-			group[k], group[k-1] = group[k-1], group[k]
-		}
-	}
+// put writes the entry of home whose bits but the displacement are e,
+// at its home or just after the entry before. The slots written are
+// empty, in chunks taken zeroed, so the entry is or-ed in.
+func (w *writer) put(home, e uint64) {
 	t := w.t
-	for _, e := range group {
-		p := max(e.home, w.next)
-		if p >= t.slots-1 {
-			t.extendTail(int(w.alloc))
-		}
-		w.ensure(p>>chunkShift + 1)
-		t.setSlot(p, t.entry(e.id, p-e.home, e.want))
-		w.next = p + 1
+	p := max(home, w.next)
+	if p >= t.slots-1 {
+		t.extendTail(int(w.alloc))
 	}
+	if p>>chunkShift >= w.alloc {
+		w.ensure(p>>chunkShift + 1)
+	}
+	d := p - home
+	if d >= dispMax {
+		t.setFar(uint32(e>>dispBits&t.idMask)-1, d)
+		d = dispMax
+	}
+	if t.wide {
+		t.setSlot(p, e|d)
+	} else {
+		c := t.chunks[p>>chunkShift]
+		at := (p & chunkMask) * uint64(t.bits)
+		putWord(c, at>>3, word(c, at>>3)|(e|d)<<(at&7))
+	}
+	w.next = p + 1
 }
 
 // extendTail gives the table tailSlots more slots after the last home,
