@@ -49,7 +49,6 @@ type Set struct {
 
 	// keys holds the packed keys by number, once KeepKeys was called.
 	keys *denseKeys
-
 }
 
 const (
