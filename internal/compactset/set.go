@@ -434,6 +434,12 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 // slot gets more tail slots first.
 func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 	carry := t.entry(id, at-home, want)
+	if !t.wide {
+		if end, ok := t.runEnd(at); ok {
+			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry)
+			return
+		}
+	}
 	for p := at; carry != 0; {
 		if p == t.slots-1 {
 			t.extendTail(len(t.chunks))
