@@ -47,6 +47,11 @@ type Set struct {
 	// saturated (dispMax), by number.
 	far map[uint32]uint64
 
+	// ones and step are onesEvery(bits), for moveRun.
+	ones     [64]uint64
+	step     [64]uint8
+	onesBits uint // the bits they are for
+
 	// keys holds the packed keys by number, once KeepKeys was called.
 	keys *denseKeys
 }
@@ -128,6 +133,10 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.bits = t.qShift + uint(bits.Len64(t.remMask/m))
 	t.slotMask = ^uint64(0) >> (64 - t.bits)
 	t.cmpMask = (t.qMask | dispMask) & t.slotMask
+	if t.onesBits != t.bits {
+		t.ones, t.step = onesEvery(uint64(t.bits))
+		t.onesBits = t.bits
+	}
 	t.wide = t.bits > 57
 }
 
@@ -436,7 +445,7 @@ func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 	carry := t.entry(id, at-home, want)
 	if !t.wide {
 		if end, ok := t.runEnd(at); ok {
-			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry)
+			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones, &t.step)
 			return
 		}
 	}
