@@ -66,32 +66,30 @@ func moveRun(c []byte, b, at, end, e uint64, ones1 *[64]uint64, step1 *[64]uint8
 	if hi&63 != 0 {
 		keepLast = ^uint64(0) << (hi & 63)
 	}
-	one := lo + b // the next moved slot's first bit, where a 1 is added
+	// r is the bit of the next 1 to add, from the current word's first
+	// bit: the second slot's first bit to begin with.
+	r := lo&63 + b
 	var prev, carry uint64
 	for i := first; i <= last; i++ {
 		o := word(c, 8*i)
 		w := o<<(b&63) | prev>>((64-b)&63)
 		prev = o
-		switch i {
-		case first:
-			w = o&keepFirst | w&^keepFirst&^eMask | eBits
-		case first + 1:
-			if spill {
+		var ones uint64
+		if r < 64 {
+			ones = ones1[r&63]
+			r += uint64(step1[r&63])
+		}
+		r -= 64
+		if i <= first+1 || i == last { // the run's edges
+			if i == first {
+				w = o&keepFirst | w&^keepFirst&^eMask | eBits
+			} else if i == first+1 && spill {
 				w = w&^spillMask | spillBits
 			}
-		}
-		if i == last {
-			w = w&^keepLast | o&keepLast
-		}
-		base := i << 6
-		var ones uint64
-		if one < base+64 {
-			r := (one - base) & 63
-			ones = ones1[r]
-			if lim := hi - base; lim < 64 {
-				ones &= 1<<(lim&63) - 1
+			if i == last {
+				w = w&^keepLast | o&keepLast
+				ones &^= keepLast
 			}
-			one += uint64(step1[r])
 		}
 		w, carry = bits.Add64(w, ones, carry)
 		putWord(c, 8*i, w)
