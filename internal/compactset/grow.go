@@ -1,6 +1,9 @@
 package compactset
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // quarterFrom is the number of homes from which the table grows by
 // quarters.
@@ -211,7 +214,7 @@ func (t *Set) widen(key uint64) {
 			p, _ := t.pack(key)
 			byHash = append(byHash, t.hash(p)<<32|uint64(id))
 		})
-		byHash = sortByHash(byHash, t.kh)
+		slices.Sort(byHash)
 		t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
 		w := writer{t: t, free: old.chunks}
 		for _, x := range byHash {
@@ -233,36 +236,5 @@ func (t *Set) widen(key uint64) {
 	}
 }
 
-// widenSortMax is the most entries that widen sorts (8 MB, and as much
-// again while they are sorted).
+// widenSortMax is the most entries that widen sorts (8 MB).
 const widenSortMax = 1 << 20
-
-// sortByHash returns xs, hashes of kh bits (at most 32) in the high half
-// and numbers in the low one, in order: by their hash's top 16 bits
-// (counted into a copy), then by an insertion sort over the whole, whose
-// entries are then at most a bucket from their place. The hashes are
-// uniform, so a bucket holds a few entries where a table widens (an
-// eighth of its entries or fewer). slices.Sort took 130M of
-// hesselink_2-b's 7.0G instructions.
-func sortByHash(xs []uint64, kh uint) []uint64 {
-	shift := 32 + kh - min(kh, 16)
-	var starts [1<<16 + 1]int
-	for _, x := range xs {
-		starts[x>>shift+1]++
-	}
-	for d := 1; d < len(starts); d++ {
-		starts[d] += starts[d-1]
-	}
-	out := make([]uint64, len(xs))
-	for _, x := range xs {
-		d := x >> shift
-		out[starts[d]] = x
-		starts[d]++
-	}
-	for i := 1; i < len(out); i++ {
-		for k := i; k > 0 && out[k] < out[k-1]; k-- {
-			out[k], out[k-1] = out[k-1], out[k]
-		}
-	}
-	return out
-}

@@ -3,7 +3,6 @@ package compactset
 import (
 	"bytes"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -44,25 +43,6 @@ func TestMoveRun(t *testing.T) {
 			moveRun(c, b, at, end, e, &ones, &step)
 			if !bytes.Equal(c, want) {
 				t.Fatalf("%d-bit slots, run %d..%d: moved wrong", b, at, end)
-			}
-		}
-	}
-}
-
-// TestSortByHash: sortByHash sorts as slices.Sort does, for hashes of
-// 16 to 32 bits, with equal top bits and without.
-func TestSortByHash(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 10))
-	for kh := uint(16); kh <= 32; kh += 4 {
-		for _, n := range []int{0, 1, 100, 5000} {
-			xs := make([]uint64, n)
-			for i := range xs {
-				xs[i] = r.Uint64N(1<<kh)<<32 | uint64(i)
-			}
-			want := slices.Clone(xs)
-			slices.Sort(want)
-			if got := sortByHash(xs, kh); !slices.Equal(got, want) {
-				t.Fatalf("kh %d, %d hashes: not in order", kh, n)
 			}
 		}
 	}
