@@ -1,9 +1,6 @@
 package compactset
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // quarterFrom is the number of homes from which the table grows by
 // quarters.
@@ -189,16 +186,7 @@ func (t *Set) extendTail(upto int) {
 // widen makes the halves wide enough for key and places every entry
 // again: the hash's bits change, so the order of the slots does too. The
 // widths only grow, by a bit at a time at most 64 times in all, most of
-// them while the table is small, but a tree store's halves are numbers
-// of inner pairs, which grow with the states: hesselink_2-b widens at
-// 209,111 and 209,696 states, dining_10 at 55,864 and 64,012.
-//
-// Inserted one by one in the order of the old slots, every entry was
-// a lookup at a random home and a move of its run: 4% of hesselink_2-b's
-// run. Up to widenSortMax entries of hashes of at most 32 bits, the
-// new hashes and the numbers are sorted instead (8 bytes an entry for
-// the while, less than the table takes when it grows) and written in
-// order, as a growth writes them; larger tables insert.
+// them while the table is small.
 func (t *Set) widen(key uint64) {
 	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
 	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
@@ -208,33 +196,14 @@ func (t *Set) widen(key uint64) {
 	old := *t
 	t.setLayout(old.m, old.j, hi, lo)
 	t.far = nil
-	if t.kh <= 32 && t.n <= widenSortMax {
-		byHash := make([]uint64, 0, t.n)
-		old.Each(func(id uint32, key uint64) {
-			p, _ := t.pack(key)
-			byHash = append(byHash, t.hash(p)<<32|uint64(id))
-		})
-		slices.Sort(byHash)
-		t.chunks = make([][]byte, (t.slots+chunkLen-1)/chunkLen)
-		w := writer{t: t, free: old.chunks}
-		for _, x := range byHash {
-			home, want := t.placeIn(x >> 32)
-			w.put(home, want|(x&(1<<32-1)+1)<<dispBits)
-		}
-		w.ensure(uint64(len(t.chunks)))
-	} else {
-		t.allocChunks(nil)
-		old.Each(func(id uint32, key uint64) {
-			p, _ := t.pack(key)
-			home, want := t.placeIn(t.hash(p))
-			_, at, _ := t.find(home, want)
-			t.insertAt(home, want, id, at)
-		})
-	}
+	t.allocChunks(nil)
+	old.Each(func(id uint32, key uint64) {
+		p, _ := t.pack(key)
+		home, want := t.placeIn(t.hash(p))
+		_, at, _ := t.find(home, want)
+		t.insertAt(home, want, id, at)
+	})
 	if old.keys != nil {
 		t.keys = old.keys.repack(old.unpack, t.pack, t.hiBits+t.loBits)
 	}
 }
-
-// widenSortMax is the most entries that widen sorts (8 MB).
-const widenSortMax = 1 << 20
