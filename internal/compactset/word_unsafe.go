@@ -10,9 +10,9 @@ import "unsafe"
 // probe of find, and as many of a move. A chunk has 9 bytes after the
 // byte of its last slot, and every caller stays below the chunk's last
 // slot, so the 8 bytes are always inside the chunk. This is the package's
-// one use of unsafe; word_purego.go is the same without it (and with the
-// bounds checked), for other architectures and the purego tag: the tests
-// run with both.
+// one unsafe read or write (Prefetch only takes addresses, for hints);
+// word_purego.go is the same without it (and with the bounds checked),
+// for other architectures and the purego tag: the tests run with both.
 
 // word returns the 8 bytes of c from byte off on, little-endian.
 func word(c []byte, off uint64) uint64 {
