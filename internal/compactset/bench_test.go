@@ -99,3 +99,39 @@ func BenchmarkCountersFind(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCountersTouched inserts as BenchmarkCounters does, but as the
+// explorer's two-phase insertion does: the home slots of each run of
+// touchRun keys are asked for (Touch) before the run is inserted, so that
+// the misses overlap and what is left is the table's own work.
+func BenchmarkCountersTouched(b *testing.B) {
+	_, succ := counterKeys()
+	b.Run("compact", func(b *testing.B) {
+		for b.Loop() {
+			var s Set
+			s.Init()
+			s.Insert(0)
+			for i := 0; i < len(succ); i += touchRun {
+				run := succ[i:min(i+touchRun, len(succ))]
+				s.Touch(run)
+				for _, k := range run {
+					s.Insert(k)
+				}
+			}
+		}
+	})
+	b.Run("words", func(b *testing.B) {
+		for b.Loop() {
+			var s wordset.Set
+			s.Init(10)
+			s.Insert(0)
+			for i := 0; i < len(succ); i += touchRun {
+				run := succ[i:min(i+touchRun, len(succ))]
+				s.Touch(run)
+				for _, k := range run {
+					s.Insert(k)
+				}
+			}
+		}
+	})
+}

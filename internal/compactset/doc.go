@@ -18,17 +18,20 @@
 // (dispBits bits, saturated values kept in a map by number), the number
 // plus one (0: empty), the quotient. Entries lie in order of home
 // (ordered linear probing, Amble and Knuth, "Ordered hash tables", 1974),
-// a new entry after those of its home, with no wrap past the last slot
+// those of one home in order of quotient, with no wrap past the last slot
 // (tail slots, the last always empty, take the runs that pass the last
 // home, and are lengthened when a run fills them). A lookup reads
 // forward from the home slot only, and stops at the first entry of a
-// later home; a hit reads no other memory. The table holds at most 7/8
-// as many keys as homes, and grows by half and a third below 2^24 homes
-// (4·2^j, 6·2^j, 4·2^(j+1)), by quarters from there, in one pass in slot
-// order that recomputes each hash from its slot, writing the new table
-// as it frees the old one's chunks and taking them for its own. Keys
-// that need wider halves make every entry be placed again (the hash
-// changes with its bits).
+// later home or of a greater quotient; a hit reads no other memory. A
+// new entry moves the rest of its run one slot on, as the 64-bit words
+// that hold the run. The table holds at most 7/8 as many keys as homes,
+// and grows by half and a third below 2^24 homes (4·2^j, 6·2^j,
+// 4·2^(j+1)), by quarters from there, in one pass in slot order that
+// recomputes each hash from its slot, writing the new table in the same
+// order as it frees the old one's chunks and taking them for its own.
+// Keys that need wider halves make every entry be placed again (the hash
+// changes with its bits). Slots are read by unchecked 8-byte loads
+// (word_unsafe.go) except with the purego tag or on other architectures.
 //
 // Words: home (the slot a key's hash names), displacement (its entry's
 // distance from home), quotient (the stored rest of the hash), group

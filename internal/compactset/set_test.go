@@ -34,6 +34,32 @@ func check(t *testing.T, s *Set, want map[uint64]uint32) {
 	if len(seen) != len(want) {
 		t.Fatalf("Each gave %d keys, want %d", len(seen), len(want))
 	}
+	checkOrder(t, s)
+}
+
+// checkOrder checks the table's order: entries by home, those of one
+// home by quotient (which grow relies on to write the grown table in one
+// pass, and find to stop at a greater quotient), and the last slot empty.
+func checkOrder(t *testing.T, s *Set) {
+	t.Helper()
+	lastHome, lastQ, any := uint64(0), uint64(0), false
+	for p := range s.slots {
+		v := s.slot(p)
+		if v == 0 {
+			continue
+		}
+		home, q := p-s.displacement(v), v>>s.qShift
+		if home > p || home >= s.size {
+			t.Fatalf("slot %d: home %d", p, home)
+		}
+		if any && (home < lastHome || home == lastHome && q <= lastQ) {
+			t.Fatalf("slot %d: home %d quotient %d after home %d quotient %d", p, home, q, lastHome, lastQ)
+		}
+		lastHome, lastQ, any = home, q, true
+	}
+	if s.slot(s.slots-1) != 0 {
+		t.Fatalf("the last slot is not empty")
+	}
 }
 
 // TestAgainstMap inserts keys, some more than once, across growths and
