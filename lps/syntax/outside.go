@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -15,10 +17,12 @@ type exprOnly struct {
 	X *DataExpr `parser:"@@"`
 }
 
-var exprOnlyParser = participle.MustBuild[exprOnly](
-	participle.Lexer(lpsLexer),
-	participle.UseLookahead(participle.MaxLookahead),
-)
+var exprOnlyParser = sync.OnceValue(func() *participle.Parser[exprOnly] {
+	return participle.MustBuild[exprOnly](
+		participle.Lexer(lpsLexer),
+		participle.UseLookahead(participle.MaxLookahead),
+	)
+})
 
 // MultiActions is `m1, m2, ...`, each `tau` or `a(args) | b | ...`.
 type MultiActions struct {
@@ -29,10 +33,12 @@ type multiActionsOnly struct {
 	M *MultiActions `parser:"@@"`
 }
 
-var multiActionsParser = participle.MustBuild[multiActionsOnly](
-	participle.Lexer(lpsLexer),
-	participle.UseLookahead(participle.MaxLookahead),
-)
+var multiActionsParser = sync.OnceValue(func() *participle.Parser[multiActionsOnly] {
+	return participle.MustBuild[multiActionsOnly](
+		participle.Lexer(lpsLexer),
+		participle.UseLookahead(participle.MaxLookahead),
+	)
+})
 
 // Parse reads `tau` or a|b|..., separated by commas, with the summand
 // parser's action rule.

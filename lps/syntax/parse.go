@@ -29,7 +29,7 @@ func Parse(filename string, src []byte) (tree *Spec, err error) {
 	if aterm.IsBinary(src) {
 		return nil, lps.ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with load.Read, which takes both"}}
 	}
-	tree, err = specParser.ParseBytes(filename, src)
+	tree, err = specParser().ParseBytes(filename, src)
 	if err != nil {
 		return nil, lps.ErrorList{syntaxError(filename, err)}
 	}
@@ -39,7 +39,7 @@ func Parse(filename string, src []byte) (tree *Spec, err error) {
 // ParseExpr reads src, one data expression written outside the
 // specification (lps2lts --sweep=EXPR); name stands for src in errors.
 func ParseExpr(name, src string) (Expr, error) {
-	tree, err := exprOnlyParser.ParseString(name, src)
+	tree, err := exprOnlyParser().ParseString(name, src)
 	if err != nil {
 		return nil, lps.ErrorList{syntaxError(name, err)}
 	}
@@ -50,7 +50,7 @@ func ParseExpr(name, src string) (Expr, error) {
 // outside the specification (lps2lts -m a(1)|b,c), each `tau` (empty) or
 // `a(e1, ..., en) | b | ...`; name stands for src in errors.
 func ParseMultiActions(name, src string) ([][]*Action, error) {
-	tree, err := multiActionsParser.ParseString(name, src)
+	tree, err := multiActionsParser().ParseString(name, src)
 	if err != nil {
 		return nil, lps.ErrorList{syntaxError(name, err)}
 	}
