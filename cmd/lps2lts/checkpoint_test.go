@@ -398,3 +398,40 @@ func TestCheckpointChecksKillResume(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncTraces: a checkpoint syncs the files of the traces journaled
+// since the last one (both files of the text form), and their folders,
+// then forgets them; a trace whose files were never written is passed
+// over, and a folder that cannot be synced fails the checkpoint rather
+// than let it count traces that may not be on the disk.
+func TestSyncTraces(t *testing.T) {
+	dir := t.TempDir()
+	journal, err := os.Create(filepath.Join(dir, "traces"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer journal.Close()
+	k := &checkpointedChecks{journal: journal}
+	for _, name := range []string{"a.trc", "b.trc", "b.aut"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, base := range []string{"a", "b", "never_written"} {
+		if err := k.created(filepath.Join(dir, base)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := k.syncTraces(); err != nil {
+		t.Fatal(err)
+	}
+	if len(k.unsynced) != 0 {
+		t.Errorf("%d traces left to sync after a checkpoint", len(k.unsynced))
+	}
+	if err := k.created(filepath.Join(dir, "gone", "c")); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.syncTraces(); err == nil || !strings.Contains(err.Error(), "folder of the traces") {
+		t.Errorf("a trace folder that is gone: %v, want an error", err)
+	}
+}

@@ -45,6 +45,9 @@ type checkpointedChecks struct {
 
 	journal     *os.File
 	journalSize int64 // bytes written to the journal so far
+	// unsynced are the traces journaled since the last checkpoint, whose
+	// files the next one syncs (syncTraces).
+	unsynced []string
 	decls       map[*lps.ActionDecl]int
 
 	// What restore read, for attach to give the checks.
@@ -164,7 +167,44 @@ func (k *checkpointedChecks) attach(rep *visitor.Reporter, div *visitor.Divergen
 
 // created journals a trace about to be written.
 func (k *checkpointedChecks) created(base string) error {
+	k.unsynced = append(k.unsynced, base)
 	return k.append(append(strconv.AppendQuote(nil, base), '\n'))
+}
+
+// syncTraces syncs the files of the traces written since the last
+// checkpoint, and their folders, to the disk: a checkpoint counts them
+// as written, and a resumed run does not write them again, so a crash of
+// the machine after the checkpoint must find them whole. (A killed
+// process loses nothing it wrote; a machine that goes down loses what
+// the system had not written out.) A trace whose write failed has no
+// file to sync.
+func (k *checkpointedChecks) syncTraces() error {
+	dirs := map[string]bool{}
+	for _, base := range k.unsynced {
+		for _, name := range []string{base + ".trc", base + ".aut"} {
+			if err := syncPath(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("syncing the trace '%s': %w", name, err)
+			}
+		}
+		dirs[filepath.Dir(base)] = true
+	}
+	for dir := range dirs {
+		if err := syncPath(dir); err != nil {
+			return fmt.Errorf("syncing the folder of the traces '%s': %w", dir, err)
+		}
+	}
+	k.unsynced = k.unsynced[:0]
+	return nil
+}
+
+// syncPath syncs the file or folder name to the disk.
+func syncPath(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 // append writes b at the journal's end in one write: a kill leaves a
@@ -194,6 +234,9 @@ func (k *checkpointedChecks) snapshot(h *checkpointHeader) (*checkpointChecks, e
 	}
 	h.tally = k.rep.Tally()
 	if k.journal != nil {
+		if err := k.syncTraces(); err != nil {
+			return nil, err
+		}
 		if err := k.journal.Sync(); err != nil {
 			return nil, err
 		}
