@@ -48,7 +48,7 @@ type checkpointedChecks struct {
 	// unsynced are the traces journaled since the last checkpoint, whose
 	// files the next one syncs (syncTraces).
 	unsynced []string
-	decls       map[*lps.ActionDecl]int
+	decls    map[*lps.ActionDecl]int
 
 	// What restore read, for attach to give the checks.
 	restored *checkpointChecks
