@@ -56,7 +56,7 @@ func TestPipeWatch(t *testing.T) {
 func TestStraySIGPIPEDoesNotStop(t *testing.T) {
 	dir := t.TempDir()
 	model := filepath.Join(dir, "count.lps")
-	if err := os.WriteFile(model, []byte("act a;\nproc P(n: Nat) = (n < 6) -> a . P(n + 1);\ninit P(0);\n"), 0o644); err != nil {
+	if err := os.WriteFile(model, []byte("act a;\nproc P(n: Nat) = (n < 12) -> a . P(n + 1);\ninit P(0);\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "count.aut")
@@ -77,7 +77,9 @@ func TestStraySIGPIPEDoesNotStop(t *testing.T) {
 			break
 		}
 	}
-	if err := cmd.Process.Signal(syscall.SIGPIPE); err != nil {
+	if err := cmd.Process.Signal(syscall.SIGPIPE); errors.Is(err, os.ErrProcessDone) {
+		t.Skip("the run ended before the signal could be sent") // eleven pipeline runs in a moment
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	rest, _ := io.ReadAll(pipe)
@@ -91,8 +93,8 @@ func TestStraySIGPIPEDoesNotStop(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v; stderr:\n%s", err, stderr.String())
 	}
-	if got := parseAut(t, string(aut)); got.states != 7 {
-		t.Errorf("%d states, want 7", got.states)
+	if got := parseAut(t, string(aut)); got.states != 13 {
+		t.Errorf("%d states, want 13", got.states)
 	}
 	assertEmpty(t, tmp, "TMPDIR")
 }
