@@ -3,13 +3,11 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -60,23 +58,7 @@ func TestStraySIGPIPEDoesNotStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "count.aut")
-	cmd, _, _, tmp := command(t, nil, "-v", "--levels-per-run=1", model, out)
-	cmd.Stderr = nil
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	sc := bufio.NewScanner(pipe)
-	for sc.Scan() {
-		stderr.WriteString(sc.Text() + "\n")
-		if strings.HasPrefix(sc.Text(), "level ") {
-			break
-		}
-	}
+	cmd, pipe, stderr, tmp := startUntilLevel(t, "-v", "--levels-per-run=1", model, out)
 	if err := cmd.Process.Signal(syscall.SIGPIPE); errors.Is(err, os.ErrProcessDone) {
 		t.Skip("the run ended before the signal could be sent") // eleven pipeline runs in a moment
 	} else if err != nil {

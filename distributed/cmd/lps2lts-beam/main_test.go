@@ -219,6 +219,38 @@ func TestMaxStates(t *testing.T) {
 	}
 }
 
+// startUntilLevel starts lps2lts-beam with args (-v among them) and
+// reads its standard error until the first pipeline run's progress line
+// ("level ..."); it returns the running command, the rest of its
+// standard error, what was read of it, and its TMPDIR.
+func startUntilLevel(t *testing.T, args ...string) (*exec.Cmd, io.Reader, *strings.Builder, string) {
+	t.Helper()
+	cmd, _, _, tmp := command(t, nil, args...)
+	cmd.Stderr = nil
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	br := bufio.NewReader(pipe)
+	for {
+		line, err := br.ReadString('\n')
+		stderr.WriteString(line)
+		if strings.HasPrefix(line, "level ") {
+			break
+		}
+		if err != nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no progress line: %v; stderr:\n%s", err, stderr.String())
+		}
+	}
+	return cmd, br, &stderr, tmp
+}
+
 // TestInterruptLeavesOutfile: Ctrl-C during the search exits with status
 // 130, leaves an existing OUTFILE as it was with no temporary file beside
 // it, and removes the work folder.
@@ -234,30 +266,15 @@ func TestInterruptLeavesOutfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	cmd, _, _, tmp := command(t, nil, "-v", "--levels-per-run=2", "--workdir="+work, model, out)
-	cmd.Stderr = nil
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Interrupt once the first pipeline run has ended (its progress line).
-	var stderr strings.Builder
-	sc := bufio.NewScanner(pipe)
-	for sc.Scan() {
-		stderr.WriteString(sc.Text() + "\n")
-		if strings.HasPrefix(sc.Text(), "level ") {
-			break
-		}
-	}
+	cmd, pipe, stderr, tmp := startUntilLevel(t, "-v", "--levels-per-run=2", "--workdir="+work, model, out)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	go io.Copy(io.Discard, pipe)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	var err error
 	select {
 	case err = <-done:
 	case <-time.After(2 * time.Minute):
