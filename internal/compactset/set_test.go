@@ -350,5 +350,12 @@ func TestGrowReusesChunks(t *testing.T) {
 		if limit := s.Bytes() - old + 2*s.chunkBytes(0); allocated > limit {
 			t.Errorf("growth to %d·2^%d homes allocated %d bytes, tables %d and %d", s.m, s.j, allocated, old, s.Bytes())
 		}
+		// A freed chunk goes to a chunk of about its size, not to the
+		// last chunk's few tail slots.
+		for c, b := range s.chunks {
+			if cap(b) > 2*len(b) {
+				t.Errorf("growth to %d·2^%d homes: chunk %d holds %d bytes for %d", s.m, s.j, c, cap(b), len(b))
+			}
+		}
 	}
 }
