@@ -359,3 +359,39 @@ func TestGrowReusesChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenTogether checks that a half that grows one bit past the other
+// widens the other too, and only then.
+func TestWidenTogether(t *testing.T) {
+	for _, c := range []struct{ oldHi, oldLo, hi, lo, wantHi, wantLo uint }{
+		{13, 13, 14, 13, 14, 14}, // one half past the other: both
+		{13, 13, 13, 14, 14, 14},
+		{13, 13, 14, 14, 14, 14}, // both at once
+		{12, 13, 13, 13, 13, 13}, // catching up: nothing more
+		{10, 13, 10, 14, 10, 14}, // far apart: only the one
+		{13, 13, 15, 13, 15, 13}, // two bits past: only the one
+		{28, 28, 29, 28, 29, 29}, // the widest that fits
+	} {
+		if hi, lo := widenTogether(c.oldHi, c.oldLo, c.hi, c.lo); hi != c.wantHi || lo != c.wantLo {
+			t.Errorf("widenTogether(%d, %d, %d, %d) = %d, %d, want %d, %d", c.oldHi, c.oldLo, c.hi, c.lo, hi, lo, c.wantHi, c.wantLo)
+		}
+	}
+	var s Set
+	s.Init()
+	want := map[uint64]uint32{}
+	r := rand.New(rand.NewPCG(19, 20))
+	for range 1000 {
+		k := pairKey(r, 12, 12) | 1<<11<<32 | 1<<11
+		if _, ok := want[k]; !ok {
+			want[k] = uint32(len(want))
+		}
+		s.Insert(k)
+	}
+	k := uint64(1<<12)<<32 | 5
+	want[k] = uint32(len(want))
+	s.Insert(k)
+	if s.hiBits != 13 || s.loBits != 13 {
+		t.Errorf("halves of 12 bits, a key of 13 and 3: widths %d and %d, want 13 and 13", s.hiBits, s.loBits)
+	}
+	check(t, &s, want)
+}
