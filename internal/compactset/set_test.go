@@ -395,3 +395,33 @@ func TestWidenTogether(t *testing.T) {
 	}
 	check(t, &s, want)
 }
+
+// TestPrefetchedPlaces inserts keys as the explorer does, each run
+// prefetched first, with keys prefetched and never inserted between them
+// and halves that widen and a table that grows on the way: the homes
+// that Prefetch kept must not outlive their layout, nor go to another
+// key.
+func TestPrefetchedPlaces(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	var s Set
+	s.Init()
+	want := map[uint64]uint32{}
+	for round := range 400 {
+		bits := uint(4 + round/25) // widens every 25 rounds
+		run := make([]uint64, touchRun)
+		for i := range run {
+			run[i] = pairKey(r, bits, bits)
+		}
+		s.Prefetch(run)
+		s.Prefetch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
+		for _, k := range run {
+			if _, ok := want[k]; !ok {
+				want[k] = uint32(len(want))
+			}
+			if id, _ := s.Insert(k); id != want[k] {
+				t.Fatalf("round %d: key %#x numbered %d, want %d", round, k, id, want[k])
+			}
+		}
+	}
+	check(t, &s, want)
+}
