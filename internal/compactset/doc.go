@@ -30,8 +30,12 @@
 // recomputes each hash from its slot, writing the new table in the same
 // order as it frees the old one's chunks and taking them for its own.
 // Keys that need wider halves make every entry be placed again (the hash
-// changes with its bits). Slots are read by unchecked 8-byte loads
-// (word_unsafe.go) except with the purego tag or on other architectures.
+// changes with its bits); a half that grows one bit past the other takes
+// the other with it, as the tree store's halves grow together. Prefetch
+// keeps the homes it computes, by a few bits of the key, for the
+// insertions that follow, until the layout changes. Slots are read by
+// unchecked 8-byte loads (word_unsafe.go) except with the purego tag or
+// on other architectures.
 //
 // Words: home (the slot a key's hash names), displacement (its entry's
 // distance from home), quotient (the stored rest of the hash), group

@@ -350,5 +350,78 @@ func TestGrowReusesChunks(t *testing.T) {
 		if limit := s.Bytes() - old + 2*s.chunkBytes(0); allocated > limit {
 			t.Errorf("growth to %d·2^%d homes allocated %d bytes, tables %d and %d", s.m, s.j, allocated, old, s.Bytes())
 		}
+		// A freed chunk goes to a chunk of about its size, not to the
+		// last chunk's few tail slots.
+		for c, b := range s.chunks {
+			if cap(b) > 2*len(b) {
+				t.Errorf("growth to %d·2^%d homes: chunk %d holds %d bytes for %d", s.m, s.j, c, cap(b), len(b))
+			}
+		}
 	}
+}
+
+// TestWidenTogether checks that a half that grows one bit past the other
+// widens the other too, and only then.
+func TestWidenTogether(t *testing.T) {
+	for _, c := range []struct{ oldHi, oldLo, hi, lo, wantHi, wantLo uint }{
+		{13, 13, 14, 13, 14, 14}, // one half past the other: both
+		{13, 13, 13, 14, 14, 14},
+		{13, 13, 14, 14, 14, 14}, // both at once
+		{12, 13, 13, 13, 13, 13}, // catching up: nothing more
+		{10, 13, 10, 14, 10, 14}, // far apart: only the one
+		{13, 13, 15, 13, 15, 13}, // two bits past: only the one
+		{28, 28, 29, 28, 29, 29}, // the widest that fits
+	} {
+		if hi, lo := widenTogether(c.oldHi, c.oldLo, c.hi, c.lo); hi != c.wantHi || lo != c.wantLo {
+			t.Errorf("widenTogether(%d, %d, %d, %d) = %d, %d, want %d, %d", c.oldHi, c.oldLo, c.hi, c.lo, hi, lo, c.wantHi, c.wantLo)
+		}
+	}
+	var s Set
+	s.Init()
+	want := map[uint64]uint32{}
+	r := rand.New(rand.NewPCG(19, 20))
+	for range 1000 {
+		k := pairKey(r, 12, 12) | 1<<11<<32 | 1<<11
+		if _, ok := want[k]; !ok {
+			want[k] = uint32(len(want))
+		}
+		s.Insert(k)
+	}
+	k := uint64(1<<12)<<32 | 5
+	want[k] = uint32(len(want))
+	s.Insert(k)
+	if s.hiBits != 13 || s.loBits != 13 {
+		t.Errorf("halves of 12 bits, a key of 13 and 3: widths %d and %d, want 13 and 13", s.hiBits, s.loBits)
+	}
+	check(t, &s, want)
+}
+
+// TestPrefetchedPlaces inserts keys as the explorer does, each run
+// prefetched first, with keys prefetched and never inserted between them
+// and halves that widen and a table that grows on the way: the homes
+// that Prefetch kept must not outlive their layout, nor go to another
+// key.
+func TestPrefetchedPlaces(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	var s Set
+	s.Init()
+	want := map[uint64]uint32{}
+	for round := range 400 {
+		bits := uint(4 + round/25) // widens every 25 rounds
+		run := make([]uint64, touchRun)
+		for i := range run {
+			run[i] = pairKey(r, bits, bits)
+		}
+		s.Prefetch(run)
+		s.Prefetch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
+		for _, k := range run {
+			if _, ok := want[k]; !ok {
+				want[k] = uint32(len(want))
+			}
+			if id, _ := s.Insert(k); id != want[k] {
+				t.Fatalf("round %d: key %#x numbered %d, want %d", round, k, id, want[k])
+			}
+		}
+	}
+	check(t, &s, want)
 }
