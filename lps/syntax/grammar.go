@@ -136,9 +136,15 @@ type Init struct {
 // The parsers are built when first used: a run that reads mCRL2's binary
 // format never needs them, and building them by reflection at start-up
 // cost every run a third of a megabyte of heap and the pages it touched.
-var specParser = sync.OnceValue(func() *participle.Parser[Spec] {
-	return participle.MustBuild[Spec](
-		participle.Lexer(lpsLexer),
-		participle.UseLookahead(participle.MaxLookahead),
-	)
-})
+var specParser = lazyParser[Spec]()
+
+// lazyParser returns a function that builds the parser of T with the
+// LPS lexer on its first call and returns that parser on every call.
+func lazyParser[T any]() func() *participle.Parser[T] {
+	return sync.OnceValue(func() *participle.Parser[T] {
+		return participle.MustBuild[T](
+			participle.Lexer(lpsLexer),
+			participle.UseLookahead(participle.MaxLookahead),
+		)
+	})
+}

@@ -1,9 +1,6 @@
 package syntax
 
 import (
-	"sync"
-
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -17,12 +14,7 @@ type exprOnly struct {
 	X *DataExpr `parser:"@@"`
 }
 
-var exprOnlyParser = sync.OnceValue(func() *participle.Parser[exprOnly] {
-	return participle.MustBuild[exprOnly](
-		participle.Lexer(lpsLexer),
-		participle.UseLookahead(participle.MaxLookahead),
-	)
-})
+var exprOnlyParser = lazyParser[exprOnly]()
 
 // MultiActions is `m1, m2, ...`, each `tau` or `a(args) | b | ...`.
 type MultiActions struct {
@@ -33,12 +25,7 @@ type multiActionsOnly struct {
 	M *MultiActions `parser:"@@"`
 }
 
-var multiActionsParser = sync.OnceValue(func() *participle.Parser[multiActionsOnly] {
-	return participle.MustBuild[multiActionsOnly](
-		participle.Lexer(lpsLexer),
-		participle.UseLookahead(participle.MaxLookahead),
-	)
-})
+var multiActionsParser = lazyParser[multiActionsOnly]()
 
 // Parse reads `tau` or a|b|..., separated by commas, with the summand
 // parser's action rule.
