@@ -94,6 +94,10 @@ func (tw *TraceWriter) Save(base string, states []explore.StateID, labels []expl
 	}
 }
 
+// TraceFiles are the files a trace named base may have: its .trc and,
+// in the text form, its .aut.
+func TraceFiles(base string) []string { return []string{base + ".trc", base + ".aut"} }
+
 // maxTraceNames bounds the names Save tries for one trace.
 const maxTraceNames = 1000
 
@@ -101,8 +105,8 @@ const maxTraceNames = 1000
 // it fail with fs.ErrExist, having written nothing (unless Replace names
 // base).
 func (tw *TraceWriter) save(base string, states []explore.StateID, labels []explore.LabelID) (string, error) {
-	trc, aut := base+".trc", base+".aut"
-	files := []string{trc, aut}
+	files := TraceFiles(base)
+	trc, aut := files[0], files[1]
 	if tw.Write != nil {
 		files = files[:1]
 	}

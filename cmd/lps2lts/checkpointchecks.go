@@ -181,7 +181,7 @@ func (k *checkpointedChecks) created(base string) error {
 func (k *checkpointedChecks) syncTraces() error {
 	dirs := map[string]bool{}
 	for _, base := range k.unsynced {
-		for _, name := range []string{base + ".trc", base + ".aut"} {
+		for _, name := range visitor.TraceFiles(base) {
 			if err := syncPath(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("syncing the trace '%s': %w", name, err)
 			}
