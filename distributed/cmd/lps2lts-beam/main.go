@@ -76,8 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lps2lts-beam: %v\n", err)
 		return 2
 	}
-	j.brokenPipe = broken
-	code, err := j.generate(stdin, stdout, stderr)
+	code, err := j.generate(stdin, stdout, stderr, broken)
 	if err != nil {
 		fmt.Fprintf(stderr, "lps2lts-beam: %v\n", err)
 	}
@@ -85,8 +84,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // generate reads the model, runs the search under the signal handler in a
-// private work folder, and writes OUTFILE and the report.
-func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+// private work folder, and writes OUTFILE and the report; broken carries
+// pipeWatch's word that standard output or error broke.
+func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer, broken <-chan os.Signal) (int, error) {
 	start := time.Now()
 	src, err := j.readModel(stdin)
 	if err != nil {
@@ -106,7 +106,7 @@ func (j *job) generate(stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	ctx, signalled, stop := handleSignals(context.Background(), func() {
 		out.discard()
 		wd.remove(j.opt.keepWorkDir, stderr)
-	}, stderr, j.brokenPipe)
+	}, stderr, broken)
 	defer stop()
 	cfg := bfs.Config{
 		Name: j.infile, Model: src, WorkDir: wd.work, Shards: j.opt.shards, LevelsPerRun: j.opt.levelsPerRun,

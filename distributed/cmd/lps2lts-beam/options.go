@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -84,7 +83,6 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 type job struct {
 	infile, outfile string
 	opt             options
-	brokenPipe      chan os.Signal // pipeWatch's word that standard output or error broke
 }
 
 // plan checks the positional arguments and the option values.
