@@ -41,30 +41,15 @@ func (x *exprChecker) canCoerce(e lps.Expr, t *lps.Sort) bool {
 		}
 	case *lps.ListEnum:
 		if t.Kind == lps.SortList {
-			for _, el := range e.Elems {
-				if !x.canCoerce(el, t.Elem) {
-					return false
-				}
-			}
-			return true
+			return x.canCoerceAll(e.Elems, t.Elem)
 		}
 	case *lps.SetEnum:
 		if t.Kind == lps.SortSet || t.Kind == lps.SortFSet {
-			for _, el := range e.Elems {
-				if !x.canCoerce(el, t.Elem) {
-					return false
-				}
-			}
-			return true
+			return x.canCoerceAll(e.Elems, t.Elem)
 		}
 	case *lps.BagEnum:
 		if t.Kind == lps.SortBag || t.Kind == lps.SortFBag {
-			for _, el := range e.Elems {
-				if !x.canCoerce(el, t.Elem) {
-					return false
-				}
-			}
-			return true
+			return x.canCoerceAll(e.Elems, t.Elem)
 		}
 	case *lps.Where:
 		if x.canCoerce(e.Body, t) {
@@ -99,6 +84,26 @@ func (x *exprChecker) canCoerce(e lps.Expr, t *lps.Sort) bool {
 	}
 	_, ok := lps.Upcast(s, t)
 	return ok
+}
+
+// canCoerceAll reports whether every one of es can be coerced to t: the
+// elements of an enumeration, in a container of t's.
+func (x *exprChecker) canCoerceAll(es []lps.Expr, t *lps.Sort) bool {
+	for _, e := range es {
+		if !x.canCoerce(e, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// coerceAll converts each of es to t (which canCoerceAll allowed).
+func (x *exprChecker) coerceAll(es []lps.Expr, t *lps.Sort) []lps.Expr {
+	out := make([]lps.Expr, len(es))
+	for i, e := range es {
+		out[i] = x.coerce(e, t)
+	}
+	return out
 }
 
 // coerce converts e to sort t, or reports a sort mismatch and returns nil.
@@ -138,27 +143,15 @@ func (x *exprChecker) coerce(e lps.Expr, t *lps.Sort) lps.Expr {
 		}
 	case *lps.ListEnum:
 		if t.Kind == lps.SortList && x.canCoerce(e, t) {
-			out := &lps.ListEnum{Elems: make([]lps.Expr, len(e.Elems)), S: t, Pos: e.Pos}
-			for i, el := range e.Elems {
-				out.Elems[i] = x.coerce(el, t.Elem)
-			}
-			return out
+			return &lps.ListEnum{Elems: x.coerceAll(e.Elems, t.Elem), S: t, Pos: e.Pos}
 		}
 	case *lps.SetEnum:
 		if (t.Kind == lps.SortSet || t.Kind == lps.SortFSet) && x.canCoerce(e, t) {
-			out := &lps.SetEnum{Elems: make([]lps.Expr, len(e.Elems)), S: x.st.FSet(t.Elem), Pos: e.Pos}
-			for i, el := range e.Elems {
-				out.Elems[i] = x.coerce(el, t.Elem)
-			}
-			return x.wrapUpcast(out, t)
+			return x.wrapUpcast(&lps.SetEnum{Elems: x.coerceAll(e.Elems, t.Elem), S: x.st.FSet(t.Elem), Pos: e.Pos}, t)
 		}
 	case *lps.BagEnum:
 		if (t.Kind == lps.SortBag || t.Kind == lps.SortFBag) && x.canCoerce(e, t) {
-			out := &lps.BagEnum{Elems: make([]lps.Expr, len(e.Elems)), Counts: e.Counts, S: x.st.FBag(t.Elem), Pos: e.Pos}
-			for i, el := range e.Elems {
-				out.Elems[i] = x.coerce(el, t.Elem)
-			}
-			return x.wrapUpcast(out, t)
+			return x.wrapUpcast(&lps.BagEnum{Elems: x.coerceAll(e.Elems, t.Elem), Counts: e.Counts, S: x.st.FBag(t.Elem), Pos: e.Pos}, t)
 		}
 	case *lps.Where:
 		// The body is typed from the context, as mCRL2 types it:

@@ -232,7 +232,7 @@ func (p *exprParser) height(x Expr) int {
 func (p *exprParser) chained(x Expr, at lexer.Position) error {
 	h := p.height(x)
 	if h > maxHeight {
-		return &parseErr{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)}
+		return &posError{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)}
 	}
 	if p.heights == nil {
 		p.heights = make(map[Expr]int)
@@ -272,18 +272,19 @@ func children(x Expr) []Expr {
 	return nil
 }
 
-// parseErr is a syntax error found by the hand-written parser.
-type parseErr struct {
+// posError is an error of the lexer or the hand-written parser, with
+// its position, shaped as participle's errors are (Position, Message).
+type posError struct {
 	pos lexer.Position
 	msg string
 }
 
 // Error is the message with its position, as participle's errors are.
-func (e *parseErr) Error() string {
+func (e *posError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
 }
-func (e *parseErr) Position() lexer.Position { return e.pos }
-func (e *parseErr) Message() string          { return e.msg }
+func (e *posError) Position() lexer.Position { return e.pos }
+func (e *posError) Message() string          { return e.msg }
 
 // describe names a token for a message: end of file, or its text quoted.
 func describe(t *lexer.Token) string {
@@ -295,7 +296,7 @@ func describe(t *lexer.Token) string {
 
 // errorf is a syntax error at token t.
 func (p *exprParser) errorf(t *lexer.Token, format string, args ...any) error {
-	return &parseErr{pos: t.Pos, msg: fmt.Sprintf(format, args...)}
+	return &posError{pos: t.Pos, msg: fmt.Sprintf(format, args...)}
 }
 
 // unexpected is the error for a token where what was expected.

@@ -75,20 +75,6 @@ type scanner struct {
 	line, col int
 }
 
-// lexError is a scanning error with its position.
-type lexError struct {
-	pos lexer.Position
-	msg string
-}
-
-// Error is the message with its position.
-func (e *lexError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
-}
-
-func (e *lexError) Position() lexer.Position { return e.pos }
-func (e *lexError) Message() string          { return e.msg }
-
 // isTwoCharOp reports whether c1 c2 is one of -> => == != <= >= && ||
 // |> <| ++ <>.
 func isTwoCharOp(c1, c2 byte) bool {
@@ -187,7 +173,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if c >= 0x80 {
 				msg = "unexpected non-ASCII character"
 			}
-			return lexer.Token{}, &lexError{pos: pos, msg: msg}
+			return lexer.Token{}, &posError{pos: pos, msg: msg}
 		}
 		typ = tokPunct
 	}
