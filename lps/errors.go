@@ -25,6 +25,17 @@ func (e *Error) Error() string {
 // position, without duplicates, at most MaxErrors of them.
 type ErrorList []*Error
 
+// RecoverInternal, deferred by an entry point of the front end with named
+// results, turns a panic into an ErrorList of one "internal error" in
+// file and zeroes *result: the front end is meant never to panic, and a
+// bug of it must not take the caller down.
+func RecoverInternal[T any](file string, result *T, err *error) {
+	if r := recover(); r != nil {
+		var zero T
+		*result, *err = zero, ErrorList{{File: file, Msg: fmt.Sprintf("internal error: %v", r)}}
+	}
+}
+
 // MaxErrors bounds the number of errors reported for one input (after the
 // first few, most errors are consequences of earlier ones).
 const MaxErrors = 10

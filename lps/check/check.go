@@ -82,14 +82,7 @@ func (c *checker) errorAt(p lps.Pos, format string, args ...any) {
 // lps.ErrorList. It never panics: a bug of the checker comes back as an
 // "internal error".
 func Spec(file string, ast *syntax.Spec) (spec *lps.Spec, err error) {
-	defer func() {
-		// Last resort: the checker is meant never to panic, but a bug
-		// must not take the caller down.
-		if r := recover(); r != nil {
-			spec = nil
-			err = lps.ErrorList{{File: file, Msg: fmt.Sprintf("internal error: %v", r)}}
-		}
-	}()
+	defer lps.RecoverInternal(file, &spec, &err)
 	c := &checker{
 		file:      file,
 		st:        lps.NewSortTable(),

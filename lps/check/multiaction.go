@@ -1,8 +1,6 @@
 package check
 
 import (
-	"fmt"
-
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
@@ -21,12 +19,7 @@ import (
 // errors, whose positions count within src ("-m:1:13: ..."). On failure
 // the error is an ErrorList.
 func ParseMultiActions(spec *lps.Spec, name, src string) (out [][]lps.Action, err error) {
-	defer func() {
-		// As Spec: a bug of the checker must not take the caller down.
-		if r := recover(); r != nil {
-			out, err = nil, lps.ErrorList{{File: name, Msg: fmt.Sprintf("internal error: %v", r)}}
-		}
-	}()
+	defer lps.RecoverInternal(name, &out, &err)
 	list, perr := syntax.ParseMultiActions(name, src)
 	if perr != nil {
 		return nil, perr

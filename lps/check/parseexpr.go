@@ -1,8 +1,6 @@
 package check
 
 import (
-	"fmt"
-
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
@@ -16,12 +14,7 @@ import (
 // for the source in errors, whose positions count within src ("--sweep:1:5:
 // ..."). On failure the error is an ErrorList.
 func ParseExpr(spec *lps.Spec, name, src string) (e lps.Expr, err error) {
-	defer func() {
-		// As Spec: a bug of the checker must not take the caller down.
-		if r := recover(); r != nil {
-			e, err = nil, lps.ErrorList{{File: name, Msg: fmt.Sprintf("internal error: %v", r)}}
-		}
-	}()
+	defer lps.RecoverInternal(name, &e, &err)
 	tree, perr := syntax.ParseExpr(name, src)
 	if perr != nil {
 		return nil, perr

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -19,13 +18,7 @@ import (
 // is an lps.ErrorList of one syntax error. A binary file is refused with
 // a message that says what it is.
 func Parse(filename string, src []byte) (tree *Spec, err error) {
-	defer func() {
-		// Last resort: the parser is meant never to panic, but a bug
-		// must not take the caller down.
-		if r := recover(); r != nil {
-			tree, err = nil, lps.ErrorList{{File: filename, Msg: fmt.Sprintf("internal error: %v", r)}}
-		}
-	}()
+	defer lps.RecoverInternal(filename, &tree, &err)
 	if aterm.IsBinary(src) {
 		return nil, lps.ErrorList{{File: filename, Msg: "this is an LPS in mCRL2's binary format (as mcrl22lps writes it), not text; read it with load.Read, which takes both"}}
 	}
