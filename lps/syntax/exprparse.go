@@ -124,27 +124,27 @@ type DataExprUnit struct {
 // Parse is participle's hook: a DataExpr is read by the hand-written
 // parser, where participle would be slow and could not apply mCRL2's
 // priorities.
-func (e *DataExpr) Parse(lex *lexer.PeekingLexer) error {
+func (e *DataExpr) Parse(lex *lexer.PeekingLexer) (err error) {
+	defer catch(&err)
 	p := exprParser{lex: lex}
 	e.Pos = lex.Peek().Pos
-	x, err := p.expr()
-	e.X = x
-	return err
+	e.X = p.expr()
+	return nil
 }
 
 // Parse reads a DataExprUnit, or tells participle to try another rule
 // (NextMatch) where none starts, so that a summand's optional condition
 // and time work with participle's lookahead.
-func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) error {
+func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) (err error) {
+	defer catch(&err)
 	p := exprParser{lex: lex}
 	t := lex.Peek()
 	e.Pos = t.Pos
 	if !p.startsUnit(t) {
 		return participle.NextMatch
 	}
-	x, _, err := p.operand(true)
-	e.X = x
-	return err
+	e.X, _ = p.operand(true)
+	return nil
 }
 
 // ---------------------------------------------------------------------------
@@ -183,16 +183,14 @@ type Proj struct {
 
 // Parse reads a sort expression by hand, or tells participle to try
 // another rule where none starts.
-func (s *SortExpr) Parse(lex *lexer.PeekingLexer) error {
+func (s *SortExpr) Parse(lex *lexer.PeekingLexer) (err error) {
+	defer catch(&err)
 	p := exprParser{lex: lex}
 	if !p.startsSort(lex.Peek()) {
 		return participle.NextMatch
 	}
-	x, err := p.sortExpr()
-	if x != nil {
-		*s = *x
-	}
-	return err
+	*s = *p.sortExpr()
+	return nil
 }
 
 // ---------------------------------------------------------------------------
@@ -229,16 +227,15 @@ func (p *exprParser) height(x Expr) int {
 // chained records the height of a node built in a loop (an operator
 // chain, applications and updates in a row) and refuses one that is too
 // high.
-func (p *exprParser) chained(x Expr, at lexer.Position) error {
+func (p *exprParser) chained(x Expr, at lexer.Position) {
 	h := p.height(x)
 	if h > maxHeight {
-		return &posError{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)}
+		panic(&posError{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)})
 	}
 	if p.heights == nil {
 		p.heights = make(map[Expr]int)
 	}
 	p.heights[x] = h
-	return nil
 }
 
 // children are the subexpressions of x.
@@ -294,15 +291,57 @@ func describe(t *lexer.Token) string {
 	return fmt.Sprintf("%q", t.Value)
 }
 
-// errorf is a syntax error at token t.
-func (p *exprParser) errorf(t *lexer.Token, format string, args ...any) error {
-	return &posError{pos: t.Pos, msg: fmt.Sprintf(format, args...)}
+// A syntax error stops the parse at once: fail panics with a *posError,
+// which the entry points (the Parse hooks) recover with catch, and a
+// speculative parse with try, as starlark-go's parser bails out. The
+// parser's functions thus return what they parsed, never an error.
+
+// fail stops the parse with a syntax error at token t.
+func (p *exprParser) fail(t *lexer.Token, format string, args ...any) {
+	panic(&posError{pos: t.Pos, msg: fmt.Sprintf(format, args...)})
 }
 
-// unexpected is the error for a token where what was expected.
-func (p *exprParser) unexpected(t *lexer.Token, what string) error {
-	return p.errorf(t, "unexpected %s, expected %s", describe(t), what)
+// unexpected stops the parse at a token where what was expected.
+func (p *exprParser) unexpected(t *lexer.Token, what string) {
+	p.fail(t, "unexpected %s, expected %s", describe(t), what)
 }
+
+// catch, deferred by an entry point, makes the syntax error the parse
+// stopped with its result. Any other panic is a bug, and goes on.
+func catch(err *error) {
+	if r := recover(); r != nil {
+		e, ok := r.(*posError)
+		if !ok {
+			panic(r)
+		}
+		*err = e
+	}
+}
+
+// try runs a speculative parse and reports whether it ended without a
+// syntax error; the caller rewinds the lexer where it did not.
+func (p *exprParser) try(parse func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isSyntax := r.(*posError); !isSyntax {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	parse()
+	return true
+}
+
+// enter counts a level of the parser's recursion and stops the parse
+// beyond maxNesting; the caller defers p.leave().
+func (p *exprParser) enter(t *lexer.Token, what string) {
+	if p.level++; p.level > maxNesting {
+		p.fail(t, "%s too deeply nested (more than %d levels)", what, maxNesting)
+	}
+}
+
+func (p *exprParser) leave() { p.level-- }
 
 // is reports whether t is the punctuation or keyword v (never an
 // identifier spelled v).
@@ -310,23 +349,32 @@ func (p *exprParser) is(t *lexer.Token, v string) bool {
 	return (t.Type == tokPunct || t.Type == tokKeyword) && t.Value == v
 }
 
+// accept consumes the punctuation or keyword v if it comes next.
+func (p *exprParser) accept(v string) bool {
+	if p.is(p.lex.Peek(), v) {
+		p.lex.Next()
+		return true
+	}
+	return false
+}
+
 // expect consumes the punctuation or keyword v, or fails.
-func (p *exprParser) expect(v string) (*lexer.Token, error) {
+func (p *exprParser) expect(v string) *lexer.Token {
 	t := p.lex.Peek()
 	if !p.is(t, v) {
-		return nil, p.unexpected(t, fmt.Sprintf("%q", v))
+		p.unexpected(t, fmt.Sprintf("%q", v))
 	}
-	return p.lex.Next(), nil
+	return p.lex.Next()
 }
 
 // ident consumes an identifier.
-func (p *exprParser) ident() (*Ident, error) {
+func (p *exprParser) ident() *Ident {
 	t := p.lex.Peek()
 	if t.Type != tokIdent {
-		return nil, p.unexpected(t, "an identifier")
+		p.unexpected(t, "an identifier")
 	}
 	p.lex.Next()
-	return &Ident{Pos: t.Pos, Name: t.Value}, nil
+	return &Ident{Pos: t.Pos, Name: t.Value}
 }
 
 // binOp is the operator table's entry (lps.OpInfo) of the infix
@@ -344,9 +392,8 @@ func (p *exprParser) binOp(t *lexer.Token) (lps.OpInfo, bool) {
 }
 
 // expr parses a DataExpr including its where clauses.
-func (p *exprParser) expr() (Expr, error) {
-	x, pending, err := p.binary(0)
-	return wrapWhere(x, pending), err
+func (p *exprParser) expr() Expr {
+	return wrapWhere(p.binary(0))
 }
 
 // A where clause `whr d1 = e1, ... end` follows an operand in the text but
@@ -361,41 +408,26 @@ func (p *exprParser) expr() (Expr, error) {
 // hands the clauses up as pending.
 
 // whereClauses parses the where clauses (none or more) after an operand.
-func (p *exprParser) whereClauses() ([]*Where, error) {
+func (p *exprParser) whereClauses() []*Where {
 	var out []*Where
 	for p.is(p.lex.Peek(), "whr") {
 		w := &Where{Pos: p.lex.Next().Pos}
 		for {
-			name, err := p.ident()
-			if err != nil {
-				return out, err
-			}
-			if _, err := p.expect("="); err != nil {
-				return out, err
-			}
-			v, err := p.expr()
-			if err != nil {
-				return out, err
-			}
-			w.Defs = append(w.Defs, Def{Name: name, Value: v})
-			if !p.is(p.lex.Peek(), ",") {
+			name := p.ident()
+			p.expect("=")
+			w.Defs = append(w.Defs, Def{Name: name, Value: p.expr()})
+			if !p.accept(",") {
 				break
 			}
-			p.lex.Next()
 		}
-		if _, err := p.expect("end"); err != nil {
-			return out, err
-		}
+		p.expect("end")
 		out = append(out, w)
 	}
-	return out, nil
+	return out
 }
 
 // wrapWhere makes x the body of the pending clauses, innermost first.
 func wrapWhere(x Expr, pending []*Where) Expr {
-	if x == nil {
-		return x
-	}
 	for _, w := range pending {
 		w.start, w.Body = x.Start(), x
 		x = w
@@ -406,35 +438,26 @@ func wrapWhere(x Expr, pending []*Where) Expr {
 // binary parses operands joined by binary operators of priority >= min
 // (precedence climbing). It returns the where clauses that follow its last
 // operand and bind more than this level built (see whereClauses).
-func (p *exprParser) binary(min int) (Expr, []*Where, error) {
-	if p.level++; p.level > maxNesting {
-		return nil, nil, p.errorf(p.lex.Peek(), "expression too deeply nested (more than %d levels)", maxNesting)
-	}
-	defer func() { p.level-- }()
-	x, pending, err := p.operand(false)
-	if err != nil {
-		return x, nil, err
-	}
+func (p *exprParser) binary(min int) (Expr, []*Where) {
+	p.enter(p.lex.Peek(), "expression")
+	defer p.leave()
+	x, pending := p.operand(false)
 	for {
 		t := p.lex.Peek()
 		info, ok := p.binOp(t)
 		if !ok || info.Prec < min {
-			return x, pending, nil
+			return x, pending
 		}
-		x, pending = wrapWhere(x, pending), nil
+		x = wrapWhere(x, pending)
 		p.lex.Next()
 		next := info.Prec + 1
 		if info.Right {
 			next = info.Prec
 		}
-		y, ypending, err := p.binary(next)
-		if err != nil {
-			return x, nil, err
-		}
-		x, pending = &Binary{Pos: t.Pos, start: x.Start(), Op: t.Value, L: x, R: y}, ypending
-		if err := p.chained(x, t.Pos); err != nil {
-			return x, nil, err
-		}
+		var y Expr
+		y, pending = p.binary(next)
+		x = &Binary{Pos: t.Pos, start: x.Start(), Op: t.Value, L: x, R: y}
+		p.chained(x, t.Pos)
 	}
 }
 
@@ -457,250 +480,169 @@ func (p *exprParser) startsUnit(t *lexer.Token) bool {
 // expression with its applications and updates. In unit mode it accepts
 // only mCRL2's DataExprUnit. Outside unit mode it also returns the where
 // clauses that follow the operand, to be placed by binary.
-func (p *exprParser) operand(unit bool) (Expr, []*Where, error) {
+func (p *exprParser) operand(unit bool) (Expr, []*Where) {
 	t := p.lex.Peek()
-	if p.level++; p.level > maxNesting {
-		return nil, nil, p.errorf(t, "expression too deeply nested (more than %d levels)", maxNesting)
-	}
-	defer func() { p.level-- }()
+	p.enter(t, "expression")
+	defer p.leave()
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
 		p.lex.Next()
-		x, pending, err := p.operand(unit)
-		return &Unary{Pos: t.Pos, Op: t.Value, X: x}, pending, err
+		x, pending := p.operand(unit)
+		return &Unary{Pos: t.Pos, Op: t.Value, X: x}, pending
 	}
 	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
 		p.lex.Next()
-		vars, err := p.varsList()
-		if err != nil {
-			return nil, nil, err
-		}
-		if _, err := p.expect("."); err != nil {
-			return nil, nil, err
-		}
+		vars := p.varsList()
+		p.expect(".")
 		// The binder ends where its body ends: clauses after the body's
 		// last operand bind the binder too.
-		body, pending, err := p.binary(0)
-		return &Binder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending, err
+		body, pending := p.binary(0)
+		return &Binder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending
 	}
-	x, err := p.primary(unit)
-	if err != nil {
-		return x, nil, err
-	}
+	x := p.primary(unit)
 	for {
 		t := p.lex.Peek()
 		switch {
-		case p.is(t, "("):
-			p.lex.Next()
-			args, err := p.exprList(")")
-			if err != nil {
-				return x, nil, err
-			}
-			x = &App{Pos: t.Pos, start: x.Start(), Head: x, Args: args}
-			if err := p.chained(x, t.Pos); err != nil {
-				return x, nil, err
-			}
-		case !unit && p.is(t, "["):
-			p.lex.Next()
-			key, err := p.expr()
-			if err != nil {
-				return x, nil, err
-			}
-			if _, err := p.expect("->"); err != nil {
-				return x, nil, err
-			}
-			val, err := p.expr()
-			if err != nil {
-				return x, nil, err
-			}
-			if _, err := p.expect("]"); err != nil {
-				return x, nil, err
-			}
+		case p.accept("("):
+			x = &App{Pos: t.Pos, start: x.Start(), Head: x, Args: p.exprList(")")}
+			p.chained(x, t.Pos)
+		case !unit && p.accept("["):
+			key := p.expr()
+			p.expect("->")
+			val := p.expr()
+			p.expect("]")
 			x = &Update{Pos: t.Pos, start: x.Start(), Fun: x, Key: key, Val: val}
-			if err := p.chained(x, t.Pos); err != nil {
-				return x, nil, err
-			}
+			p.chained(x, t.Pos)
+		case unit:
+			return x, nil
 		default:
-			if unit {
-				return x, nil, nil
-			}
-			pending, err := p.whereClauses()
-			return x, pending, err
+			return x, p.whereClauses()
 		}
 	}
 }
 
 // exprList parses `e1, ..., en close` with n >= 1.
-func (p *exprParser) exprList(close string) ([]Expr, error) {
+func (p *exprParser) exprList(close string) []Expr {
 	var out []Expr
 	for {
-		e, err := p.expr()
-		if err != nil {
-			return out, err
+		out = append(out, p.expr())
+		if p.accept(close) {
+			return out
 		}
-		out = append(out, e)
-		t := p.lex.Peek()
-		if p.is(t, ",") {
-			p.lex.Next()
-			continue
+		if !p.accept(",") {
+			p.unexpected(p.lex.Peek(), fmt.Sprintf("\",\" or %q", close))
 		}
-		if p.is(t, close) {
-			p.lex.Next()
-			return out, nil
-		}
-		return out, p.unexpected(t, fmt.Sprintf("\",\" or %q", close))
 	}
 }
 
 // primary parses an identifier, a number, true, false, a parenthesised
 // expression, a list or a brace; unit restricts it to what a
 // DataExprUnit may be.
-func (p *exprParser) primary(unit bool) (Expr, error) {
+func (p *exprParser) primary(unit bool) Expr {
 	t := p.lex.Peek()
 	switch {
 	case t.Type == tokIdent:
 		p.lex.Next()
-		return &Ident{Pos: t.Pos, Name: t.Value}, nil
+		return &Ident{Pos: t.Pos, Name: t.Value}
 	case t.Type == tokNumber:
 		p.lex.Next()
-		return &Number{Pos: t.Pos, Text: t.Value}, nil
+		return &Number{Pos: t.Pos, Text: t.Value}
 	case p.is(t, "true") || p.is(t, "false"):
 		p.lex.Next()
-		return &Bool{Pos: t.Pos, Val: t.Value == "true"}, nil
-	case p.is(t, "("):
-		p.lex.Next()
-		x, err := p.expr()
-		if err != nil {
-			return x, err
+		return &Bool{Pos: t.Pos, Val: t.Value == "true"}
+	case p.accept("("):
+		x := p.expr()
+		p.expect(")")
+		return x
+	case !unit && p.accept("["):
+		if p.accept("]") {
+			return &List{Pos: t.Pos}
 		}
-		_, err = p.expect(")")
-		return x, err
-	case !unit && p.is(t, "["):
-		p.lex.Next()
-		if p.is(p.lex.Peek(), "]") {
-			p.lex.Next()
-			return &List{Pos: t.Pos}, nil
-		}
-		elems, err := p.exprList("]")
-		return &List{Pos: t.Pos, Elems: elems}, err
-	case !unit && p.is(t, "{"):
-		p.lex.Next()
+		return &List{Pos: t.Pos, Elems: p.exprList("]")}
+	case !unit && p.accept("{"):
 		return p.brace(t)
 	}
 	if unit {
-		return nil, p.unexpected(t, "a data expression (an identifier, a number, true, false or a parenthesised expression)")
+		p.unexpected(t, "a data expression (an identifier, a number, true, false or a parenthesised expression)")
 	}
-	return nil, p.unexpected(t, "a data expression")
+	p.unexpected(t, "a data expression")
+	return nil
 }
 
 // brace parses what follows `{`: `}`, `:}`, a comprehension `x: S | e}`,
 // a bag `e: n, ...}` or a set `e, ...}`.
-func (p *exprParser) brace(open *lexer.Token) (Expr, error) {
-	t := p.lex.Peek()
-	if p.is(t, "}") {
-		p.lex.Next()
-		return &Set{Pos: open.Pos}, nil
+func (p *exprParser) brace(open *lexer.Token) Expr {
+	if p.accept("}") {
+		return &Set{Pos: open.Pos}
 	}
-	if p.is(t, ":") {
-		p.lex.Next()
-		_, err := p.expect("}")
-		return &Bag{Pos: open.Pos}, err
+	if p.accept(":") {
+		p.expect("}")
+		return &Bag{Pos: open.Pos}
 	}
-	if t.Type == tokIdent {
-		// Try a comprehension `x: S | e`; fall back to a bag or set.
-		cp := p.lex.MakeCheckpoint()
-		p.lex.Next()
-		if p.is(p.lex.Peek(), ":") {
-			p.lex.Next()
-			if p.startsSort(p.lex.Peek()) {
-				s, err := p.sortExpr()
-				if err == nil && p.is(p.lex.Peek(), "|") {
-					p.lex.Next()
-					body, err := p.expr()
-					if err != nil {
-						return nil, err
-					}
-					if _, err := p.expect("}"); err != nil {
-						return nil, err
-					}
-					return &Comp{Pos: open.Pos, Var: &Ident{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}, nil
-				}
-			}
-		}
-		p.lex.LoadCheckpoint(cp)
+	if c := p.comprehension(open); c != nil {
+		return c
 	}
-	first, err := p.expr()
-	if err != nil {
-		return nil, err
-	}
+	first := p.expr()
 	if p.is(p.lex.Peek(), ":") {
 		b := &Bag{Pos: open.Pos}
-		e := first
-		for {
-			if _, err := p.expect(":"); err != nil {
-				return nil, err
-			}
-			c, err := p.expr()
-			if err != nil {
-				return nil, err
-			}
+		for e := first; ; e = p.expr() {
+			p.expect(":")
 			b.Elems = append(b.Elems, e)
-			b.Counts = append(b.Counts, c)
-			t := p.lex.Peek()
-			if p.is(t, "}") {
-				p.lex.Next()
-				return b, nil
+			b.Counts = append(b.Counts, p.expr())
+			if p.accept("}") {
+				return b
 			}
-			if !p.is(t, ",") {
-				return nil, p.unexpected(t, "\",\" or \"}\"")
-			}
-			p.lex.Next()
-			if e, err = p.expr(); err != nil {
-				return nil, err
+			if !p.accept(",") {
+				p.unexpected(p.lex.Peek(), "\",\" or \"}\"")
 			}
 		}
 	}
 	s := &Set{Pos: open.Pos, Elems: []Expr{first}}
-	if p.is(p.lex.Peek(), "}") {
-		p.lex.Next()
-		return s, nil
+	if p.accept("}") {
+		return s
 	}
-	if _, err := p.expect(","); err != nil {
-		return nil, p.unexpected(p.lex.Peek(), "\",\", \":\" or \"}\"")
+	if !p.accept(",") {
+		p.unexpected(p.lex.Peek(), "\",\", \":\" or \"}\"")
 	}
-	rest, err := p.exprList("}")
-	s.Elems = append(s.Elems, rest...)
-	return s, err
+	s.Elems = append(s.Elems, p.exprList("}")...)
+	return s
+}
+
+// comprehension parses `x: S | e}` after `{` where the tokens read so,
+// and otherwise rewinds and returns nil: `{x: 2}` is a bag.
+func (p *exprParser) comprehension(open *lexer.Token) *Comp {
+	t := p.lex.Peek()
+	if t.Type != tokIdent {
+		return nil
+	}
+	cp := p.lex.MakeCheckpoint()
+	p.lex.Next()
+	var s *SortExpr
+	if p.accept(":") && p.startsSort(p.lex.Peek()) && p.try(func() { s = p.sortExpr() }) && p.accept("|") {
+		body := p.expr()
+		p.expect("}")
+		return &Comp{Pos: open.Pos, Var: &Ident{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}
+	}
+	p.lex.LoadCheckpoint(cp)
+	return nil
 }
 
 // varsList parses `x1, x2: S1, y: S2, ...`.
-func (p *exprParser) varsList() (*VarsList, error) {
+func (p *exprParser) varsList() *VarsList {
 	l := &VarsList{Pos: p.lex.Peek().Pos}
 	for {
 		d := &VarsDecl{Pos: p.lex.Peek().Pos}
 		for {
-			id, err := p.ident()
-			if err != nil {
-				return l, err
-			}
-			d.Names = append(d.Names, id)
-			if !p.is(p.lex.Peek(), ",") {
+			d.Names = append(d.Names, p.ident())
+			if !p.accept(",") {
 				break
 			}
-			p.lex.Next()
 		}
-		if _, err := p.expect(":"); err != nil {
-			return l, err
-		}
-		s, err := p.sortExpr()
-		if err != nil {
-			return l, err
-		}
-		d.Sort = s
+		p.expect(":")
+		d.Sort = p.sortExpr()
 		l.Decls = append(l.Decls, d)
-		if !p.is(p.lex.Peek(), ",") {
-			return l, nil
+		if !p.accept(",") {
+			return l
 		}
-		p.lex.Next()
 	}
 }
 
@@ -722,133 +664,99 @@ func (p *exprParser) startsSort(t *lexer.Token) bool {
 
 // sortExpr parses S1 # ... # Sn [-> S]; its nesting is bounded as a
 // data expression's is (maxNesting).
-func (p *exprParser) sortExpr() (*SortExpr, error) {
+func (p *exprParser) sortExpr() *SortExpr {
 	s := &SortExpr{Pos: p.lex.Peek().Pos}
 	for {
-		a, err := p.sortAtom()
-		if err != nil {
-			return s, err
-		}
-		s.Prod = append(s.Prod, a)
-		if !p.is(p.lex.Peek(), "#") {
+		s.Prod = append(s.Prod, p.sortAtom())
+		if !p.accept("#") {
 			break
 		}
-		p.lex.Next()
 	}
-	if p.is(p.lex.Peek(), "->") {
-		p.lex.Next()
-		cod, err := p.sortExpr()
-		s.Cod = cod
-		return s, err
+	if p.accept("->") {
+		s.Cod = p.sortExpr()
 	}
-	return s, nil
+	return s
 }
 
 // sortAtom parses one factor of a sort expression: a primitive or
 // declared sort, a container, a struct, or a parenthesised sort.
-func (p *exprParser) sortAtom() (*SortAtom, error) {
+func (p *exprParser) sortAtom() *SortAtom {
 	t := p.lex.Peek()
-	if p.level++; p.level > maxNesting {
-		return nil, p.errorf(t, "sort too deeply nested (more than %d levels)", maxNesting)
-	}
-	defer func() { p.level-- }()
+	p.enter(t, "sort")
+	defer p.leave()
 	a := &SortAtom{Pos: t.Pos}
 	switch {
 	case t.Type == tokIdent:
 		p.lex.Next()
 		a.Name = t.Value
-		return a, nil
+		return a
 	case t.Type == tokKeyword:
 		switch t.Value {
 		case "Bool", "Pos", "Nat", "Int", "Real":
 			p.lex.Next()
 			a.Prim = t.Value
-			return a, nil
+			return a
 		case "List", "Set", "Bag", "FSet", "FBag":
 			p.lex.Next()
 			a.Cont = t.Value
-			if _, err := p.expect("("); err != nil {
-				return a, err
-			}
-			e, err := p.sortExpr()
-			a.Elem = e
-			if err != nil {
-				return a, err
-			}
-			_, err = p.expect(")")
-			return a, err
+			p.expect("(")
+			a.Elem = p.sortExpr()
+			p.expect(")")
+			return a
 		case "struct":
 			p.lex.Next()
 			for {
-				c, err := p.ctor()
-				if err != nil {
-					return a, err
+				a.Struct = append(a.Struct, p.ctor())
+				if !p.accept("|") {
+					return a
 				}
-				a.Struct = append(a.Struct, c)
-				if !p.is(p.lex.Peek(), "|") {
-					return a, nil
-				}
-				p.lex.Next()
 			}
 		}
-	case p.is(t, "("):
-		p.lex.Next()
-		e, err := p.sortExpr()
-		a.Paren = e
-		if err != nil {
-			return a, err
-		}
-		_, err = p.expect(")")
-		return a, err
+	case p.accept("("):
+		a.Paren = p.sortExpr()
+		p.expect(")")
+		return a
 	}
-	return a, p.unexpected(t, "a sort")
+	p.unexpected(t, "a sort")
+	return nil
 }
 
 // ctor parses one constructor of a struct: c(p1: S1, ...)?is_c.
-func (p *exprParser) ctor() (*Ctor, error) {
-	name, err := p.ident()
-	if err != nil {
-		return nil, err
-	}
+func (p *exprParser) ctor() *Ctor {
+	name := p.ident()
 	c := &Ctor{Pos: name.Pos, Name: name}
-	if p.is(p.lex.Peek(), "(") {
-		p.lex.Next()
+	if p.accept("(") {
 		for {
-			pr := &Proj{Pos: p.lex.Peek().Pos}
-			if p.lex.Peek().Type == tokIdent {
-				cp := p.lex.MakeCheckpoint()
-				t := p.lex.Next()
-				if p.is(p.lex.Peek(), ":") {
-					p.lex.Next()
-					pr.Name = &Ident{Pos: t.Pos, Name: t.Value}
-				} else {
-					p.lex.LoadCheckpoint(cp)
-				}
-			}
-			s, err := p.sortExpr()
-			if err != nil {
-				return c, err
-			}
-			pr.Sort = s
+			pr := &Proj{Pos: p.lex.Peek().Pos, Name: p.label(":")}
+			pr.Sort = p.sortExpr()
 			c.Projs = append(c.Projs, pr)
-			t := p.lex.Peek()
-			if p.is(t, ")") {
-				p.lex.Next()
+			if p.accept(")") {
 				break
 			}
-			if !p.is(t, ",") {
-				return c, p.unexpected(t, "\",\" or \")\"")
+			if !p.accept(",") {
+				p.unexpected(p.lex.Peek(), "\",\" or \")\"")
 			}
-			p.lex.Next()
 		}
 	}
-	if p.is(p.lex.Peek(), "?") {
-		p.lex.Next()
-		r, err := p.ident()
-		if err != nil {
-			return c, err
-		}
-		c.Rec = r
+	if p.accept("?") {
+		c.Rec = p.ident()
 	}
-	return c, nil
+	return c
+}
+
+// label consumes `name sep` where the next two tokens are an identifier
+// and sep (a projection's `name:`, a named argument's `name =`) and
+// returns the name; otherwise it consumes nothing and returns nil.
+func (p *exprParser) label(sep string) *Ident {
+	t := p.lex.Peek()
+	if t.Type != tokIdent {
+		return nil
+	}
+	cp := p.lex.MakeCheckpoint()
+	p.lex.Next()
+	if p.accept(sep) {
+		return &Ident{Pos: t.Pos, Name: t.Value}
+	}
+	p.lex.LoadCheckpoint(cp)
+	return nil
 }

@@ -29,29 +29,17 @@ var multiActionsParser = lazyParser[multiActionsOnly]()
 
 // Parse reads `tau` or a|b|..., separated by commas, with the summand
 // parser's action rule.
-func (m *MultiActions) Parse(lex *lexer.PeekingLexer) error {
+func (m *MultiActions) Parse(lex *lexer.PeekingLexer) (err error) {
+	defer catch(&err)
 	p := exprParser{lex: lex}
 	for {
 		var acts []*Action
-		if p.is(lex.Peek(), "tau") {
-			lex.Next()
-		} else {
-			for {
-				a, err := p.action()
-				if err != nil {
-					return err
-				}
-				acts = append(acts, a)
-				if !p.is(lex.Peek(), "|") {
-					break
-				}
-				lex.Next()
-			}
+		if !p.accept("tau") {
+			acts = p.actions()
 		}
 		m.List = append(m.List, acts)
-		if !p.is(lex.Peek(), ",") {
+		if !p.accept(",") {
 			return nil
 		}
-		lex.Next()
 	}
 }
