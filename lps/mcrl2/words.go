@@ -76,6 +76,10 @@ func init() {
 	word := func(name, sig string, f fn) {
 		reads(name, sig, func(r *binReader, _ *lps.Sort, a []lps.Expr) lps.Expr { return f(r, a) })
 	}
+	// low and high are the word below 2^64 of f's number and the word
+	// above it: a double word's two halves.
+	low := func(f fn) fn { return func(r *binReader, a []lps.Expr) lps.Expr { return r.lowWord(f(r, a)) } }
+	high := func(f fn) fn { return func(r *binReader, a []lps.Expr) lps.Expr { return r.highWord(f(r, a)) } }
 	// Tests of one word, comparisons of two.
 	for name, v := range map[string]*big.Int{"@equals_zero_word": big.NewInt(0), "@equals_one_word": big.NewInt(1), "@equals_max_word": wordMax} {
 		word(name, "@word -> Bool", func(r *binReader, a []lps.Expr) lps.Expr { return r.eq(a[0], r.word(v)) })
@@ -120,12 +124,10 @@ func init() {
 		}
 		return p
 	}
-	word("@times_word", "@word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.lowWord(product(r, a)) })
-	word("@times_with_carry_word", "@word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.lowWord(product(r, a)) })
-	word("@times_overflow_word", "@word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.highWord(product(r, a)) })
-	word("@times_with_carry_overflow_word", "@word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr {
-		return r.highWord(product(r, a))
-	})
+	word("@times_word", "@word # @word -> @word", low(product))
+	word("@times_with_carry_word", "@word # @word # @word -> @word", low(product))
+	word("@times_overflow_word", "@word # @word -> @word", high(product))
+	word("@times_with_carry_overflow_word", "@word # @word # @word -> @word", high(product))
 	word("@minus_word", "@word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr {
 		return r.lowWord(r.monus(r.natOp(lps.OpAdd, a[0], r.base()), a[1]))
 	})
@@ -149,12 +151,10 @@ func init() {
 	root := func(r *binReader, a []lps.Expr) lps.Expr { return r.mk(lps.OpSqrt, r.st.Nat, r.wordsValue(a...)) }
 	word("@sqrt_word", "@word -> @word", root)
 	word("@sqrt_doubleword", "@word # @word -> @word", root)
-	word("@sqrt_tripleword", "@word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.lowWord(root(r, a)) })
-	word("@sqrt_tripleword_overflow", "@word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.highWord(root(r, a)) })
-	word("@sqrt_quadrupleword", "@word # @word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr { return r.lowWord(root(r, a)) })
-	word("@sqrt_quadrupleword_overflow", "@word # @word # @word # @word -> @word", func(r *binReader, a []lps.Expr) lps.Expr {
-		return r.highWord(root(r, a))
-	})
+	word("@sqrt_tripleword", "@word # @word # @word -> @word", low(root))
+	word("@sqrt_tripleword_overflow", "@word # @word # @word -> @word", high(root))
+	word("@sqrt_quadrupleword", "@word # @word # @word # @word -> @word", low(root))
+	word("@sqrt_quadrupleword_overflow", "@word # @word # @word # @word -> @word", high(root))
 
 	// The Nat library's helpers (nat64.spec). @msd(n) is the most
 	// significant word of n; of a number of more than four words it stays
