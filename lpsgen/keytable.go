@@ -67,7 +67,7 @@ func (t *keyTable) add() int {
 		id, _ = t.short.Insert(t.packedKey())
 	default:
 		if t.keys == nil {
-			t.keys = vecset.New(t.width)
+			t.keys = vecset.NewMoving(t.width) // its keys are never read back
 		}
 		id, _ = t.keys.Insert(t.key)
 	}
@@ -84,7 +84,14 @@ func (t *keyTable) remember(id int) {
 // reset empties the table; the first key added makes its set again, so
 // that an empty table costs nothing against a bound (a vector set's
 // first index is 8 KB, and dining3's 330 guard caches made 2.6 MB empty).
+// The sets give their memory back at once, not when they are collected.
 func (t *keyTable) reset() {
+	if t.short != nil {
+		t.short.Free()
+	}
+	if t.keys != nil {
+		t.keys.Free()
+	}
 	t.short, t.keys, t.hasLast = nil, nil, false
 }
 

@@ -15,8 +15,8 @@
 //
 // In: a Pool, owned by one data structure (a store's table, the todo
 // list, a cache), and sizes. Make returns a zeroed slice of n elements;
-// Resize gives a slice more capacity, keeping its contents; Append
-// appends as the builtin does; Free gives a slice back; Release gives
+// Resize gives a slice more capacity, keeping its contents; Grow and
+// Append grow it as the builtin append does; Free gives a slice back; Release gives
 // back every slice of the pool.
 //
 // Out: slices of pointer-free elements (Elem). One of at least MinBytes

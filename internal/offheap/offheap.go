@@ -12,7 +12,7 @@ import (
 // system bounds the number of mappings of a process (65,530 by default
 // on Linux), so small arrays stay in the heap, where they cost little
 // slack.
-const MinBytes = 32 << 10
+const MinBytes = 16 << 10
 
 // Elem is what a slice of this package may hold: plain numbers, which
 // the collector need not see.
@@ -20,8 +20,16 @@ type Elem interface {
 	~uint8 | ~uint16 | ~uint32 | ~uint64 | ~int8 | ~int16 | ~int32 | ~int64
 }
 
-// mappedBytes is the process's mapped total.
-var mappedBytes atomic.Int64
+// mappedBytes is the process's mapped total, mappings the number of its
+// mappings.
+var mappedBytes, mappings atomic.Int64
+
+// maxMappings bounds the mappings of the process: a quarter of Linux's
+// default bound on a process's mappings (vm.max_map_count), so that the
+// Go runtime, whose heap grows by mappings too, is never refused one.
+// Past it, slices come from the heap. (Neighbouring mappings that the
+// system merges count once there, but each here.)
+const maxMappings = 1 << 14
 
 // Bytes returns the memory mapped by every pool of the process.
 func Bytes() uint64 { return uint64(mappedBytes.Load()) }
@@ -47,8 +55,12 @@ type registry struct {
 // system refuses.
 var mapFunc = sysMap
 
-// mapBytes maps at least n bytes for p, nil if the system refuses.
+// mapBytes maps at least n bytes for p, nil if the system refuses or the
+// process has maxMappings.
 func (p *Pool) mapBytes(n int) []byte {
+	if mappings.Load() >= maxMappings {
+		return nil
+	}
 	b, err := mapFunc(roundToPage(n))
 	if err != nil {
 		return nil
@@ -69,15 +81,16 @@ func (p *Pool) registry() *registry {
 	return p.r
 }
 
+// add records the new mapping b.
 func (r *registry) add(b []byte) {
 	r.mu.Lock()
 	r.live[addrOf(b)] = b
 	r.mu.Unlock()
-	r.counted(len(b))
+	r.counted(b, 1)
 }
 
 // take removes the mapping at addr from r and returns it, nil if r does
-// not hold it (the slice is from the heap).
+// not hold it (the slice is from the heap). It is still counted.
 func (r *registry) take(addr uintptr) []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -89,10 +102,12 @@ func (r *registry) take(addr uintptr) []byte {
 	return b
 }
 
-func (r *registry) counted(n int) {
-	mappedBytes.Add(int64(n))
+// counted adds mapping b to the counts (sign 1) or takes it away (-1).
+func (r *registry) counted(b []byte, sign int) {
+	mappedBytes.Add(int64(sign * len(b)))
+	mappings.Add(int64(sign))
 	if r.count != nil {
-		r.count.Add(int64(n))
+		r.count.Add(int64(sign * len(b)))
 	}
 }
 
@@ -104,7 +119,7 @@ func (r *registry) release() {
 	r.mu.Unlock()
 	for _, b := range live {
 		sysUnmap(b)
-		r.counted(-len(b))
+		r.counted(b, -1)
 	}
 }
 
@@ -118,7 +133,7 @@ func (p *Pool) unmap(addr uintptr) {
 	}
 	if b := r.take(addr); b != nil {
 		sysUnmap(b)
-		r.counted(-len(b))
+		r.counted(b, -1)
 	}
 }
 
@@ -129,6 +144,33 @@ func (p *Pool) Release() {
 	p.mu.Unlock()
 	if r != nil {
 		r.release()
+	}
+}
+
+// Adopt makes every mapping of q p's: the slices q handed out are freed
+// through p from now on, and released with p. It is how a structure's
+// tables move to another structure (a Pool is not copied).
+func (p *Pool) Adopt(q *Pool) {
+	if p == q {
+		return
+	}
+	q.mu.Lock()
+	qr := q.r
+	q.mu.Unlock()
+	if qr == nil {
+		return
+	}
+	qr.mu.Lock()
+	live := qr.live
+	qr.live = map[uintptr][]byte{}
+	qr.mu.Unlock()
+	if len(live) == 0 {
+		return
+	}
+	r := p.registry()
+	for _, b := range live {
+		qr.counted(b, -1)
+		r.add(b)
 	}
 }
 
@@ -192,13 +234,26 @@ func Resize[T Elem](p *Pool, s []T, n int) []T {
 	return t[:len(s)]
 }
 
-// Append appends vs to s as the builtin append does, in memory of p: the
-// capacity doubles when it runs out.
-func Append[T Elem](p *Pool, s []T, vs ...T) []T {
-	if n := len(s) + len(vs); n > cap(s) {
-		s = Resize(p, s, max(n, 2*cap(s), 8))
+// Grow returns s with room for n more elements, as slices.Grow does: a
+// capacity that runs out grows as the builtin append's, doubling while
+// small and by a quarter once large, so that a table charged by its
+// capacity (the caches' bounds) is charged as it was in the heap.
+func Grow[T Elem](p *Pool, s []T, n int) []T {
+	if n <= cap(s)-len(s) {
+		return s
 	}
-	return append(s, vs...)
+	c := cap(s)
+	if c < 256 {
+		c = 2*c + 8
+	} else {
+		c += (c + 3*256) / 4
+	}
+	return Resize(p, s, max(c, len(s)+n))
+}
+
+// Append appends vs to s as the builtin append does, in memory of p.
+func Append[T Elem](p *Pool, s []T, vs ...T) []T {
+	return append(Grow(p, s, len(vs)), vs...)
 }
 
 // remap moves the mapping of p at addr to one of at least n bytes; nil
@@ -216,11 +271,16 @@ func (p *Pool) remap(addr uintptr, n int) []byte {
 	}
 	b, ok := sysRemap(old, roundToPage(n))
 	if !ok {
-		r.add(old)
+		b = old // as it was
+	}
+	r.mu.Lock()
+	r.live[addrOf(b)] = b
+	r.mu.Unlock()
+	if !ok {
 		return nil
 	}
-	r.counted(-len(old))
-	r.add(b)
+	r.counted(old, -1)
+	r.counted(b, 1)
 	return b
 }
 

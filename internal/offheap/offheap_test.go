@@ -220,3 +220,55 @@ func TestConcurrentPools(t *testing.T) {
 		t.Fatalf("%d bytes left in the shared pool", shared.Bytes())
 	}
 }
+
+func TestHeapPastTheMostMappings(t *testing.T) {
+	mappings.Add(maxMappings)
+	defer mappings.Add(-maxMappings)
+	var p Pool
+	s := Make[uint64](&p, large)
+	if p.Bytes() != 0 {
+		t.Fatalf("%d bytes mapped past the most mappings", p.Bytes())
+	}
+	Free(&p, s)
+}
+
+func TestMappingsCounted(t *testing.T) {
+	if !canMap {
+		t.Skip("nothing is mapped in this build")
+	}
+	var p Pool
+	before := mappings.Load()
+	a := Make[uint32](&p, large)
+	b := Make[uint32](&p, large)
+	a = Resize(&p, a, 4*large)
+	if got := mappings.Load() - before; got != 2 {
+		t.Fatalf("%d mappings counted, want 2", got)
+	}
+	Free(&p, a)
+	p.Release()
+	if mappings.Load() != before {
+		t.Fatalf("%d mappings left", mappings.Load()-before)
+	}
+	_ = b
+}
+
+func TestAdoptMovesTheMappings(t *testing.T) {
+	var count atomic.Int64
+	var from, to Pool
+	to.Count = &count
+	before := Bytes()
+	s := Make[uint32](&from, large)
+	s[0] = 1
+	to.Adopt(&from)
+	if from.Bytes() != 0 || (canMap && (to.Bytes() != roundToPage(4*large) || count.Load() != int64(to.Bytes()))) {
+		t.Fatalf("after Adopt: from %d bytes, to %d, Count %d", from.Bytes(), to.Bytes(), count.Load())
+	}
+	from.Release() // gives back nothing that to holds
+	if s[0] != 1 {
+		t.Fatal("the adopted slice changed")
+	}
+	Free(&to, s)
+	if to.Bytes() != 0 || Bytes() != before || count.Load() != 0 {
+		t.Fatalf("after Free: to %d bytes, process +%d, Count %d", to.Bytes(), Bytes()-before, count.Load())
+	}
+}
