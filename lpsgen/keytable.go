@@ -134,12 +134,19 @@ func (t *keyTable) reset() {
 }
 
 // packedKey is the key in one word, and whether it fits: every value in
-// valueBits bits.
+// valueBits bits. Keys of one or two values, most guard caches', always
+// fit, and take the shorter loop.
 func (t *keyTable) packedKey() (uint64, bool) {
-	if t.valueBits == 0 {
-		return 0, false
-	}
 	var k uint64
+	switch t.valueBits {
+	case 0:
+		return 0, false
+	case 32:
+		for _, v := range t.key {
+			k = k<<32 | uint64(v)
+		}
+		return k, true
+	}
 	var or uint32
 	for _, v := range t.key {
 		k = k<<t.valueBits | uint64(v)
