@@ -78,10 +78,10 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 	}
 	// The global variables are left out: the rewriter puts their
 	// default values in their place (rewrite/defaults.go), so they would
-	// add the same value to every key. On parallel_counting, two
-	// globals in each of four summands' keys of four values took their
-	// keys from one word (wordset) to a vector set, 15 of the 59 bytes
-	// of an entry.
+	// add the same value to every key. On parallel_counting, one or two
+	// globals made four summands' keys of two or three values into keys
+	// of four: the step caches of the first 200,000 states took 2.29 MB,
+	// without them 1.79 MB.
 	seen := map[*lps.Var]bool{}
 	for _, v := range g.spec.Globals {
 		seen[v] = true
