@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
 // todoList holds the states waiting to be expanded and, for a compact
@@ -30,6 +32,9 @@ type todoList struct {
 	// widen every chunk anew.
 	lastVB  int
 	heldBuf []uint32 // held's vector
+	// pool holds the chunks' arrays (package offheap): a chunk dropped
+	// or widened gives its memory back at once.
+	pool offheap.Pool
 }
 
 // todoChunk is a run of todo entries: their numbers and, when the list
@@ -164,7 +169,7 @@ func valueBytes(x uint32) int {
 // while it fills, so the copies cost less than the entries.
 func (t *todoList) widen(c *todoChunk, vb int) {
 	old := *c
-	c.vals, c.vb = make([]byte, todoChunkLen*t.width*vb), vb
+	c.vals, c.vb = offheap.Make[byte](&t.pool, todoChunkLen*t.width*vb), vb
 	t.lastVB = max(t.lastVB, vb)
 	// Every entry from the first is copied: an entry not yet written
 	// copies zeros, and the chunk's live entries lie between head and
@@ -174,6 +179,7 @@ func (t *todoList) widen(c *todoChunk, vb int) {
 		t.get(&old, off, v)
 		t.put(c, off, v)
 	}
+	offheap.Free(&t.pool, old.vals)
 }
 
 func (t *todoList) append(id StateID, v []uint32) {
@@ -197,14 +203,18 @@ func (t *todoList) newChunk() *todoChunk {
 		return c
 	}
 	vb := max(1, t.lastVB)
-	return &todoChunk{ids: make([]StateID, todoChunkLen), vals: make([]byte, todoChunkLen*t.width*vb), vb: vb}
+	return &todoChunk{ids: offheap.Make[StateID](&t.pool, todoChunkLen), vals: offheap.Make[byte](&t.pool, todoChunkLen*t.width*vb), vb: vb}
 }
 
+// recycle keeps c for reuse, or gives its memory back.
 func (t *todoList) recycle(c *todoChunk) {
 	chunkBytes := todoChunkLen * (4 + t.width*c.vb)
 	if len(t.spare) < max(1, min(maxSpareChunks, maxSpareBytes/chunkBytes)) {
 		t.spare = append(t.spare, c)
+		return
 	}
+	offheap.Free(&t.pool, c.ids)
+	offheap.Free(&t.pool, c.vals)
 }
 
 // replaceFromBack puts a state in the place of the k-th entry from the
@@ -319,7 +329,7 @@ func (t *todoList) bytes() int {
 	b := 0
 	for _, cs := range [][]*todoChunk{t.chunks, t.spare} {
 		for _, c := range cs {
-			b += 4*len(c.ids) + cap(c.vals)
+			b += 4*cap(c.ids) + cap(c.vals)
 		}
 	}
 	return b

@@ -10,10 +10,15 @@ import (
 // keyTable numbers the keys of a summand's cache, the guard cache's or the
 // step cache's, densely in order of insertion: vectors of values of a
 // fixed width, filled in key by the cache before each lookup. Keys of at
-// most two values are packed in one word (short); longer ones go to a
-// vector set. Most conditions read one or two parameters, and on
-// ex.academic.dining.dining_10 (92 lookups per state) the vector set's
-// hash of bytes and compare in a second array were a fifth of the search.
+// most two values are packed in one word (short), 32 bits a value; keys
+// of three or four values too while every value fits in 21 or 16 bits,
+// and in a vector set from the first key that does not. Most conditions
+// read one or two parameters, and on ex.academic.dining.dining_10 (92
+// lookups per state) the vector set's hash of bytes and compare in a
+// second array were a fifth of the search. The step caches of
+// parallel_counting have keys of three small values: in one word, 11
+// bytes a key instead of 32 (the vector set's 12 bytes of values, with
+// their capacity, and 8-byte index slots at most 7/10 full).
 //
 // The table remembers the last key it found or numbered: successive
 // states of a search share most values, so a summand often reads the
@@ -22,9 +27,12 @@ import (
 // with the last key spares the hash and the probe.
 type keyTable struct {
 	width int
-	short *wordset.Set
-	keys  *vecset.Set
-	key   []uint32 // the key of the lookup at hand
+	// valueBits is the bits of a value in a packed key; 0 when keys are
+	// never packed.
+	valueBits uint
+	short     *wordset.Set
+	keys      *vecset.Set
+	key       []uint32 // the key of the lookup at hand
 	// last is the last key found or numbered, lastID its number (valid
 	// when hasLast).
 	last    []uint32
@@ -32,8 +40,15 @@ type keyTable struct {
 	hasLast bool
 }
 
+// maxPackedWidth is the widest key packed in a word.
+const maxPackedWidth = 4
+
 func newKeyTable(width int) keyTable {
-	return keyTable{width: width, key: make([]uint32, width), last: make([]uint32, width)}
+	t := keyTable{width: width, key: make([]uint32, width), last: make([]uint32, width)}
+	if width <= maxPackedWidth {
+		t.valueBits = uint(64 / max(width, 2))
+	}
+	return t
 }
 
 // find returns the number of key, if the table holds it.
@@ -45,7 +60,10 @@ func (t *keyTable) find() (int, bool) {
 	var ok bool
 	switch {
 	case t.short != nil:
-		id, ok = t.short.Find(t.packedKey())
+		// A key that does not fit is not among the packed ones.
+		if k, fits := t.packedKey(); fits {
+			id, ok = t.short.Find(k)
+		}
 	case t.keys != nil:
 		id, ok = t.keys.Find(t.key)
 	}
@@ -57,22 +75,42 @@ func (t *keyTable) find() (int, bool) {
 
 // add numbers key, which the table does not hold, and returns its number.
 func (t *keyTable) add() int {
-	var id uint32
-	switch {
-	case t.width <= 2:
-		if t.short == nil {
-			t.short = new(wordset.Set)
-			t.short.Init(4)
+	if t.keys == nil {
+		if k, fits := t.packedKey(); fits {
+			if t.short == nil {
+				t.short = new(wordset.Set)
+				t.short.Init(4)
+			}
+			id, _ := t.short.Insert(k)
+			t.remember(int(id))
+			return int(id)
 		}
-		id, _ = t.short.Insert(t.packedKey())
-	default:
-		if t.keys == nil {
-			t.keys = vecset.New(t.width)
-		}
-		id, _ = t.keys.Insert(t.key)
+		t.toVectors()
 	}
+	id, _ := t.keys.Insert(t.key)
 	t.remember(int(id))
 	return int(id)
+}
+
+// toVectors moves the packed keys, in order, to a vector set, which keeps
+// their numbers: a key of values too wide to pack has come.
+func (t *keyTable) toVectors() {
+	t.keys = vecset.NewMoving(t.width) // its keys are never read back
+	if t.short == nil {
+		return
+	}
+	v := make([]uint32, t.width)
+	mask := uint64(1)<<t.valueBits - 1
+	for id := range t.short.Len() {
+		k := t.short.Word(uint32(id))
+		for i := t.width - 1; i >= 0; i-- {
+			v[i] = uint32(k & mask)
+			k >>= t.valueBits
+		}
+		t.keys.Insert(v)
+	}
+	t.short.Free()
+	t.short = nil
 }
 
 // remember makes key, numbered id, the last key.
@@ -84,17 +122,37 @@ func (t *keyTable) remember(id int) {
 // reset empties the table; the first key added makes its set again, so
 // that an empty table costs nothing against a bound (a vector set's
 // first index is 8 KB, and dining3's 330 guard caches made 2.6 MB empty).
+// The sets give their memory back at once, not when they are collected.
 func (t *keyTable) reset() {
+	if t.short != nil {
+		t.short.Free()
+	}
+	if t.keys != nil {
+		t.keys.Free()
+	}
 	t.short, t.keys, t.hasLast = nil, nil, false
 }
 
-// packedKey is a key of at most two values, in one word.
-func (t *keyTable) packedKey() uint64 {
+// packedKey is the key in one word, and whether it fits: every value in
+// valueBits bits. Keys of one or two values, most guard caches', always
+// fit, and take the shorter loop.
+func (t *keyTable) packedKey() (uint64, bool) {
 	var k uint64
-	for _, v := range t.key {
-		k = k<<32 | uint64(v)
+	switch t.valueBits {
+	case 0:
+		return 0, false
+	case 32:
+		for _, v := range t.key {
+			k = k<<32 | uint64(v)
+		}
+		return k, true
 	}
-	return k
+	var or uint32
+	for _, v := range t.key {
+		k = k<<t.valueBits | uint64(v)
+		or |= v
+	}
+	return k, uint64(or)>>t.valueBits == 0
 }
 
 // bytes is the memory the table's sets hold.

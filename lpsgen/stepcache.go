@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -36,6 +37,10 @@ type stepCache struct {
 	keys   keyTable
 	labels []explore.LabelID
 	values []uint32
+	// pool holds labels and values once they are large (package
+	// offheap): they grow by moving pages, and empty gives them back at
+	// once.
+	pool offheap.Pool
 	cacheCounts
 	budget  *guardBudget
 	counted int
@@ -71,7 +76,16 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 	if c.assigned == 0 && s.fixed {
 		return nil
 	}
+	// The global variables are left out: the rewriter puts their
+	// default values in their place (rewrite/defaults.go), so they would
+	// add the same value to every key. On parallel_counting, one or two
+	// globals made four summands' keys of two or three values into keys
+	// of four: the step caches of the first 200,000 states took 2.29 MB,
+	// without them 1.79 MB.
 	seen := map[*lps.Var]bool{}
+	for _, v := range g.spec.Globals {
+		seen[v] = true
+	}
 	for _, e := range exprs {
 		lps.VarsIn(e, func(v *lps.Var) {
 			if !seen[v] {
@@ -110,7 +124,8 @@ func (c *stepCache) add(label explore.LabelID, next []uint32, keep []bool) {
 		return
 	}
 	c.keys.add()
-	c.labels = append(c.labels, label)
+	c.labels = offheap.Append(&c.pool, c.labels, label)
+	c.values = offheap.Grow(&c.pool, c.values, c.assigned)
 	for i, v := range next {
 		if !keep[i] {
 			c.values = append(c.values, v)
@@ -120,6 +135,8 @@ func (c *stepCache) add(label explore.LabelID, next []uint32, keep []bool) {
 }
 
 func (c *stepCache) empty() {
+	offheap.Free(&c.pool, c.labels)
+	offheap.Free(&c.pool, c.values)
 	c.labels, c.values = nil, nil
 	c.keys.reset()
 }

@@ -80,6 +80,26 @@ func TestStepCacheKeys(t *testing.T) {
 	}
 }
 
+// TestStepCacheKeysLeaveOutGlobals: a global variable, which the
+// rewriter replaces by its default value, is no part of a key (the
+// summand of parallel_counting that sets its counter reads two).
+func TestStepCacheKeysLeaveOutGlobals(t *testing.T) {
+	src := `act set: Nat;
+glob dc, dc1: Nat;
+proc P(x: Nat, y: Nat) = (x < 3) -> set(x + y) . P(x = x + 1, y = dc) + delta;
+init P(0, dc1);
+`
+	g := newGenerator(t, parseSource(t, "glob.lps", src), Options{})
+	var names []string
+	for _, v := range g.summands[0].steps.vars {
+		name, _ := g.r.IsVar(v)
+		names = append(names, name.Name)
+	}
+	if !sameNames(names, []string{"x", "y"}) {
+		t.Errorf("key %v, want [x y]", names)
+	}
+}
+
 func sameNames(a, b []string) bool {
 	seen := map[string]int{}
 	for _, s := range a {

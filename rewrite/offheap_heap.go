@@ -7,6 +7,6 @@ package rewrite
 // watches only Go's own memory.
 type nodeChunks struct{}
 
-func (c *nodeChunks) newChunk() *[chunkSize]node { return new([chunkSize]node) }
+func newNodeChunks() *nodeChunks { return &nodeChunks{} }
 
-func releaseWith(*store, *nodeChunks) {}
+func (c *nodeChunks) newChunk() *[chunkSize]node { return new([chunkSize]node) }

@@ -3,43 +3,34 @@
 package rewrite
 
 import (
-	"runtime"
-	"syscall"
 	"unsafe"
+
+	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
-// chunkBytes is the size of a chunk of nodes.
+// chunkBytes is the size of a chunk of nodes: large enough to be mapped.
 const chunkBytes = int(unsafe.Sizeof([chunkSize]node{}))
 
-// nodeChunks owns the chunks of one store, mapped from the system; they
-// are given back when the store is no longer reachable.
+var _ [chunkBytes - offheap.MinBytes]struct{} // chunkBytes >= offheap.MinBytes
+
+// nodeChunks owns the chunks of one store, mapped from the system
+// (package offheap); they are given back when the store, and so its
+// nodeChunks, is no longer reachable.
 type nodeChunks struct {
-	maps [][]byte
+	pool offheap.Pool
+}
+
+func newNodeChunks() *nodeChunks {
+	return &nodeChunks{pool: offheap.Pool{Count: &offHeapBytes}}
 }
 
 // newChunk maps a chunk of zeroed nodes. (The race detector does not
 // watch memory outside Go's heap, so a -race build takes its chunks from
-// the heap: offheap_heap.go.)
+// the heap: offheap_heap.go.) Should the system refuse the mapping, the
+// chunk is a slice of bytes from the heap, which the collector does not
+// scan either: the store keeps what the nodes point to alive itself
+// (offheap.go).
 func (c *nodeChunks) newChunk() *[chunkSize]node {
-	b, err := syscall.Mmap(-1, 0, chunkBytes, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		panic("rewrite: cannot map memory for terms: " + err.Error())
-	}
-	c.maps = append(c.maps, b)
-	offHeapBytes.Add(int64(len(b)))
-	return (*[chunkSize]node)(unsafe.Pointer(&b[0]))
-}
-
-// release unmaps every chunk.
-func (c *nodeChunks) release() {
-	for _, b := range c.maps {
-		offHeapBytes.Add(-int64(len(b)))
-		syscall.Munmap(b)
-	}
-	c.maps = nil
-}
-
-// releaseWith gives s's chunks back to the system once s is unreachable.
-func releaseWith(s *store, c *nodeChunks) {
-	runtime.AddCleanup(s, (*nodeChunks).release, c)
+	b := offheap.Make[byte](&c.pool, chunkBytes)
+	return (*[chunkSize]node)(unsafe.Pointer(unsafe.SliceData(b)))
 }

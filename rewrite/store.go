@@ -295,8 +295,7 @@ const minTable = 1024
 const headCache = 16
 
 func newStore() *store {
-	s := &store{mem: &nodeChunks{}, headIdx: map[head]uint32{{}: 0}}
-	releaseWith(s, s.mem)
+	s := &store{mem: newNodeChunks(), headIdx: map[head]uint32{{}: 0}}
 	s.chunks.Store(new([]*[chunkSize]node))
 	s.next.Store(1) // id 0 is "no term"
 	s.heads.add(head{})

@@ -244,6 +244,8 @@ func (s *SweepStore) forget(p explore.ProgressValue) {
 		l.states.Reset()
 		l.ids = l.ids[:0]
 		s.spare = append(s.spare, l)
+	} else {
+		l.states.Free() // at once, not when the collector finds the layer
 	}
 }
 

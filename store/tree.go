@@ -317,14 +317,28 @@ func (s *TreeStore) reorder() {
 			c.Insert(states[i*w : (i+1)*w])
 		}
 		if c.Len() == n && c.inner.Len()*2 < best.inner.Len() {
+			if best != s {
+				best.free()
+			}
 			best = c
+		} else {
+			c.free()
 		}
 	}
 	if best != s {
-		s.roots, s.compact, s.inner, s.order, s.leaves, s.leafOf = best.roots, best.compact, best.inner, best.order, best.leaves, best.leafOf
+		s.roots.Move(&best.roots)
+		s.inner.Move(&best.inner)
+		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 		s.memo, s.memoShift = best.memo, best.memoShift
 	}
+}
+
+// free gives the memory of a candidate store that reorder drops back now,
+// not when it is collected.
+func (s *TreeStore) free() {
+	s.roots.Free()
+	s.inner.Free()
 }
 
 // balancedOrder returns order padded to a power of two leaves, with -1

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/rewrite"
+	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
 // memoryPoll is how often the memory watcher looks at the process's
@@ -68,12 +68,14 @@ func tuneGC() {
 }
 
 // memoryInUse is the memory the Go runtime holds from the system, less
-// what it has given back, and the term stores' nodes, which live outside
-// its heap: close to the resident set of the process.
+// what it has given back, and the tables mapped outside its heap (the
+// term stores' nodes, the state stores', the todo list's and the caches'
+// large arrays: package offheap): close to the resident set of the
+// process.
 func memoryInUse() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	return s[0].Value.Uint64() - s[1].Value.Uint64() + rewrite.OffHeapBytes()
+	return s[0].Value.Uint64() - s[1].Value.Uint64() + offheap.Bytes()
 }
 
 // memoryStop says which limit, if any, stopped a search.

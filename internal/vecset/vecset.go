@@ -4,13 +4,18 @@
 // arguments, action arguments, sum-variable solutions).
 //
 // Always: a member's vector is hashed once per Insert or Find; growing the
-// set never rehashes a vector nor moves one, so a slice State returned stays
-// valid and unchanged until Reset; there is no heap object per member.
+// set never rehashes a vector nor moves one, so a slice Vector returned
+// stays valid and unchanged until Reset or Free (but in a set made by
+// NewMoving: until the next Insert); there is no heap object per member.
+// The index and the chunks after the first are mapped from the system
+// once large (package offheap), and given back when the index grows,
+// when the set is reset or freed, and when it becomes unreachable.
 package vecset
 
 import (
 	"slices"
 
+	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
@@ -37,6 +42,10 @@ type Set struct {
 	index  []uint64
 	shift  uint // 64 - log2(len(index))
 	limit  uint32
+	// moving says that the first chunk may move as it grows: the
+	// caller holds no vector across an Insert (NewMoving).
+	moving bool
+	pool   offheap.Pool
 }
 
 // New returns an empty set for vectors of the given width.
@@ -46,14 +55,27 @@ func New(width int) *Set {
 	return s
 }
 
+// NewMoving returns an empty set for vectors of the given width whose
+// vectors are valid only until the next Insert: its first chunk moves
+// as it grows, and gives its old array back at once, where a set made
+// by New leaves the old array to the collector and to the vectors it
+// handed out. For the caches' keys, which are looked up, never read back.
+func NewMoving(width int) *Set {
+	s := New(width)
+	s.moving = true
+	return s
+}
+
 // minIndex is the index's first size. The successor generator keeps a set
 // per summand (its labels, its guards' arguments), most of which hold a
 // few vectors: at 1,024 slots the 210 summands of dining_10 took 1.7 MB
 // before the first state was explored.
 const minIndex = 16
 
+// initIndex makes an empty index of size slots; the caller gives the old
+// one back.
 func (s *Set) initIndex(size int) {
-	s.index = make([]uint64, size)
+	s.index = offheap.Make[uint64](&s.pool, size)
 	bits := uint(0)
 	for 1<<bits < size {
 		bits++
@@ -128,11 +150,12 @@ func (s *Set) Insert(state []uint32) (uint32, bool) {
 	ci := int(id >> chunkShift)
 	if ci == len(s.chunks) {
 		// The first chunk grows (small searches stay small; the vectors
-		// already handed out keep their old, unchanged backing array).
-		// Later chunks are allocated whole.
+		// already handed out keep their old, unchanged backing array,
+		// unless the set is moving). Later chunks are allocated whole,
+		// mapped: their pages are resident as they fill.
 		var c []uint32
 		if ci > 0 {
-			c = make([]uint32, 0, chunkStates*s.width)
+			c = offheap.Make[uint32](&s.pool, chunkStates*s.width)[:0]
 		}
 		s.chunks = append(s.chunks, c)
 	}
@@ -141,9 +164,14 @@ func (s *Set) Insert(state []uint32) (uint32, bool) {
 		// The first chunk doubles: append grows a large slice by a
 		// quarter, and the copies of wide vectors (a guard or step
 		// cache's keys of 70 values, FlexRay) took a tenth of a run.
-		grown := make([]uint32, len(c), min(max(2*cap(c), 16*s.width), chunkStates*s.width))
-		copy(grown, c)
-		c = grown
+		size := min(max(2*cap(c), 16*s.width), chunkStates*s.width)
+		if s.moving {
+			c = offheap.Resize(&s.pool, c, size)
+		} else {
+			grown := make([]uint32, len(c), size)
+			copy(grown, c)
+			c = grown
+		}
 	}
 	s.chunks[ci] = append(c, state...)
 	s.n++
@@ -168,6 +196,7 @@ func (s *Set) grow() {
 		}
 		s.index[i] = e
 	}
+	offheap.Free(&s.pool, old)
 }
 
 // Bytes returns the memory held by the set: arena capacity plus index.
@@ -184,12 +213,24 @@ func (s *Set) Bytes() int {
 func (s *Set) Reset() {
 	s.n = 0
 	if len(s.chunks) > 0 {
+		for _, c := range s.chunks[1:] {
+			offheap.Free(&s.pool, c)
+		}
+		clear(s.chunks[1:])
 		s.chunks = s.chunks[:1]
 		s.chunks[0] = s.chunks[0][:0]
 	}
 	if len(s.index) > 1<<10 {
+		old := s.index
 		s.initIndex(1 << 10) // a divergence check's next search is likely as large
+		offheap.Free(&s.pool, old)
 	} else {
 		clear(s.index)
 	}
+}
+
+// Free gives the set's memory back now. The set is not usable after.
+func (s *Set) Free() {
+	s.pool.Release()
+	s.chunks, s.index, s.n, s.limit = nil, nil, 0, 0
 }

@@ -21,5 +21,11 @@
 // reads the memory that inserting a run of words will read, for the
 // whole run at once, so that the cache misses of a large Set overlap.
 //
+// The index and the chunks are mapped from the system once large
+// (package offheap): growing gives the old index back before the new one
+// is made (the words are placed from the chunks), Free gives everything
+// back, and so does a Set that becomes unreachable. A Set is therefore
+// not copied (vet's copylocks says so): Move hands one over.
+//
 // A Set is not safe for concurrent use.
 package wordset

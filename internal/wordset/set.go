@@ -5,12 +5,20 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/prefetch"
 )
 
 // Set numbers words densely in order of first insertion. Its zero value
-// is not ready: call Init.
+// is not ready: call Init. A Set must not be copied: its large arrays are
+// mapped (package offheap) and given back when it is unreachable.
 type Set struct {
+	pool offheap.Pool // the memory of the chunks and the index
+	state
+}
+
+// state is all of a Set but its pool, which Init keeps.
+type state struct {
 	// chunks hold the words packed (see pack), wordBits bits each, and
 	// 8 bytes of zeros after the last, so that a word is read by one
 	// 8-byte load.
@@ -29,9 +37,13 @@ type Set struct {
 	// growth says where the index grows by half or a third rather than
 	// doubling (defaultGrowth; tests set smaller sizes).
 	growth growth
-	// A word is two 32-bit halves; stored, its high half takes hiBits
-	// and its low half loBits, the fewest that every word stored so far
-	// needs (at least 1 byte in all).
+	packing
+}
+
+// packing is how the words are stored. A word is two 32-bit halves;
+// stored, its high half takes hiBits and its low half loBits, the fewest
+// that every word stored so far needs (at least 1 byte in all).
+type packing struct {
 	hiBits, loBits uint
 	wordBits       uint64 // bits of a stored word
 	mask           uint64 // its bits
@@ -46,9 +58,26 @@ const (
 
 // Init empties the set, with an index of 2^bits slots to begin with.
 func (t *Set) Init(bits uint) {
-	*t = Set{growth: defaultGrowth}
+	t.pool.Release()
+	t.state = state{growth: defaultGrowth}
 	t.initIndex(1 << bits)
 	t.setWidth(0, 0)
+}
+
+// Move makes t the set that from was, and from empty and not ready. t's
+// own memory is given back. (A Set is not copied: its pool would give
+// the memory back when the copied-from set is dropped.)
+func (t *Set) Move(from *Set) {
+	t.pool.Release()
+	t.pool.Adopt(&from.pool)
+	t.state, from.state = from.state, state{}
+}
+
+// Free gives the set's memory back now; the set is empty and not ready
+// (call Init to use it again).
+func (t *Set) Free() {
+	t.pool.Release()
+	t.state = state{}
 }
 
 // The words are stored in as few bits as their halves need, and the
@@ -64,7 +93,7 @@ func (t *Set) Init(bits uint) {
 // has the same.
 
 // setWidth sets the bits of the halves and of a stored word.
-func (t *Set) setWidth(hi, lo uint) {
+func (t *packing) setWidth(hi, lo uint) {
 	t.hiBits, t.loBits = hi, lo
 	t.wordBits = uint64(max(1, hi+lo))
 	if t.wordBits > 57 {
@@ -77,7 +106,7 @@ func (t *Set) setWidth(hi, lo uint) {
 
 // pack returns word w as it is stored, and whether it fits the current
 // widths.
-func (t *Set) pack(w uint64) (uint64, bool) {
+func (t *packing) pack(w uint64) (uint64, bool) {
 	return w>>32<<t.loBits | w&t.loMask, w&t.over == 0
 }
 
@@ -87,24 +116,24 @@ func (t *Set) pack(w uint64) (uint64, bool) {
 func (t *Set) widen(w uint64) {
 	hi := max(t.hiBits, uint(bits.Len64(w>>32)))
 	lo := max(t.loBits, uint(bits.Len64(w&0xFFFFFFFF)))
-	old := t.chunks
-	oldSet := *t
+	old, oldPacking := t.chunks, t.packing
 	t.setWidth(hi, lo)
 	t.chunks = make([][]byte, len(old))
 	for c := range old {
 		n := min(chunkLen, int(t.n)-c*chunkLen)
-		buf := make([]byte, t.chunkBytes(n))
+		buf := offheap.Make[byte](&t.pool, t.chunkBytes(n))
 		for i := range n {
-			p, _ := t.pack(oldSet.Word(uint32(c*chunkLen + i)))
+			p, _ := t.pack(oldPacking.unpack(oldPacking.stored(old, uint32(c*chunkLen+i))))
 			putWord(buf, uint64(i)*t.wordBits, p)
 		}
 		t.chunks[c] = buf
+		offheap.Free(&t.pool, old[c])
 	}
 }
 
 // chunkBytes is the length of a chunk of n words: their bytes and 8
 // bytes of zeros.
-func (t *Set) chunkBytes(n int) int {
+func (t *packing) chunkBytes(n int) int {
 	return int((uint64(n)*t.wordBits+7)/8) + 8
 }
 
@@ -126,14 +155,19 @@ func (t *Set) initIndex(size uint64) {
 	t.shift = 64 - t.idBits
 	t.scaled = size&(size-1) != 0
 	t.idMask = uint32(1<<t.idBits - 1)
+	// The old index is given back before the new one is made: grow
+	// places the words from the chunks, not from the old index, so the
+	// two are never resident together.
+	offheap.Free(&t.pool, t.index)
+	offheap.Free(&t.pool, t.narrow)
 	t.index, t.narrow = nil, nil
 	if size <= narrowSlots {
 		// A byte more, so that the last entry is read by a 4-byte load.
-		t.narrow = make([]byte, 3*size+1)
+		t.narrow = offheap.Make[byte](&t.pool, int(3*size+1))
 		t.tagShift = 40 - t.idBits
 		t.tagMask = (1<<24 - 1) &^ t.idMask
 	} else {
-		t.index = make([]uint32, size)
+		t.index = offheap.Make[uint32](&t.pool, int(size))
 		t.tagShift = 32 - t.idBits
 		t.tagMask = ^t.idMask
 	}
@@ -220,13 +254,17 @@ func (t *Set) Len() int { return int(t.n) }
 
 // Word returns the word numbered id.
 func (t *Set) Word(id uint32) uint64 {
-	p := t.stored(id)
+	return t.unpack(t.stored(t.chunks, id))
+}
+
+// unpack returns the word stored as p.
+func (t *packing) unpack(p uint64) uint64 {
 	return p>>t.loBits<<32 | p&t.loMask
 }
 
-// stored returns the word numbered id as it is stored (packed).
-func (t *Set) stored(id uint32) uint64 {
-	c := t.chunks[id>>chunkShift]
+// stored returns the word numbered id in chunks as it is stored (packed).
+func (t *packing) stored(chunks [][]byte, id uint32) uint64 {
+	c := chunks[id>>chunkShift]
 	at := uint64(id&(chunkLen-1)) * t.wordBits
 	return binary.LittleEndian.Uint64(c[at/8:]) >> (at % 8) & t.mask
 }
@@ -278,7 +316,7 @@ func (t *Set) find(key uint64) (id uint32, slot uint64, tag uint32, ok bool) {
 	p, fits := t.pack(key)
 	for e := index[i]; e != 0; e = index[i] {
 		if fits && e&^idMask == tag {
-			if id := e&idMask - 1; t.stored(id) == p {
+			if id := e&idMask - 1; t.stored(t.chunks, id) == p {
 				return id, i, tag, true
 			}
 		}
@@ -303,7 +341,7 @@ func (t *Set) findNarrow(key uint64) (id uint32, slot uint64, tag uint32, ok boo
 			return 0, i, tag, false
 		}
 		if fits && e&^idMask == tag {
-			if id := e&idMask - 1; t.stored(id) == p {
+			if id := e&idMask - 1; t.stored(t.chunks, id) == p {
 				return id, i, tag, true
 			}
 		}
@@ -347,7 +385,7 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 		if c > 0 {
 			size = chunkLen / 8
 		}
-		t.chunks = append(t.chunks, make([]byte, 8, t.chunkBytes(size)))
+		t.chunks = append(t.chunks, offheap.Make[byte](&t.pool, t.chunkBytes(size))[:8])
 	}
 	// The word goes where the zeros after the last were, and zeros
 	// follow it again.
@@ -360,9 +398,7 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 		if c == 0 {
 			larger = cap(b) + cap(b)/4
 		}
-		grown := make([]byte, len(b), min(max(larger, need), t.chunkBytes(chunkLen)))
-		copy(grown, b)
-		b = grown
+		b = offheap.Resize(&t.pool, b, min(max(larger, need), t.chunkBytes(chunkLen)))
 	}
 	b = b[:t.chunkBytes(k+1)]
 	putWord(b, uint64(k)*t.wordBits, p)
@@ -408,7 +444,7 @@ func (t *Set) Touch(keys []uint64) uint64 {
 		}
 		for i, e := range entries[:n] {
 			if e != 0 && e&^t.idMask == tags[i] {
-				sum += t.stored(e&t.idMask - 1)
+				sum += t.stored(t.chunks, e&t.idMask-1)
 			}
 		}
 		keys = keys[n:]

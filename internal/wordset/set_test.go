@@ -3,8 +3,11 @@ package wordset
 import (
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
 // TestChunks: words keep their numbers and values across the set's chunks
@@ -185,7 +188,7 @@ func TestSizes(t *testing.T) {
 	// The bound: 13/16 strictly inside the band, 7/8 elsewhere (the
 	// largest index holds 2^32-2 words and never grows).
 	for size, want := range map[uint64]uint32{32: 28, 64: 56, 96: 78, 128: 104, 192: 156, 256: 224, 1536: 1344} {
-		set := Set{growth: g}
+		set := Set{state: state{growth: g}}
 		set.initIndex(size)
 		if set.limit != want {
 			t.Errorf("%d slots: bound %d words, want %d", size, set.limit, want)
@@ -286,14 +289,15 @@ func TestPrefetch(t *testing.T) {
 
 // TestFirstChunkSlack: a set that fits in its first chunk holds at most a
 // quarter more bytes for its words than they take, at every size (by
-// doubling, up to twice as many).
+// doubling, up to twice as many), and the rest of a page once the chunk
+// is mapped (package offheap).
 func TestFirstChunkSlack(t *testing.T) {
 	var p Set
 	p.Init(4)
 	for i := range uint64(chunkLen - 1) {
 		p.Insert(i<<15 | i) // 32-bit words, 4 bytes each
 		used, held := len(p.chunks[0]), cap(p.chunks[0])
-		if i > 64 && 4*held > 5*used+64 {
+		if i > 64 && 4*held > 5*used+64+4*os.Getpagesize() {
 			t.Fatalf("%d words take %d bytes and the chunk holds %d", i+1, used, held)
 		}
 	}
@@ -399,5 +403,27 @@ func TestNewestFirst(t *testing.T) {
 		if set.narrow == nil == (bits < 16) {
 			t.Errorf("%d slots: 3-byte entries %v", set.size, set.narrow != nil)
 		}
+	}
+}
+
+// TestMemoryGivenBack: what the set has mapped (package offheap) is what
+// it holds now, no array it dropped when growing or widening, and Free
+// gives all of it back.
+func TestMemoryGivenBack(t *testing.T) {
+	before := offheap.Bytes()
+	var p Set
+	p.Init(4)
+	for i := range uint64(1 << 20) {
+		p.Insert(i*0x9E3779B9&(1<<40-1) | i>>3) // widens as the words grow
+		if i%(1<<16) == 0 && p.pool.Bytes() > p.Bytes() {
+			t.Fatalf("%d words: %d bytes mapped, %d held", i+1, p.pool.Bytes(), p.Bytes())
+		}
+	}
+	if mapped := offheap.Bytes() - before; mapped != uint64(p.pool.Bytes()) {
+		t.Fatalf("process mapped %d more bytes, the set %d", mapped, p.pool.Bytes())
+	}
+	p.Free()
+	if offheap.Bytes() != before {
+		t.Fatalf("%d bytes left mapped after Free", offheap.Bytes()-before)
 	}
 }

@@ -1,0 +1,60 @@
+package lpsgen
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestKeyTableNumbers: a key table numbers its keys as a map would, and
+// finds them all, at every width: keys of three and four values packed
+// in a word while their values are small, then moved to a vector set
+// when a wide value comes, with their numbers.
+func TestKeyTableNumbers(t *testing.T) {
+	for width := range 7 {
+		rng := rand.New(rand.NewPCG(3, uint64(width)))
+		tab := newKeyTable(width)
+		want := map[string]int{}
+		var keys [][]uint32
+		for i := range 20000 {
+			bound := uint32(1 << 12)
+			if i >= 15000 {
+				bound = 1 << 31 // past 16 and 21 bits
+			}
+			for j := range tab.key {
+				tab.key[j] = rng.Uint32N(bound)
+				if rng.IntN(2) == 0 {
+					tab.key[j] %= 4 // keys repeat
+				}
+			}
+			s := fmt.Sprint(tab.key)
+			id, found := tab.find()
+			wantID, known := want[s]
+			if found != known || found && id != wantID {
+				t.Fatalf("width %d: find %v = %d, %v; want %d, %v", width, tab.key, id, found, wantID, known)
+			}
+			if !found {
+				keys = append(keys, append([]uint32(nil), tab.key...))
+				want[s] = tab.add() // which makes the key the last
+				if want[s] != len(keys)-1 {
+					t.Fatalf("width %d: key %v numbered %d, want %d", width, keys[len(keys)-1], want[s], len(keys)-1)
+				}
+			}
+		}
+		packed := width >= 3 && width <= maxPackedWidth
+		if packed && (tab.keys == nil || tab.short != nil) {
+			t.Errorf("width %d: wide values left the keys packed", width)
+		}
+		for id, k := range keys {
+			copy(tab.key, k)
+			tab.hasLast = false
+			if got, ok := tab.find(); !ok || got != id {
+				t.Fatalf("width %d: key %v found %v as %d, want %d", width, k, ok, got, id)
+			}
+		}
+		tab.reset()
+		if tab.bytes() != 0 {
+			t.Errorf("width %d: %d bytes after reset", width, tab.bytes())
+		}
+	}
+}
