@@ -73,5 +73,5 @@ func (r *Rewriter) evalBag2Set(fn *symbol, args []Term) (Term, bool) {
 		}
 	}
 	// The elements kept are in the bag's order.
-	return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.st.internArgs(&key{kind: kFSet, sort: res}, elems)), true
+	return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.internArgs(&key{kind: kFSet, sort: res}, elems)), true
 }

@@ -42,15 +42,15 @@ var fnOpNames = [...]string{"@not_", "@and_", "@or_", "@add_", "@min_", "@monus_
 
 // fnConst returns a function constant; s is the Set or Bag sort it serves.
 func (r *Rewriter) fnConst(s *lps.Sort, which int) Term {
-	return r.st.intern(&key{kind: kFnConst, sort: s, val: int64(which)})
+	return r.intern(&key{kind: kFnConst, sort: s, val: int64(which)})
 }
 
 func (r *Rewriter) mkSet(s *lps.Sort, f, fs Term) Term {
-	return r.st.internArgs(&key{kind: kSet, sort: s}, []Term{f, fs})
+	return r.internArgs(&key{kind: kSet, sort: s}, []Term{f, fs})
 }
 
 func (r *Rewriter) mkBag(s *lps.Sort, f, fb Term) Term {
-	return r.st.internArgs(&key{kind: kBag, sort: s}, []Term{f, fb})
+	return r.internArgs(&key{kind: kBag, sort: s}, []Term{f, fb})
 }
 
 // termCmp is the fixed total order on values used for the elements of
@@ -128,7 +128,7 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 			out = append(out, e)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
+	return r.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // insertFSet builds the finite set of a set enumeration {e1, ..., en}.
@@ -179,7 +179,7 @@ elems:
 	for i, c := range chain {
 		out[i] = c.e
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
+	return r.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // isDataValue reports whether t is built of constructors only: a number,
@@ -297,7 +297,7 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 			args = append(args, e, n)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
+	return r.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // bagEntries reads a finite bag.
@@ -337,7 +337,7 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 	if t != 0 {
 		return t
 	}
-	return r.st.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
+	return r.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
@@ -346,7 +346,7 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 		elems[i] = r.rewrite(a, s)
 	}
 	if !r.allGround(elems) {
-		return r.st.internArgs(&key{kind: kSetEnum, sort: r.sortOf(n)}, elems)
+		return r.internArgs(&key{kind: kSetEnum, sort: r.sortOf(n)}, elems)
 	}
 	fs := r.insertFSet(r.sortOf(n), elems)
 	if r.sortOf(n).Kind == lps.SortSet {
@@ -385,7 +385,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 			}
 			return fb
 		}
-		return r.st.internArgs(&key{kind: kBagEnum, sort: r.sortOf(n)}, args)
+		return r.internArgs(&key{kind: kBagEnum, sort: r.sortOf(n)}, args)
 	}
 	es := make([]bagEntry, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {
@@ -435,13 +435,13 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 			return other
 		}
 		if len(chain) == 0 {
-			return r.st.intern(&key{kind: kFBag, sort: s})
+			return r.intern(&key{kind: kFBag, sort: s})
 		}
 		out := make([]Term, 0, 2*len(chain))
 		for _, c := range chain {
 			out = append(out, c.e, c.p)
 		}
-		return r.st.internArgs(&key{kind: kBagEnum, sort: s}, out)
+		return r.internArgs(&key{kind: kBagEnum, sort: s}, out)
 	}
 	insert := func(d, p Term) {
 		if other != 0 {
@@ -571,7 +571,7 @@ func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin 
 		if n.kind != finite {
 			return 0, false
 		}
-		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&key{kind: finite, sort: fn.res}, n.args())), true
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.internArgs(&key{kind: finite, sort: fn.res}, n.args())), true
 	}
 }
 

@@ -311,7 +311,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	all := make([]Term, 0, len(args)+1)
 	all = append(all, head)
 	all = append(all, args...)
-	return r.st.internArgs(&key{kind: kHOApp, sort: sort}, all)
+	return r.internArgs(&key{kind: kHOApp, sort: sort}, all)
 }
 
 // beta applies lambda h to args.
@@ -341,10 +341,10 @@ func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
 		return r.quantifier(kind, r.sortOf(n), vars, body)
 	case lps.SetComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkSet(r.sortOf(n), lam, r.st.intern(&key{kind: kFSet, sort: r.sortOf(n)}))
+		return r.mkSet(r.sortOf(n), lam, r.intern(&key{kind: kFSet, sort: r.sortOf(n)}))
 	case lps.BagComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkBag(r.sortOf(n), lam, r.st.intern(&key{kind: kFBag, sort: r.sortOf(n)}))
+		return r.mkBag(r.sortOf(n), lam, r.intern(&key{kind: kFBag, sort: r.sortOf(n)}))
 	}
 	return r.mkLambdaSort(r.sortOf(n), vars, body)
 }
@@ -357,5 +357,5 @@ func (r *Rewriter) mkLambdaSort(sort *lps.Sort, vars []Term, body Term) Term {
 	args := make([]Term, 0, len(vars)+1)
 	args = append(args, vars...)
 	args = append(args, body)
-	return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
+	return r.internArgs(&key{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
 }

@@ -177,7 +177,7 @@ entries:
 	for _, c := range chain {
 		args = append(args, c.e, c.n)
 	}
-	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
+	return r.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // isSetOrBagValue reports whether t is a set or bag whose function part

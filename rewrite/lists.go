@@ -13,10 +13,10 @@ import (
 
 func init() {
 	define(lps.OpEmptyList, func(r *Rewriter, fn *symbol, _ []Term) (Term, bool) {
-		return r.st.intern(&key{kind: kNil, sort: fn.res}), true
+		return r.intern(&key{kind: kNil, sort: fn.res}), true
 	})
 	define(lps.OpCons, func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		return r.st.internArgs(&key{kind: kCons, sort: fn.res}, []Term{args[0], args[1]}), true
+		return r.internArgs(&key{kind: kCons, sort: fn.res}, []Term{args[0], args[1]}), true
 	})
 	for _, op := range []lps.Op{lps.OpSnoc, lps.OpConcat, lps.OpElementAt, lps.OpHead, lps.OpTail, lps.OpRHead, lps.OpRTail} {
 		define(op, (*Rewriter).listOp)
@@ -85,9 +85,9 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		if len(elems) == 0 {
 			return 0, false
 		}
-		return r.mkList(fn.res, elems[:len(elems)-1], r.st.intern(&key{kind: kNil, sort: fn.res})), true
+		return r.mkList(fn.res, elems[:len(elems)-1], r.intern(&key{kind: kNil, sort: fn.res})), true
 	case lps.OpSnoc:
-		return r.mkList(fn.res, append(elems, args[1]), r.st.intern(&key{kind: kNil, sort: fn.res})), true
+		return r.mkList(fn.res, append(elems, args[1]), r.intern(&key{kind: kNil, sort: fn.res})), true
 	case lps.OpConcat:
 		if st.node(args[1]).kind == kNil {
 			return args[0], true
@@ -194,7 +194,7 @@ func (r *Rewriter) listElems(l Term, dst []Term) ([]Term, bool) {
 // mkList builds elems |> tail.
 func (r *Rewriter) mkList(s *lps.Sort, elems []Term, tail Term) Term {
 	for i := len(elems) - 1; i >= 0; i-- {
-		tail = r.st.internArgs(&key{kind: kCons, sort: s}, []Term{elems[i], tail})
+		tail = r.internArgs(&key{kind: kCons, sort: s}, []Term{elems[i], tail})
 	}
 	return tail
 }

@@ -16,7 +16,7 @@ func init() {
 // updateStable is @func_update_stable(f, x, v) itself: no equation
 // applies to it but those of its application (functions.go).
 func (r *Rewriter) updateStable(fn *symbol, args []Term) (Term, bool) {
-	return r.st.internArgs(&key{kind: kUpdateStable, sort: fn.res}, args), true
+	return r.internArgs(&key{kind: kUpdateStable, sort: fn.res}, args), true
 }
 
 // isNotAnUpdate is @is_not_an_update(f), which mCRL2 computes from the

@@ -63,7 +63,7 @@ func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
 		return r.small.term(r, s, x)
 	}
-	return r.st.intern(&key{kind: kNum, sort: s, val: x})
+	return r.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 // smallInts are the terms of the small numbers of a few sorts, kept by
@@ -92,23 +92,23 @@ func (c *smallInts) term(r *Rewriter, s *lps.Sort, x int64) Term {
 		}
 		t := c.terms[i][x]
 		if t == 0 {
-			t = r.st.intern(&key{kind: kNum, sort: s, val: x})
+			t = r.intern(&key{kind: kNum, sort: s, val: x})
 			c.terms[i][x] = t
 		}
 		return t
 	}
-	return r.st.intern(&key{kind: kNum, sort: s, val: x})
+	return r.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
 	if x.IsInt64() {
 		return r.mkInt(s, x.Int64())
 	}
-	return r.st.intern(bigNode(s, x))
+	return r.intern(bigNode(s, x))
 }
 
 func (r *Rewriter) mkReal(s *lps.Sort, x *big.Rat) Term {
-	return r.st.intern(ratNode(s, x))
+	return r.intern(ratNode(s, x))
 }
 
 // isIntValue reports whether t is a Pos, Nat or Int value.

@@ -103,6 +103,7 @@ type Rewriter struct {
 	cmps   map[cmpKey]*symbol
 	ops    map[opKey]*symbol
 	served map[servedKey]*lps.Sort // of servedSort (mcrl2sets.go)
+	memo   memo                    // interning memo (memo.go)
 	_      [cacheLine]byte
 }
 
@@ -183,6 +184,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		QuantifierLimit: DefaultQuantifierLimit,
 	}
 	r = &Rewriter{shared: sh}
+	r.memo.init()
 	r.sub.sh = sh
 	sh.rewriters = []*Rewriter{r}
 	sh.initBool(spec)
@@ -199,6 +201,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 // own scratch space, for use in another goroutine.
 func (r *Rewriter) Clone() *Rewriter {
 	c := &Rewriter{shared: r.shared}
+	c.memo.init()
 	c.sub.sh = r.shared
 	r.mu.Lock()
 	r.rewriters = append(r.rewriters, c)

@@ -23,7 +23,7 @@ func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
 			return r.fnConst(s, c)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
+	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -77,7 +77,7 @@ func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
 			return r.fnConst(s, fnZero)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
+	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
 }
 
 // setBagArith evaluates union (+), intersection (*) and difference (-) on
@@ -105,7 +105,7 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		}
 		// The elements kept are in the finite set's order, as mCRL2's
 		// equation keeps them.
-		return r.st.internArgs(&key{kind: kFSet, sort: res}, keep), true
+		return r.internArgs(&key{kind: kFSet, sort: res}, keep), true
 	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
 		return r.setBagArith(fn, b, a)
 	case na.kind == kSet && nb.kind == kSet:
@@ -205,7 +205,7 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) (Term, bool) {
 	if order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out), true
+	return r.internArgs(&key{kind: kFSet, sort: s}, out), true
 }
 
 // fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
@@ -331,7 +331,7 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 	if failed || order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: sort}, out), true
+	return r.internArgs(&key{kind: kFSet, sort: sort}, out), true
 }
 
 // subsetOp decides a <= b (subset) and a < b (proper subset).

@@ -234,12 +234,12 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		p := sv.fresh(r.posSortOf())
 		return sv.bindAndRec(v, r.mkApp(r.opSymN(lps.OpNeg, sort, 1), []Term{p}), []Term{p}, rest, cond)
 	case lps.SortList:
-		if !sv.bindAndRec(v, r.st.intern(&key{kind: kNil, sort: sort}), nil, rest, cond) {
+		if !sv.bindAndRec(v, r.intern(&key{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false
 		}
 		e := sv.fresh(sort.Elem)
 		l := sv.fresh(sort)
-		cons := r.st.internArgs(&key{kind: kCons, sort: sort}, []Term{e, l})
+		cons := r.internArgs(&key{kind: kCons, sort: sort}, []Term{e, l})
 		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
 	case lps.SortStruct, lps.SortBasic:
 		if len(sort.Constructors) == 0 {
@@ -468,7 +468,7 @@ func (sv *solver) varNames() string {
 func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
 	keep := func() Term {
 		args := append(append([]Term{}, vars...), body)
-		return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(kind)}, args)
+		return r.internArgs(&key{kind: kBinder, sort: sort, val: int64(kind)}, args)
 	}
 	identity, absorbing := r.trueT, r.falseT
 	op := r.and
@@ -626,7 +626,7 @@ func (r *Rewriter) expansions(s *lps.Sort, freshVar func(*lps.Sort) Term, valueL
 	case lps.SortList:
 		e := freshVar(s.Elem)
 		l := freshVar(s)
-		return []Term{r.st.intern(&key{kind: kNil, sort: s}), r.st.internArgs(&key{kind: kCons, sort: s}, []Term{e, l})},
+		return []Term{r.intern(&key{kind: kNil, sort: s}), r.internArgs(&key{kind: kCons, sort: s}, []Term{e, l})},
 			[][]Term{nil, {e, l}}, true
 	case lps.SortStruct, lps.SortBasic:
 		if len(s.Constructors) == 0 {
