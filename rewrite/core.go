@@ -14,7 +14,7 @@ import (
 // terms remember their normal form in their node, so a shared subterm is
 // rewritten once per term store, not once per occurrence.
 func (r *Rewriter) rewrite(t Term, s *Subst) Term {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.flags&nodeGround != 0 {
 		if nf := n.nf.Load(); nf != 0 {
 			return Term(nf)
@@ -22,7 +22,7 @@ func (r *Rewriter) rewrite(t Term, s *Subst) Term {
 		res := r.rewriteNode(t, n, s)
 		n.nf.Store(uint32(res))
 		if res != t {
-			r.st.node(res).nf.Store(uint32(res))
+			r.node(res).nf.Store(uint32(res))
 		}
 		return res
 	}
@@ -103,7 +103,7 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 			r.argStack = append(r.argStack, r.rewrite(n.args()[i], s))
 		}
 		for i := 1; i < len(n.args()); i += 2 {
-			r.bind(s, r.st.node(n.args()[i]).varID(), r.argStack[base+i/2])
+			r.bind(s, r.node(n.args()[i]).varID(), r.argStack[base+i/2])
 		}
 		r.argStack = r.argStack[:base]
 		res := r.rewrite(n.args()[0], s)
@@ -216,7 +216,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		// f(a..) with f = lambda x.. e: apply the value. Without this a
 		// curried j(3)(2, 1) with j = lambda x. lambda y, z. e stays
 		// j(3) applied to (2, 1) (mcrl22lps -o keeps such terms).
-		if head := r.applySym(fn, 0, nil); r.fnOf(r.st.node(head)) != fn {
+		if head := r.applySym(fn, 0, nil); r.fnOf(r.node(head)) != fn {
 			return r.applyTerm(fn.res, head, args)
 		}
 	}
@@ -235,7 +235,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 			return res
 		}
 	case lps.FuncProjection:
-		a := r.st.node(args[0])
+		a := r.node(args[0])
 		if a.kind != kApp {
 			break
 		}
@@ -252,7 +252,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 			}
 		}
 	case lps.FuncRecogniser:
-		a := r.st.node(args[0])
+		a := r.node(args[0])
 		if a.kind != kApp {
 			break
 		}
@@ -270,7 +270,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 // normal forms and head is not a function symbol applied to all its
 // arguments by name (a higher-order application).
 func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
-	h := r.st.node(head)
+	h := r.node(head)
 	switch h.kind {
 	case kBinder:
 		if lps.BinderKind(h.value()) == lps.Lambda && len(h.args())-1 == len(args) {
@@ -291,7 +291,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 		groups := [][]Term{args}
 		for h.kind == kHOApp {
 			groups = append(groups, h.args()[1:])
-			h = r.st.node(h.args()[0])
+			h = r.node(h.args()[0])
 		}
 		if h.kind == kApp && len(r.fnOf(h).horules) > 0 {
 			for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
@@ -319,7 +319,7 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 	s := &r.sub
 	mark := len(r.saved)
 	for i, v := range h.args()[:len(h.args())-1] {
-		r.bind(s, r.st.node(v).varID(), args[i])
+		r.bind(s, r.node(v).varID(), args[i])
 	}
 	res := r.rewrite(h.args()[len(h.args())-1], s)
 	r.restore(s, mark)
@@ -332,7 +332,7 @@ func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
 	vars := n.args()[:len(n.args())-1]
 	mark := len(r.saved)
 	for _, v := range vars {
-		r.bind(s, r.st.node(v).varID(), v) // bound variables stay free in the body
+		r.bind(s, r.node(v).varID(), v) // bound variables stay free in the body
 	}
 	body := r.rewrite(n.args()[len(n.args())-1], s)
 	r.restore(s, mark)

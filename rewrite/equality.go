@@ -156,11 +156,11 @@ func (r *Rewriter) sameFunctionPart(e *lps.Sort, f, g Term) bool {
 // counterexample; b false: s△t, finite, cannot hold every element of the
 // sort).
 func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
-	f, g := r.st.node(a.args()[0]), r.st.node(b.args()[0])
+	f, g := r.node(a.args()[0]), r.node(b.args()[0])
 	if f.kind != kFnConst || g.kind != kFnConst {
 		return 0, false
 	}
-	s, t := r.st.node(a.args()[1]).args(), r.st.node(b.args()[1]).args()
+	s, t := r.node(a.args()[1]).args(), r.node(b.args()[1]).args()
 	if !r.allGround(s) || !r.allGround(t) {
 		return 0, false
 	}

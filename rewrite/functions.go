@@ -112,7 +112,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		}
 		return stable(g, x, v)
 	}
-	n := r.st.node(f)
+	n := r.node(f)
 	switch n.kind {
 	case kUpdate:
 		return 0, false
@@ -142,7 +142,7 @@ func (r *Rewriter) keyLess(x, y Term) bool {
 	if r.isOrderedValue(x) && r.isOrderedValue(y) {
 		return r.termCmp(x, y) < 0
 	}
-	sort := r.sortOf(r.st.node(x))
+	sort := r.sortOf(r.node(x))
 	if sort == nil {
 		return false
 	}

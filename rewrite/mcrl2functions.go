@@ -23,7 +23,7 @@ func (r *Rewriter) updateStable(fn *symbol, args []Term) (Term, bool) {
 // head of f: false for an update, true for any other function but a
 // variable (which may stand for an update).
 func (r *Rewriter) isNotAnUpdate(fn *symbol, args []Term) (Term, bool) {
-	switch r.st.node(args[0]).kind {
+	switch r.node(args[0]).kind {
 	case kUpdate, kUpdateStable:
 		return r.falseT, true
 	case kVar:

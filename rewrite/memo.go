@@ -100,7 +100,7 @@ func (r *Rewriter) internArgs(k *key, args []Term) Term {
 		}
 	}
 	t := r.st.internArgs(k, args)
-	hi := r.st.node(t).head
+	hi := r.node(t).head
 	if hi == 0 || hi >= 1<<headBits {
 		return t
 	}

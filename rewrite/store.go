@@ -311,6 +311,19 @@ func (s *store) node(t Term) *node {
 	return &(*s.chunks.Load())[t>>chunkBits][t&(chunkSize-1)]
 }
 
+// node is store.node through r's copy of the directory of chunks, one
+// dependent load less than the store's own (the directory's pointer,
+// then the slice), on the path of every read of a node. The copy is
+// taken at the start of each Rewrite and Solve (guard); a term in a chunk
+// made since is read through the store. A directory's entries never
+// change: a grown one is a new one.
+func (r *Rewriter) node(t Term) *node {
+	if dir, c := r.chunks, int(t>>chunkBits); c < len(dir) {
+		return &dir[c][t&(chunkSize-1)]
+	}
+	return r.st.node(t)
+}
+
 // size returns the number of terms stored.
 func (s *store) size() int { return int(s.next.Load()) - 1 - int(s.nfree.Load()) }
 

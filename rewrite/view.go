@@ -124,7 +124,7 @@ func (v *TermView) FnName() string {
 
 // View returns what t is.
 func (r *Rewriter) View(t Term) TermView {
-	n := r.st.node(t)
+	n := r.node(t)
 	v := TermView{Kind: TermKind(n.kind), Sort: r.sortOf(n), Args: n.args()}
 	switch n.kind {
 	case kApp:
@@ -321,7 +321,7 @@ func (r *Rewriter) checkShape(v *TermView) error {
 	case kBinder:
 		ok = n >= 2 && v.Int >= int64(lps.Lambda) && v.Int <= int64(lps.BagComp)
 		for _, a := range v.Args[:max(n-1, 0)] {
-			if r.st.node(a).kind != kVar {
+			if r.node(a).kind != kVar {
 				ok = false
 			}
 		}
