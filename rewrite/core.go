@@ -15,29 +15,43 @@ import (
 // rewritten once per term store, not once per occurrence.
 func (r *Rewriter) rewrite(t Term, s *Subst) Term {
 	n := r.node(t)
-	if n.flags&nodeGround != 0 {
-		if nf := n.nf.Load(); nf != 0 {
-			return Term(nf)
+	if n.flags&nodeGround == 0 {
+		// A variable, or a term with one among its arguments (every
+		// term without arguments but a variable is ground).
+		if n.kind == kVar {
+			if v := s.getID(n.varID()); v != 0 {
+				return v
+			}
+			return t
 		}
-		res := r.rewriteNode(t, n, s)
-		n.nf.Store(uint32(res))
-		if res != t {
-			r.node(res).nf.Store(uint32(res))
-		}
-		return res
+		return r.rewriteCompound(t, n, s)
 	}
-	return r.rewriteNode(t, n, s)
+	if nf := n.nf.Load(); nf != 0 {
+		return Term(nf)
+	}
+	res := r.rewriteNode(t, n, s)
+	n.nf.Store(uint32(res))
+	if res != t {
+		r.node(res).nf.Store(uint32(res))
+	}
+	return res
 }
 
 func (r *Rewriter) enter(t Term) {
 	r.depth++
 	if r.depth > r.maxDepth {
-		msg := "rewriting does not terminate: depth bound exceeded while rewriting " + r.clip(t)
-		if r.lastRule != nil {
-			msg += " (last rule applied: " + r.lastRule.String() + ")"
-		}
-		r.fail("%s", msg)
+		r.tooDeep(t)
 	}
+}
+
+// tooDeep fails a rewrite whose nesting passed the bound, apart from
+// enter so that enter is inlined.
+func (r *Rewriter) tooDeep(t Term) {
+	msg := "rewriting does not terminate: depth bound exceeded while rewriting " + r.clip(t)
+	if r.lastRule != nil {
+		msg += " (last rule applied: " + r.lastRule.String() + ")"
+	}
+	r.fail("%s", msg)
 }
 
 func (r *Rewriter) clip(t Term) string {
@@ -48,6 +62,9 @@ func (r *Rewriter) clip(t Term) string {
 	return string(b)
 }
 
+// rewriteNode is rewrite without the normal-form cache. Variables and
+// values are answered here, small enough to be inlined into rewrite; the
+// rest is rewriteCompound.
 func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	switch n.kind {
 	case kVar:
@@ -58,43 +75,43 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	case kNum, kBig, kReal, kNil, kFnConst:
 		return t
 	}
+	return r.rewriteCompound(t, n, s)
+}
+
+// rewriteCompound is rewriteNode of a term with arguments or a symbol.
+// The depth it counts is undone on return, and by guard when a failure
+// unwinds it (no defer: this is the rewriter's most frequent call).
+func (r *Rewriter) rewriteCompound(t Term, n *node, s *Subst) (res Term) {
 	r.enter(t)
-	defer func() { r.depth-- }()
 	switch n.kind {
 	case kApp:
 		fn := r.fnOf(n)
-		if fn.kind == lps.FuncBuiltin {
-			switch fn.op {
-			case lps.OpIf:
-				return r.rewriteIf(fn, n.args(), s)
-			case lps.OpAnd, lps.OpOr, lps.OpImplies:
-				return r.rewriteBoolOp(fn, n.args(), s)
+		switch {
+		case fn.kind == lps.FuncBuiltin && fn.op == lps.OpIf:
+			res = r.rewriteIf(fn, n.args(), s)
+		case fn.kind == lps.FuncBuiltin && (fn.op == lps.OpAnd || fn.op == lps.OpOr || fn.op == lps.OpImplies):
+			res = r.rewriteBoolOp(fn, n.args(), s)
+		case len(n.args()) == 0:
+			res = r.applySym(fn, t, nil)
+		case fn.lazy != nil:
+			res = r.applyLazy(fn, n.args(), s)
+		default:
+			base := len(r.argStack)
+			for _, a := range n.args() {
+				r.argStack = append(r.argStack, r.rewrite(a, s))
 			}
+			res = r.applySym(fn, 0, r.argStack[base:])
+			r.argStack = r.argStack[:base]
 		}
-		if len(n.args()) == 0 {
-			return r.applySym(fn, t, nil)
-		}
-		if fn.lazy != nil {
-			return r.applyLazy(fn, n.args(), s)
-		}
-		base := len(r.argStack)
-		for _, a := range n.args() {
-			r.argStack = append(r.argStack, r.rewrite(a, s))
-		}
-		args := r.argStack[base:]
-		res := r.applySym(fn, 0, args)
-		r.argStack = r.argStack[:base]
-		return res
 	case kHOApp:
 		base := len(r.argStack)
 		for _, a := range n.args() {
 			r.argStack = append(r.argStack, r.rewrite(a, s))
 		}
-		res := r.applyTerm(r.sortOf(n), r.argStack[base], r.argStack[base+1:])
+		res = r.applyTerm(r.sortOf(n), r.argStack[base], r.argStack[base+1:])
 		r.argStack = r.argStack[:base]
-		return res
 	case kBinder:
-		return r.rewriteBinder(t, n, s)
+		res = r.rewriteBinder(t, n, s)
 	case kWhere:
 		mark := len(r.saved)
 		// Values are in the scope outside the whr: rewrite them all before binding.
@@ -106,31 +123,32 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 			r.bind(s, r.node(n.args()[i]).varID(), r.argStack[base+i/2])
 		}
 		r.argStack = r.argStack[:base]
-		res := r.rewrite(n.args()[0], s)
+		res = r.rewrite(n.args()[0], s)
 		r.restore(s, mark)
-		return res
 	case kSetEnum:
-		return r.rewriteSetEnum(n, s)
+		res = r.rewriteSetEnum(n, s)
 	case kBagEnum:
-		return r.rewriteBagEnum(n, s)
+		res = r.rewriteBagEnum(n, s)
+	default:
+		// Internal constructors (lists, finite sets and bags, sets,
+		// bags, function combinators, updates): rewrite the arguments
+		// and rebuild.
+		base := len(r.argStack)
+		changed := false
+		for _, a := range n.args() {
+			na := r.rewrite(a, s)
+			changed = changed || na != a
+			r.argStack = append(r.argStack, na)
+		}
+		args := r.argStack[base:]
+		if !changed {
+			res = r.renormalise(t, n, args)
+		} else {
+			res = r.renormalise(0, n, args)
+		}
+		r.argStack = r.argStack[:base]
 	}
-	// Internal constructors (lists, finite sets and bags, sets, bags,
-	// function combinators, updates): rewrite the arguments and rebuild.
-	base := len(r.argStack)
-	changed := false
-	for _, a := range n.args() {
-		na := r.rewrite(a, s)
-		changed = changed || na != a
-		r.argStack = append(r.argStack, na)
-	}
-	args := r.argStack[base:]
-	var res Term
-	if !changed {
-		res = r.renormalise(t, n, args)
-	} else {
-		res = r.renormalise(0, n, args)
-	}
-	r.argStack = r.argStack[:base]
+	r.depth--
 	return res
 }
 
