@@ -400,15 +400,22 @@ func (s *store) intern(k *key) Term {
 func (s *store) internArgs(k *key, args []Term) Term {
 	h := hashKey(k, args)
 	sh := &s.shards[h%numShards]
-	if t, _ := s.find(sh, h, k, args); t != 0 {
+	probed := sh.table.Load()
+	t, i := s.find(*probed, h, k, args)
+	if t != 0 {
 		return t
 	}
 	sh.mu.Lock()
-	// Another goroutine may have added the term since.
-	t, i := s.find(sh, h, k, args)
-	if t != 0 {
-		sh.mu.Unlock()
-		return t
+	// Another goroutine may have added the term since. Slots are only
+	// ever filled (but by a collection, when no one interns), so when
+	// the table is the same and the empty slot that ended the probe is
+	// still empty, nothing was added on the probe's way: looking again
+	// would find that slot.
+	if sh.table.Load() != probed || (*probed)[i].Load() != 0 {
+		if t, i = s.find(*sh.table.Load(), h, k, args); t != 0 {
+			sh.mu.Unlock()
+			return t
+		}
 	}
 	t = s.alloc()
 	n := s.node(t)
@@ -522,10 +529,10 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 	return false
 }
 
-// find looks the term of key k and args up in sh, without a lock, and
-// returns it, or 0 and the empty slot where it would go.
-func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, int) {
-	tab := *sh.table.Load()
+// find looks the term of key k and args up in tab, a shard's table,
+// without a lock, and returns it, or 0 and the empty slot where it
+// would go.
+func (s *store) find(tab []atomic.Uint32, h uint32, k *key, args []Term) (Term, int) {
 	for i := home(h, len(tab)); ; i = nextSlot(i, len(tab)) {
 		t := Term(tab[i].Load())
 		if t == 0 {
