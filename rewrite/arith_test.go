@@ -96,6 +96,7 @@ func TestConcurrentInterning(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n, workers = 20000, 4
+	before := r.st.size()
 	got := make([][]Term, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -122,5 +123,8 @@ func TestConcurrentInterning(t *testing.T) {
 				t.Fatalf("worker %d: number %d is term %d, worker 0 made %d", w, y, got[w][x], got[0][y])
 			}
 		}
+	}
+	if made := r.st.size() - before; made != n {
+		t.Errorf("%d numbers made %d terms", n, made)
 	}
 }

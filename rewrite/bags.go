@@ -34,11 +34,11 @@ func (r *Rewriter) evalCount(fn *symbol, args []Term) (Term, bool) {
 // evalSet2Bag is Set2Bag(@set(h, s)) = @bag(@Bool2Nat_(h), s with each
 // element once).
 func (r *Rewriter) evalSet2Bag(fn *symbol, args []Term) (Term, bool) {
-	n := r.st.node(args[0])
+	n := r.node(args[0])
 	if n.kind != kSet {
 		return 0, false
 	}
-	elems := r.st.node(n.args()[1]).args()
+	elems := r.node(n.args()[1]).args()
 	es := make([]bagEntry, len(elems))
 	one := r.mkInt(r.natSortOf(), 1)
 	for i, e := range elems {
@@ -51,11 +51,11 @@ func (r *Rewriter) evalSet2Bag(fn *symbol, args []Term) (Term, bool) {
 // holds the elements of b whose membership differs from f's verdict.
 func (r *Rewriter) evalBag2Set(fn *symbol, args []Term) (Term, bool) {
 	res := fn.res
-	n := r.st.node(args[0])
+	n := r.node(args[0])
 	if n.kind != kBag {
 		return 0, false
 	}
-	f, fb := n.args()[0], r.st.node(n.args()[1])
+	f, fb := n.args()[0], r.node(n.args()[1])
 	fz := r.isFnConst(f, fnZero)
 	nat := r.natSortOf()
 	elems := make([]Term, 0, len(fb.args())/2)
@@ -73,5 +73,5 @@ func (r *Rewriter) evalBag2Set(fn *symbol, args []Term) (Term, bool) {
 		}
 	}
 	// The elements kept are in the bag's order.
-	return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.st.internArgs(&key{kind: kFSet, sort: res}, elems)), true
+	return r.mkSet(res, r.fnUnary(res, fnNat2Bool, f), r.internArgs(&key{kind: kFSet, sort: res}, elems)), true
 }

@@ -40,7 +40,7 @@ type cmpKey struct {
 // isConstructorTerm reports whether t is headed by a constructor, so that
 // two such terms with different heads are different values.
 func (r *Rewriter) isConstructorTerm(t Term) bool {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum, kBig, kReal, kNil, kCons:
 		return true
@@ -100,7 +100,7 @@ func (r *Rewriter) not(a Term) Term {
 	case r.falseT:
 		return r.trueT
 	}
-	n := r.st.node(a)
+	n := r.node(a)
 	if n.kind == kApp && r.fnOf(n).op == lps.OpNot && r.fnOf(n).kind == lps.FuncBuiltin {
 		return n.args()[0]
 	}
@@ -110,7 +110,7 @@ func (r *Rewriter) not(a Term) Term {
 // evalNot is !b, and !s on a set the rewriter made (the set library's
 // complement).
 func (r *Rewriter) evalNot(fn *symbol, args []Term) (Term, bool) {
-	if s := r.sortOf(r.st.node(args[0])); s != nil && s.Kind == lps.SortSet {
+	if s := r.sortOf(r.node(args[0])); s != nil && s.Kind == lps.SortSet {
 		return r.setComplement(fn, args[0])
 	}
 	return r.not(args[0]), true
@@ -136,7 +136,7 @@ func (r *Rewriter) equal(a, b Term) Term {
 	if a == b {
 		return r.trueT
 	}
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	// Bool: ==(true, b) = b and friends.
 	switch {
 	case a == r.trueT:
@@ -241,7 +241,7 @@ func (r *Rewriter) compare(fn *symbol, a, b Term) (Term, bool) {
 // itself (cmpSym), which name only the result sort.
 func (r *Rewriter) cmpArgKind(fn *symbol, a Term) lps.SortKind {
 	if fn.fn == nil {
-		if s := r.sortOf(r.st.node(a)); s != nil {
+		if s := r.sortOf(r.node(a)); s != nil {
 			return s.Kind
 		}
 	}
@@ -265,7 +265,7 @@ func (r *Rewriter) less(a, b Term, orEqual bool) (Term, bool) {
 		c := r.cmpNum(a, b)
 		return r.Bool(c < 0 || c == 0 && orEqual), true
 	}
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	switch {
 	case na.kind == kApp && nb.kind == kApp && r.fnOf(na).kind == lps.FuncConstructor && r.fnOf(nb).kind == lps.FuncConstructor &&
 		r.fnOf(na).fn != nil && r.fnOf(nb).fn != nil:

@@ -68,7 +68,19 @@ func (r *Rewriter) Collect(roots func(keep func(Term))) CollectStats {
 			keep(a)
 		}
 	}
-	return st.sweep(marked, n)
+	cs := st.sweep(marked, n)
+	r.clearMemos()
+	return cs
+}
+
+// clearMemos empties the interning memos of the rewriters sharing r's
+// store: a collection gives ids back, to be made again for other terms.
+func (r *Rewriter) clearMemos() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, rw := range r.rewriters {
+		rw.memo.clear()
+	}
 }
 
 // keepOwn passes keep the terms the rewriters sharing r's store hold

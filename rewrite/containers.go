@@ -42,15 +42,15 @@ var fnOpNames = [...]string{"@not_", "@and_", "@or_", "@add_", "@min_", "@monus_
 
 // fnConst returns a function constant; s is the Set or Bag sort it serves.
 func (r *Rewriter) fnConst(s *lps.Sort, which int) Term {
-	return r.st.intern(&key{kind: kFnConst, sort: s, val: int64(which)})
+	return r.intern(&key{kind: kFnConst, sort: s, val: int64(which)})
 }
 
 func (r *Rewriter) mkSet(s *lps.Sort, f, fs Term) Term {
-	return r.st.internArgs(&key{kind: kSet, sort: s}, []Term{f, fs})
+	return r.internArgs(&key{kind: kSet, sort: s}, []Term{f, fs})
 }
 
 func (r *Rewriter) mkBag(s *lps.Sort, f, fb Term) Term {
-	return r.st.internArgs(&key{kind: kBag, sort: s}, []Term{f, fb})
+	return r.internArgs(&key{kind: kBag, sort: s}, []Term{f, fb})
 }
 
 // termCmp is the fixed total order on values used for the elements of
@@ -71,7 +71,7 @@ func (r *Rewriter) termCmp(a, b Term) int {
 	if r.isNumValue(a) && r.isNumValue(b) {
 		return r.cmpNum(a, b)
 	}
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	switch {
 	case na.kind == kApp && nb.kind == kApp && r.fnOf(na).fn != nil && r.fnOf(nb).fn != nil &&
 		r.fnOf(na).kind == lps.FuncConstructor && r.fnOf(nb).kind == lps.FuncConstructor:
@@ -128,7 +128,7 @@ func (r *Rewriter) mkFSet(s *lps.Sort, elems []Term) Term {
 			out = append(out, e)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
+	return r.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // insertFSet builds the finite set of a set enumeration {e1, ..., en}.
@@ -179,7 +179,7 @@ elems:
 	for i, c := range chain {
 		out[i] = c.e
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out)
+	return r.internArgs(&key{kind: kFSet, sort: s}, out)
 }
 
 // isDataValue reports whether t is built of constructors only: a number,
@@ -192,7 +192,7 @@ func (r *Rewriter) isDataValue(t Term) bool { return r.isValue(t, true) }
 // finite, also a finite set or bag of values (isDataValue; without,
 // isOrderedValue).
 func (r *Rewriter) isValue(t Term, finite bool) bool {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum, kBig, kReal, kNil:
 		return true
@@ -229,7 +229,7 @@ type bagEntry struct {
 // natAdd, natMin and natMonus are +, min and monus on the multiplicities
 // of bags: on int64 when the values allow, else on big integers.
 func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
-	x, y := r.st.node(a), r.st.node(b)
+	x, y := r.node(a), r.node(b)
 	if x.kind == kNum && y.kind == kNum && x.value() <= math.MaxInt64-y.value() {
 		return r.mkInt(nat, x.value()+y.value())
 	}
@@ -237,7 +237,7 @@ func (r *Rewriter) natAdd(nat *lps.Sort, a, b Term) Term {
 }
 
 func (r *Rewriter) natCmp(a, b Term) int {
-	x, y := r.st.node(a), r.st.node(b)
+	x, y := r.node(a), r.node(b)
 	if x.kind == kNum && y.kind == kNum {
 		return cmp.Compare(x.value(), y.value())
 	}
@@ -248,7 +248,7 @@ func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
 	if r.natCmp(a, b) <= 0 {
 		return r.mkInt(nat, 0)
 	}
-	x, y := r.st.node(a), r.st.node(b)
+	x, y := r.node(a), r.node(b)
 	if x.kind == kNum && y.kind == kNum {
 		return r.mkInt(nat, x.value()-y.value())
 	}
@@ -258,14 +258,14 @@ func (r *Rewriter) natMonus(nat *lps.Sort, a, b Term) Term {
 // natIn returns the number n as a term of sort nat, so that equal
 // multiplicities are one term.
 func (r *Rewriter) natIn(nat *lps.Sort, n Term) Term {
-	if r.sortOf(r.st.node(n)) == nat {
+	if r.sortOf(r.node(n)) == nat {
 		return n
 	}
 	return r.mkBigInt(nat, r.bigOf(n))
 }
 
 func (r *Rewriter) isPositive(n Term) bool {
-	x := r.st.node(n)
+	x := r.node(n)
 	if x.kind == kNum {
 		return x.value() > 0
 	}
@@ -297,11 +297,11 @@ func (r *Rewriter) mkFBag(s *lps.Sort, nat *lps.Sort, es []bagEntry) Term {
 			args = append(args, e, n)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
+	return r.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // bagEntries reads a finite bag.
-func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.st.node(b).args()) }
+func (r *Rewriter) bagEntries(b Term) []bagEntry { return entriesOf(r.node(b).args()) }
 
 // entriesOf reads the arguments of a finite bag (elements and counts).
 func entriesOf(args []Term) []bagEntry {
@@ -337,7 +337,7 @@ func (r *Rewriter) renormalise(t Term, n *node, args []Term) Term {
 	if t != 0 {
 		return t
 	}
-	return r.st.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
+	return r.internArgs(&key{kind: n.kind, sort: r.sortOf(n), val: n.value()}, args)
 }
 
 func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
@@ -346,7 +346,7 @@ func (r *Rewriter) rewriteSetEnum(n *node, s *Subst) Term {
 		elems[i] = r.rewrite(a, s)
 	}
 	if !r.allGround(elems) {
-		return r.st.internArgs(&key{kind: kSetEnum, sort: r.sortOf(n)}, elems)
+		return r.internArgs(&key{kind: kSetEnum, sort: r.sortOf(n)}, elems)
 	}
 	fs := r.insertFSet(r.sortOf(n), elems)
 	if r.sortOf(n).Kind == lps.SortSet {
@@ -362,7 +362,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 	for i, a := range n.args() {
 		args[i] = r.rewrite(a, s)
 		if i%2 == 1 {
-			natSort = r.sortOf(r.st.node(args[i]))
+			natSort = r.sortOf(r.node(args[i]))
 			if !r.isIntValue(args[i]) {
 				ground = false
 			}
@@ -385,7 +385,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 			}
 			return fb
 		}
-		return r.st.internArgs(&key{kind: kBagEnum, sort: r.sortOf(n)}, args)
+		return r.internArgs(&key{kind: kBagEnum, sort: r.sortOf(n)}, args)
 	}
 	es := make([]bagEntry, 0, len(args)/2)
 	for i := 0; i < len(args); i += 2 {
@@ -412,7 +412,7 @@ func (r *Rewriter) rewriteBagEnum(n *node, s *Subst) Term {
 // is kept as an enumeration (kBagEnum), which no operation takes apart.
 func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	for i, a := range args {
-		if i%2 == 1 && r.sortOf(r.st.node(a)) == nil {
+		if i%2 == 1 && r.sortOf(r.node(a)) == nil {
 			return 0, false
 		}
 	}
@@ -435,13 +435,13 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 			return other
 		}
 		if len(chain) == 0 {
-			return r.st.intern(&key{kind: kFBag, sort: s})
+			return r.intern(&key{kind: kFBag, sort: s})
 		}
 		out := make([]Term, 0, 2*len(chain))
 		for _, c := range chain {
 			out = append(out, c.e, c.p)
 		}
-		return r.st.internArgs(&key{kind: kBagEnum, sort: s}, out)
+		return r.internArgs(&key{kind: kBagEnum, sort: s}, out)
 	}
 	insert := func(d, p Term) {
 		if other != 0 {
@@ -467,7 +467,7 @@ func (r *Rewriter) insertFBag(s *lps.Sort, args []Term) (Term, bool) {
 	}
 	for i := len(args) - 2; i >= 0; i -= 2 {
 		d, n := args[i], args[i+1]
-		if v := r.st.node(n); v.kind == kNum || v.kind == kBig {
+		if v := r.node(n); v.kind == kNum || v.kind == kBig {
 			if r.isPositive(n) {
 				insert(d, r.natIn(pos, n))
 			}
@@ -512,7 +512,7 @@ func (r *Rewriter) countInEnum(nat *lps.Sort, e Term, args []Term) (Term, bool) 
 // the entries of b values, the finite bag with d added p times.
 // Otherwise it stays.
 func (r *Rewriter) fbagInsertValues(s *lps.Sort, d, p, b Term) (Term, bool) {
-	n := r.st.node(b)
+	n := r.node(b)
 	if n.kind != kFBag && n.kind != kBagEnum || !r.isIntValue(p) {
 		return 0, false
 	}
@@ -546,7 +546,7 @@ func init() {
 func onContainers(f builtinFunc) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
 		for _, a := range args {
-			if r.st.node(a).kind == kBagEnum || r.noContainerValue(a) {
+			if r.node(a).kind == kBagEnum || r.noContainerValue(a) {
 				return 0, false
 			}
 		}
@@ -557,7 +557,7 @@ func onContainers(f builtinFunc) builtinFunc {
 // noContainerValue reports whether t is a term no equation of the
 // container libraries takes apart (onContainers) but a bag enumeration.
 func (r *Rewriter) noContainerValue(t Term) bool {
-	k := r.st.node(t).kind
+	k := r.node(t).kind
 	return k == kSetEnum || !r.IsGround(t) && (k == kFSet || k == kFBag) || r.foreignSet(t)
 }
 
@@ -567,11 +567,11 @@ func (r *Rewriter) noContainerValue(t Term) bool {
 // part given the result's sort.
 func fromFinite(finite kind, part int, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		n := r.st.node(args[0])
+		n := r.node(args[0])
 		if n.kind != finite {
 			return 0, false
 		}
-		return mk(r, fn.res, r.fnConst(fn.res, part), r.st.internArgs(&key{kind: finite, sort: fn.res}, n.args())), true
+		return mk(r, fn.res, r.fnConst(fn.res, part), r.internArgs(&key{kind: finite, sort: fn.res}, n.args())), true
 	}
 }
 
@@ -581,7 +581,7 @@ func (r *Rewriter) evalIn(_ *symbol, args []Term) (Term, bool) { return r.member
 // evalSize is # on finite sets and finite bags.
 func (r *Rewriter) evalSize(fn *symbol, args []Term) (Term, bool) {
 	res := fn.res
-	n := r.st.node(args[0])
+	n := r.node(args[0])
 	if n.kind == kFSet && !r.consBuilt(n.args(), 1) || n.kind == kFBag && !r.consBuilt(n.args(), 2) {
 		return 0, false
 	}
@@ -604,7 +604,7 @@ func (r *Rewriter) evalSize(fn *symbol, args []Term) (Term, bool) {
 // (both keep their elements in order); pick({}) and pick({:}) stay as
 // they are.
 func (r *Rewriter) evalPick(_ *symbol, args []Term) (Term, bool) {
-	n := r.st.node(args[0])
+	n := r.node(args[0])
 	if (n.kind != kFBag && n.kind != kFSet) || len(n.args()) == 0 {
 		return 0, false
 	}
@@ -626,13 +626,13 @@ func (r *Rewriter) posSortOf() *lps.Sort {
 }
 
 func (r *Rewriter) isFnConst(t Term, which int) bool {
-	n := r.st.node(t)
+	n := r.node(t)
 	return n.kind == kFnConst && n.value() == int64(which)
 }
 
 // member decides e in s for finite sets, finite bags, sets and bags.
 func (r *Rewriter) member(e, c Term) (Term, bool) {
-	n := r.st.node(c)
+	n := r.node(c)
 	switch n.kind {
 	case kFSet:
 		return r.inList(e, n.args(), 1)
@@ -660,7 +660,7 @@ func (r *Rewriter) member(e, c Term) (Term, bool) {
 			return 0, false
 		}
 		if r.isIntValue(cnt) {
-			return r.Bool(r.st.node(cnt).kind == kBig || r.st.node(cnt).value() > 0), true
+			return r.Bool(r.node(cnt).kind == kBig || r.node(cnt).value() > 0), true
 		}
 		return 0, false
 	}
@@ -699,7 +699,7 @@ func (r *Rewriter) bagCount(nat *lps.Sort, e, b Term) (Term, bool) {
 	if nat.Kind != lps.SortNat {
 		nat = r.natSortOf()
 	}
-	n := r.st.node(b)
+	n := r.node(b)
 	switch n.kind {
 	case kBagEnum:
 		return r.countInEnum(nat, e, n.args())

@@ -14,30 +14,44 @@ import (
 // terms remember their normal form in their node, so a shared subterm is
 // rewritten once per term store, not once per occurrence.
 func (r *Rewriter) rewrite(t Term, s *Subst) Term {
-	n := r.st.node(t)
-	if n.flags&nodeGround != 0 {
-		if nf := n.nf.Load(); nf != 0 {
-			return Term(nf)
+	n := r.node(t)
+	if n.flags&nodeGround == 0 {
+		// A variable, or a term with one among its arguments (every
+		// term without arguments but a variable is ground).
+		if n.kind == kVar {
+			if v := s.getID(n.varID()); v != 0 {
+				return v
+			}
+			return t
 		}
-		res := r.rewriteNode(t, n, s)
-		n.nf.Store(uint32(res))
-		if res != t {
-			r.st.node(res).nf.Store(uint32(res))
-		}
-		return res
+		return r.rewriteCompound(t, n, s)
 	}
-	return r.rewriteNode(t, n, s)
+	if nf := n.nf.Load(); nf != 0 {
+		return Term(nf)
+	}
+	res := r.rewriteNode(t, n, s)
+	n.nf.Store(uint32(res))
+	if res != t {
+		r.node(res).nf.Store(uint32(res))
+	}
+	return res
 }
 
 func (r *Rewriter) enter(t Term) {
 	r.depth++
 	if r.depth > r.maxDepth {
-		msg := "rewriting does not terminate: depth bound exceeded while rewriting " + r.clip(t)
-		if r.lastRule != nil {
-			msg += " (last rule applied: " + r.lastRule.String() + ")"
-		}
-		r.fail("%s", msg)
+		r.tooDeep(t)
 	}
+}
+
+// tooDeep fails a rewrite whose nesting passed the bound, apart from
+// enter so that enter is inlined.
+func (r *Rewriter) tooDeep(t Term) {
+	msg := "rewriting does not terminate: depth bound exceeded while rewriting " + r.clip(t)
+	if r.lastRule != nil {
+		msg += " (last rule applied: " + r.lastRule.String() + ")"
+	}
+	r.fail("%s", msg)
 }
 
 func (r *Rewriter) clip(t Term) string {
@@ -48,6 +62,9 @@ func (r *Rewriter) clip(t Term) string {
 	return string(b)
 }
 
+// rewriteNode is rewrite without the normal-form cache. Variables and
+// values are answered here, small enough to be inlined into rewrite; the
+// rest is rewriteCompound.
 func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	switch n.kind {
 	case kVar:
@@ -58,43 +75,43 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 	case kNum, kBig, kReal, kNil, kFnConst:
 		return t
 	}
+	return r.rewriteCompound(t, n, s)
+}
+
+// rewriteCompound is rewriteNode of a term with arguments or a symbol.
+// The depth it counts is undone on return, and by guard when a failure
+// unwinds it (no defer: this is the rewriter's most frequent call).
+func (r *Rewriter) rewriteCompound(t Term, n *node, s *Subst) (res Term) {
 	r.enter(t)
-	defer func() { r.depth-- }()
 	switch n.kind {
 	case kApp:
 		fn := r.fnOf(n)
-		if fn.kind == lps.FuncBuiltin {
-			switch fn.op {
-			case lps.OpIf:
-				return r.rewriteIf(fn, n.args(), s)
-			case lps.OpAnd, lps.OpOr, lps.OpImplies:
-				return r.rewriteBoolOp(fn, n.args(), s)
+		switch {
+		case fn.kind == lps.FuncBuiltin && fn.op == lps.OpIf:
+			res = r.rewriteIf(fn, n.args(), s)
+		case fn.kind == lps.FuncBuiltin && (fn.op == lps.OpAnd || fn.op == lps.OpOr || fn.op == lps.OpImplies):
+			res = r.rewriteBoolOp(fn, n.args(), s)
+		case len(n.args()) == 0:
+			res = r.applySym(fn, t, nil)
+		case fn.lazy != nil:
+			res = r.applyLazy(fn, n.args(), s)
+		default:
+			base := len(r.argStack)
+			for _, a := range n.args() {
+				r.argStack = append(r.argStack, r.rewrite(a, s))
 			}
+			res = r.applySym(fn, 0, r.argStack[base:])
+			r.argStack = r.argStack[:base]
 		}
-		if len(n.args()) == 0 {
-			return r.applySym(fn, t, nil)
-		}
-		if fn.lazy != nil {
-			return r.applyLazy(fn, n.args(), s)
-		}
-		base := len(r.argStack)
-		for _, a := range n.args() {
-			r.argStack = append(r.argStack, r.rewrite(a, s))
-		}
-		args := r.argStack[base:]
-		res := r.applySym(fn, 0, args)
-		r.argStack = r.argStack[:base]
-		return res
 	case kHOApp:
 		base := len(r.argStack)
 		for _, a := range n.args() {
 			r.argStack = append(r.argStack, r.rewrite(a, s))
 		}
-		res := r.applyTerm(r.sortOf(n), r.argStack[base], r.argStack[base+1:])
+		res = r.applyTerm(r.sortOf(n), r.argStack[base], r.argStack[base+1:])
 		r.argStack = r.argStack[:base]
-		return res
 	case kBinder:
-		return r.rewriteBinder(t, n, s)
+		res = r.rewriteBinder(t, n, s)
 	case kWhere:
 		mark := len(r.saved)
 		// Values are in the scope outside the whr: rewrite them all before binding.
@@ -103,34 +120,35 @@ func (r *Rewriter) rewriteNode(t Term, n *node, s *Subst) Term {
 			r.argStack = append(r.argStack, r.rewrite(n.args()[i], s))
 		}
 		for i := 1; i < len(n.args()); i += 2 {
-			r.bind(s, r.st.node(n.args()[i]).varID(), r.argStack[base+i/2])
+			r.bind(s, r.node(n.args()[i]).varID(), r.argStack[base+i/2])
 		}
 		r.argStack = r.argStack[:base]
-		res := r.rewrite(n.args()[0], s)
+		res = r.rewrite(n.args()[0], s)
 		r.restore(s, mark)
-		return res
 	case kSetEnum:
-		return r.rewriteSetEnum(n, s)
+		res = r.rewriteSetEnum(n, s)
 	case kBagEnum:
-		return r.rewriteBagEnum(n, s)
+		res = r.rewriteBagEnum(n, s)
+	default:
+		// Internal constructors (lists, finite sets and bags, sets,
+		// bags, function combinators, updates): rewrite the arguments
+		// and rebuild.
+		base := len(r.argStack)
+		changed := false
+		for _, a := range n.args() {
+			na := r.rewrite(a, s)
+			changed = changed || na != a
+			r.argStack = append(r.argStack, na)
+		}
+		args := r.argStack[base:]
+		if !changed {
+			res = r.renormalise(t, n, args)
+		} else {
+			res = r.renormalise(0, n, args)
+		}
+		r.argStack = r.argStack[:base]
 	}
-	// Internal constructors (lists, finite sets and bags, sets, bags,
-	// function combinators, updates): rewrite the arguments and rebuild.
-	base := len(r.argStack)
-	changed := false
-	for _, a := range n.args() {
-		na := r.rewrite(a, s)
-		changed = changed || na != a
-		r.argStack = append(r.argStack, na)
-	}
-	args := r.argStack[base:]
-	var res Term
-	if !changed {
-		res = r.renormalise(t, n, args)
-	} else {
-		res = r.renormalise(0, n, args)
-	}
-	r.argStack = r.argStack[:base]
+	r.depth--
 	return res
 }
 
@@ -216,7 +234,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 		// f(a..) with f = lambda x.. e: apply the value. Without this a
 		// curried j(3)(2, 1) with j = lambda x. lambda y, z. e stays
 		// j(3) applied to (2, 1) (mcrl22lps -o keeps such terms).
-		if head := r.applySym(fn, 0, nil); r.fnOf(r.st.node(head)) != fn {
+		if head := r.applySym(fn, 0, nil); r.fnOf(r.node(head)) != fn {
 			return r.applyTerm(fn.res, head, args)
 		}
 	}
@@ -235,7 +253,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 			return res
 		}
 	case lps.FuncProjection:
-		a := r.st.node(args[0])
+		a := r.node(args[0])
 		if a.kind != kApp {
 			break
 		}
@@ -252,7 +270,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 			}
 		}
 	case lps.FuncRecogniser:
-		a := r.st.node(args[0])
+		a := r.node(args[0])
 		if a.kind != kApp {
 			break
 		}
@@ -270,7 +288,7 @@ func (r *Rewriter) applySym(fn *symbol, t Term, args []Term) Term {
 // normal forms and head is not a function symbol applied to all its
 // arguments by name (a higher-order application).
 func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
-	h := r.st.node(head)
+	h := r.node(head)
 	switch h.kind {
 	case kBinder:
 		if lps.BinderKind(h.value()) == lps.Lambda && len(h.args())-1 == len(args) {
@@ -291,7 +309,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 		groups := [][]Term{args}
 		for h.kind == kHOApp {
 			groups = append(groups, h.args()[1:])
-			h = r.st.node(h.args()[0])
+			h = r.node(h.args()[0])
 		}
 		if h.kind == kApp && len(r.fnOf(h).horules) > 0 {
 			for i, j := 0, len(groups)-1; i < j; i, j = i+1, j-1 {
@@ -311,7 +329,7 @@ func (r *Rewriter) applyTerm(sort *lps.Sort, head Term, args []Term) Term {
 	all := make([]Term, 0, len(args)+1)
 	all = append(all, head)
 	all = append(all, args...)
-	return r.st.internArgs(&key{kind: kHOApp, sort: sort}, all)
+	return r.internArgs(&key{kind: kHOApp, sort: sort}, all)
 }
 
 // beta applies lambda h to args.
@@ -319,7 +337,7 @@ func (r *Rewriter) beta(h *node, args []Term) Term {
 	s := &r.sub
 	mark := len(r.saved)
 	for i, v := range h.args()[:len(h.args())-1] {
-		r.bind(s, r.st.node(v).varID(), args[i])
+		r.bind(s, r.node(v).varID(), args[i])
 	}
 	res := r.rewrite(h.args()[len(h.args())-1], s)
 	r.restore(s, mark)
@@ -332,7 +350,7 @@ func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
 	vars := n.args()[:len(n.args())-1]
 	mark := len(r.saved)
 	for _, v := range vars {
-		r.bind(s, r.st.node(v).varID(), v) // bound variables stay free in the body
+		r.bind(s, r.node(v).varID(), v) // bound variables stay free in the body
 	}
 	body := r.rewrite(n.args()[len(n.args())-1], s)
 	r.restore(s, mark)
@@ -341,10 +359,10 @@ func (r *Rewriter) rewriteBinder(t Term, n *node, s *Subst) Term {
 		return r.quantifier(kind, r.sortOf(n), vars, body)
 	case lps.SetComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkSet(r.sortOf(n), lam, r.st.intern(&key{kind: kFSet, sort: r.sortOf(n)}))
+		return r.mkSet(r.sortOf(n), lam, r.intern(&key{kind: kFSet, sort: r.sortOf(n)}))
 	case lps.BagComp:
 		lam := r.mkLambda(vars, body)
-		return r.mkBag(r.sortOf(n), lam, r.st.intern(&key{kind: kFBag, sort: r.sortOf(n)}))
+		return r.mkBag(r.sortOf(n), lam, r.intern(&key{kind: kFBag, sort: r.sortOf(n)}))
 	}
 	return r.mkLambdaSort(r.sortOf(n), vars, body)
 }
@@ -357,5 +375,5 @@ func (r *Rewriter) mkLambdaSort(sort *lps.Sort, vars []Term, body Term) Term {
 	args := make([]Term, 0, len(vars)+1)
 	args = append(args, vars...)
 	args = append(args, body)
-	return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
+	return r.internArgs(&key{kind: kBinder, sort: sort, val: int64(lps.Lambda)}, args)
 }

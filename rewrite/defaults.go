@@ -57,7 +57,7 @@ func (r *Rewriter) representative(s *lps.Sort, visiting map[*lps.Sort]bool) (Ter
 	case lps.SortList, lps.SortFSet, lps.SortFBag, lps.SortSet:
 		return r.emptyOf(s), true
 	case lps.SortBag:
-		return r.mkBag(s, r.fnConst(s, fnOne), r.st.intern(&key{kind: kFBag, sort: s})), true
+		return r.mkBag(s, r.fnConst(s, fnOne), r.intern(&key{kind: kFBag, sort: s})), true
 	case lps.SortFunc:
 		var best *lps.Func
 		for _, f := range r.mapsOfSort(s) {

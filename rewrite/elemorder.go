@@ -46,7 +46,7 @@ func (r *Rewriter) elemCmp(a, b Term) (c int, ok bool) {
 	if r.isOrderedValue(a) && r.isOrderedValue(b) {
 		return r.termCmp(a, b), true
 	}
-	s := r.sortOf(r.st.node(a))
+	s := r.sortOf(r.node(a))
 	if s == nil {
 		return 0, false
 	}
@@ -177,7 +177,7 @@ entries:
 	for _, c := range chain {
 		args = append(args, c.e, c.n)
 	}
-	return r.st.internArgs(&key{kind: kFBag, sort: s}, args)
+	return r.internArgs(&key{kind: kFBag, sort: s}, args)
 }
 
 // isSetOrBagValue reports whether t is a set or bag whose function part
@@ -185,15 +185,15 @@ entries:
 // a value: {1, 2}, !{3}, {0: 2}. Like values, such terms are compared by
 // mCRL2's equations for <.
 func (r *Rewriter) isSetOrBagValue(t Term) bool {
-	n := r.st.node(t)
-	return (n.kind == kSet || n.kind == kBag) && r.st.node(n.args()[0]).kind == kFnConst && r.isDataValue(n.args()[1])
+	n := r.node(t)
+	return (n.kind == kSet || n.kind == kBag) && r.node(n.args()[0]).kind == kFnConst && r.isDataValue(n.args()[1])
 }
 
 // elemLess decides a < b for the elements of a list or the arguments of
 // a constructor, whatever their sort: sets and bags by inclusion (the
 // comparison of builtin.go), other terms by less.
 func (r *Rewriter) elemLess(a, b Term) (Term, bool) {
-	if s := r.sortOf(r.st.node(a)); s != nil && s.Kind >= lps.SortSet && s.Kind <= lps.SortFBag {
+	if s := r.sortOf(r.node(a)); s != nil && s.Kind >= lps.SortSet && s.Kind <= lps.SortFBag {
 		return r.compare(r.cmpSym(lps.OpLt, s), a, b)
 	}
 	return r.less(a, b, false)

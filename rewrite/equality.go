@@ -51,8 +51,8 @@ func (r *Rewriter) equalBagsByQuantifier(a, b *node) (Term, bool) {
 	d := r.quantifiedVar(r.sortOf(a).Elem)
 	nat := r.natSortOf()
 	count := r.opSymN(lps.OpBagCount, nat, 2)
-	ta := r.st.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
-	tb := r.st.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
+	ta := r.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
+	tb := r.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
 	body := r.equal(r.apply(count, []Term{d, ta}), r.apply(count, []Term{d, tb}))
 	res := r.quantifier(lps.Forall, r.boolSort, []Term{d}, body)
 	if res != r.trueT && res != r.falseT {
@@ -112,8 +112,8 @@ func (r *Rewriter) equalSetBag(a, b *node) (Term, bool) {
 		}
 		return r.equalBagsByQuantifier(a, b)
 	}
-	ta := r.st.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
-	tb := r.st.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
+	ta := r.internArgs(&key{kind: a.kind, sort: r.sortOf(a)}, a.args())
+	tb := r.internArgs(&key{kind: b.kind, sort: r.sortOf(b)}, b.args())
 	for _, e := range elems {
 		var x, y Term
 		var ok1, ok2 bool
@@ -156,11 +156,11 @@ func (r *Rewriter) sameFunctionPart(e *lps.Sort, f, g Term) bool {
 // counterexample; b false: s△t, finite, cannot hold every element of the
 // sort).
 func (r *Rewriter) equalSetsConst(a, b *node) (Term, bool) {
-	f, g := r.st.node(a.args()[0]), r.st.node(b.args()[0])
+	f, g := r.node(a.args()[0]), r.node(b.args()[0])
 	if f.kind != kFnConst || g.kind != kFnConst {
 		return 0, false
 	}
-	s, t := r.st.node(a.args()[1]).args(), r.st.node(b.args()[1]).args()
+	s, t := r.node(a.args()[1]).args(), r.node(b.args()[1]).args()
 	if !r.allGround(s) || !r.allGround(t) {
 		return 0, false
 	}

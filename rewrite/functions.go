@@ -87,7 +87,7 @@ func (r *Rewriter) update(fn *symbol, args []Term) (Term, bool) {
 	}
 	// Not in canonical form yet (the argument is not a value): kept as
 	// an update, printed f[x -> v] as mCRL2 prints it.
-	return r.st.internArgs(&key{kind: kUpdate, sort: fn.res}, args), true
+	return r.internArgs(&key{kind: kUpdate, sort: fn.res}, args), true
 }
 
 // updateFn normalises f[x -> v] as mCRL2's function_update equations do:
@@ -103,7 +103,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		return 0, false
 	}
 	stable := func(g, x, v Term) Term {
-		return r.st.internArgs(&key{kind: kUpdateStable, sort: s}, []Term{g, x, v})
+		return r.internArgs(&key{kind: kUpdateStable, sort: s}, []Term{g, x, v})
 	}
 	// dropOrStable is g[x -> v] over a g that has no update at x.
 	dropOrStable := func(g Term) Term {
@@ -112,7 +112,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		}
 		return stable(g, x, v)
 	}
-	n := r.st.node(f)
+	n := r.node(f)
 	switch n.kind {
 	case kUpdate:
 		return 0, false
@@ -124,7 +124,7 @@ func (r *Rewriter) updateFn(s *lps.Sort, f, x, v Term) (Term, bool) {
 		case r.keyLess(y, x):
 			inner, ok := r.updateFn(s, g, x, v)
 			if !ok {
-				inner = r.st.internArgs(&key{kind: kUpdate, sort: s}, []Term{g, x, v})
+				inner = r.internArgs(&key{kind: kUpdate, sort: s}, []Term{g, x, v})
 			}
 			return stable(inner, y, w), true
 		case r.keyLess(x, y):
@@ -142,7 +142,7 @@ func (r *Rewriter) keyLess(x, y Term) bool {
 	if r.isOrderedValue(x) && r.isOrderedValue(y) {
 		return r.termCmp(x, y) < 0
 	}
-	sort := r.sortOf(r.st.node(x))
+	sort := r.sortOf(r.node(x))
 	if sort == nil {
 		return false
 	}

@@ -13,10 +13,10 @@ import (
 
 func init() {
 	define(lps.OpEmptyList, func(r *Rewriter, fn *symbol, _ []Term) (Term, bool) {
-		return r.st.intern(&key{kind: kNil, sort: fn.res}), true
+		return r.intern(&key{kind: kNil, sort: fn.res}), true
 	})
 	define(lps.OpCons, func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		return r.st.internArgs(&key{kind: kCons, sort: fn.res}, []Term{args[0], args[1]}), true
+		return r.internArgs(&key{kind: kCons, sort: fn.res}, []Term{args[0], args[1]}), true
 	})
 	for _, op := range []lps.Op{lps.OpSnoc, lps.OpConcat, lps.OpElementAt, lps.OpHead, lps.OpTail, lps.OpRHead, lps.OpRTail} {
 		define(op, (*Rewriter).listOp)
@@ -85,9 +85,9 @@ func (r *Rewriter) listOp(fn *symbol, args []Term) (Term, bool) {
 		if len(elems) == 0 {
 			return 0, false
 		}
-		return r.mkList(fn.res, elems[:len(elems)-1], r.st.intern(&key{kind: kNil, sort: fn.res})), true
+		return r.mkList(fn.res, elems[:len(elems)-1], r.intern(&key{kind: kNil, sort: fn.res})), true
 	case lps.OpSnoc:
-		return r.mkList(fn.res, append(elems, args[1]), r.st.intern(&key{kind: kNil, sort: fn.res})), true
+		return r.mkList(fn.res, append(elems, args[1]), r.intern(&key{kind: kNil, sort: fn.res})), true
 	case lps.OpConcat:
 		if st.node(args[1]).kind == kNil {
 			return args[0], true
@@ -105,11 +105,11 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 		return r.elementAtNonValue(fn, l, i)
 	}
 	// An index beyond a machine word is past every list's elements.
-	in := r.st.node(i)
+	in := r.node(i)
 	small := in.kind == kNum
 	passed := int64(0)
 	for {
-		n := r.st.node(l)
+		n := r.node(l)
 		if n.kind != kCons {
 			if passed == 0 {
 				return 0, false
@@ -134,7 +134,7 @@ func (r *Rewriter) elementAt(fn *symbol, l, i Term) (Term, bool) {
 // stays in a disjunction, as does the membership in a rest that is no
 // list enumeration; under a binder x in [1, 2] is x == 1 || x == 2.
 func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
-	n := r.st.node(l)
+	n := r.node(l)
 	switch n.kind {
 	case kNil:
 		return r.falseT, true
@@ -159,11 +159,11 @@ func (r *Rewriter) memberOfList(fn *symbol, d, l Term) (Term, bool) {
 // as mCRL2 prints it, max(0,n - 1). An index with a free variable stays
 // as it is, for the enumerator.
 func (r *Rewriter) elementAtNonValue(fn *symbol, l, i Term) (Term, bool) {
-	n := r.st.node(l)
+	n := r.node(l)
 	if n.kind != kCons || !r.IsGround(i) || !r.isSortKind(i, lps.SortNat) {
 		return 0, false
 	}
-	nat := r.sortOf(r.st.node(i))
+	nat := r.sortOf(r.node(i))
 	rest := n.args()[1]
 	prev := r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{i})
 	tail, ok := r.elementAtNonValue(fn, rest, prev)
@@ -178,7 +178,7 @@ func (r *Rewriter) elementAtNonValue(fn *symbol, l, i Term) (Term, bool) {
 // complete list (it ends in something other than []).
 func (r *Rewriter) listElems(l Term, dst []Term) ([]Term, bool) {
 	for {
-		n := r.st.node(l)
+		n := r.node(l)
 		switch n.kind {
 		case kNil:
 			return dst, true
@@ -194,7 +194,7 @@ func (r *Rewriter) listElems(l Term, dst []Term) ([]Term, bool) {
 // mkList builds elems |> tail.
 func (r *Rewriter) mkList(s *lps.Sort, elems []Term, tail Term) Term {
 	for i := len(elems) - 1; i >= 0; i-- {
-		tail = r.st.internArgs(&key{kind: kCons, sort: s}, []Term{elems[i], tail})
+		tail = r.internArgs(&key{kind: kCons, sort: s}, []Term{elems[i], tail})
 	}
 	return tail
 }

@@ -23,7 +23,7 @@ func (r *Rewriter) maxOfMixed(res *lps.Sort, leftKind lps.SortKind, a, b Term) (
 	if !narrowLeft {
 		narrow, wide = b, a
 	}
-	if r.sortOf(r.st.node(wide)).Kind == lps.SortInt {
+	if r.sortOf(r.node(wide)).Kind == lps.SortInt {
 		switch r.intSign(wide) {
 		case -1:
 			return narrow, true
@@ -32,7 +32,7 @@ func (r *Rewriter) maxOfMixed(res *lps.Sort, leftKind lps.SortKind, a, b Term) (
 		}
 		wide = r.natOfNonNegative(wide)
 	}
-	nat := r.sortOf(r.st.node(wide))
+	nat := r.sortOf(r.node(wide))
 	if res.Kind == lps.SortNat {
 		// max(m, n) = if(m <= n, n, m), in the order the operands had.
 		m, n := narrow, wide
@@ -52,7 +52,7 @@ func (r *Rewriter) maxOfMixed(res *lps.Sort, leftKind lps.SortKind, a, b Term) (
 // @cInt(n): a non-negative value as a Nat, Nat2Int(n) as n, Pos2Int(q) as
 // Pos2Nat(q).
 func (r *Rewriter) natOfNonNegative(t Term) Term {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch {
 	case n.kind == kNum:
 		return r.mkInt(r.natSortOf(), n.value())

@@ -16,14 +16,14 @@ func init() {
 // updateStable is @func_update_stable(f, x, v) itself: no equation
 // applies to it but those of its application (functions.go).
 func (r *Rewriter) updateStable(fn *symbol, args []Term) (Term, bool) {
-	return r.st.internArgs(&key{kind: kUpdateStable, sort: fn.res}, args), true
+	return r.internArgs(&key{kind: kUpdateStable, sort: fn.res}, args), true
 }
 
 // isNotAnUpdate is @is_not_an_update(f), which mCRL2 computes from the
 // head of f: false for an update, true for any other function but a
 // variable (which may stand for an update).
 func (r *Rewriter) isNotAnUpdate(fn *symbol, args []Term) (Term, bool) {
-	switch r.st.node(args[0]).kind {
+	switch r.node(args[0]).kind {
 	case kUpdate, kUpdateStable:
 		return r.falseT, true
 	case kVar:

@@ -113,7 +113,7 @@ func binaryFn(kind lps.SortKind, which int) builtinFunc {
 // value.
 func withFinitePart(finite kind, mk func(r *Rewriter, s *lps.Sort, f, fin Term) Term) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		if r.st.node(args[1]).kind != finite {
+		if r.node(args[1]).kind != finite {
 			return 0, false
 		}
 		return mk(r, fn.res, args[0], args[1]), true
@@ -123,7 +123,7 @@ func withFinitePart(finite kind, mk func(r *Rewriter, s *lps.Sort, f, fin Term) 
 // fsetMerged is @fset_union(f, g, s, t) or @fset_inter(f, g, s, t).
 func fsetMerged(union bool) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		s, t := r.st.node(args[2]), r.st.node(args[3])
+		s, t := r.node(args[2]), r.node(args[3])
 		if s.kind != kFSet || t.kind != kFSet {
 			return 0, false
 		}
@@ -135,7 +135,7 @@ func fsetMerged(union bool) builtinFunc {
 // finite part of @bag(f, b) + @bag(g, c) (or *, -).
 func fbagMerged(op lps.Op) builtinFunc {
 	return func(r *Rewriter, fn *symbol, args []Term) (Term, bool) {
-		if r.st.node(args[2]).kind != kFBag || r.st.node(args[3]).kind != kFBag {
+		if r.node(args[2]).kind != kFBag || r.node(args[3]).kind != kFBag {
 			return 0, false
 		}
 		bag := r.servedSort(lps.SortBag, fn.res.Elem)
@@ -143,13 +143,13 @@ func fbagMerged(op lps.Op) builtinFunc {
 		if !ok {
 			return 0, false
 		}
-		return r.mkFBag(fn.res, r.natSortOf(), r.bagEntries(r.st.node(res).args()[1])), true
+		return r.mkFBag(fn.res, r.natSortOf(), r.bagEntries(r.node(res).args()[1])), true
 	}
 }
 
 // fset2fbag is @fset2fbag(s): each element of s once.
 func (r *Rewriter) fset2fbag(fn *symbol, args []Term) (Term, bool) {
-	s := r.st.node(args[0])
+	s := r.node(args[0])
 	if s.kind != kFSet {
 		return 0, false
 	}
@@ -165,7 +165,7 @@ func (r *Rewriter) fset2fbag(fn *symbol, args []Term) (Term, bool) {
 // when read (an if): once s and d are values, d joins s; until then it
 // stays, as mCRL2 leaves it.
 func (r *Rewriter) fsetInsert(fn *symbol, args []Term) (Term, bool) {
-	s := r.st.node(args[1])
+	s := r.node(args[1])
 	if s.kind != kFSet || !r.isDataValue(args[0]) {
 		return 0, false
 	}

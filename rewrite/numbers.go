@@ -63,7 +63,7 @@ func (r *Rewriter) mkInt(s *lps.Sort, x int64) Term {
 	if uint64(x) < smallIntLimit {
 		return r.small.term(r, s, x)
 	}
-	return r.st.intern(&key{kind: kNum, sort: s, val: x})
+	return r.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 // smallInts are the terms of the small numbers of a few sorts, kept by
@@ -92,39 +92,39 @@ func (c *smallInts) term(r *Rewriter, s *lps.Sort, x int64) Term {
 		}
 		t := c.terms[i][x]
 		if t == 0 {
-			t = r.st.intern(&key{kind: kNum, sort: s, val: x})
+			t = r.intern(&key{kind: kNum, sort: s, val: x})
 			c.terms[i][x] = t
 		}
 		return t
 	}
-	return r.st.intern(&key{kind: kNum, sort: s, val: x})
+	return r.intern(&key{kind: kNum, sort: s, val: x})
 }
 
 func (r *Rewriter) mkBigInt(s *lps.Sort, x *big.Int) Term {
 	if x.IsInt64() {
 		return r.mkInt(s, x.Int64())
 	}
-	return r.st.intern(bigNode(s, x))
+	return r.intern(bigNode(s, x))
 }
 
 func (r *Rewriter) mkReal(s *lps.Sort, x *big.Rat) Term {
-	return r.st.intern(ratNode(s, x))
+	return r.intern(ratNode(s, x))
 }
 
 // isIntValue reports whether t is a Pos, Nat or Int value.
 func (r *Rewriter) isIntValue(t Term) bool {
-	k := r.st.node(t).kind
+	k := r.node(t).kind
 	return k == kNum || k == kBig
 }
 
 func (r *Rewriter) isNumValue(t Term) bool {
-	k := r.st.node(t).kind
+	k := r.node(t).kind
 	return k == kNum || k == kBig || k == kReal
 }
 
 // bigOf returns the value of an integer term as a fresh big.Int.
 func (r *Rewriter) bigOf(t Term) *big.Int {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.kind == kNum {
 		return big.NewInt(n.value())
 	}
@@ -133,7 +133,7 @@ func (r *Rewriter) bigOf(t Term) *big.Int {
 
 // ratOf returns the value of any number term as a fresh big.Rat.
 func (r *Rewriter) ratOf(t Term) *big.Rat {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum:
 		return new(big.Rat).SetInt64(n.value())
@@ -145,7 +145,7 @@ func (r *Rewriter) ratOf(t Term) *big.Rat {
 
 // cmpNum compares two number values.
 func (r *Rewriter) cmpNum(a, b Term) int {
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	if na.kind == kNum && nb.kind == kNum {
 		switch {
 		case na.value() < nb.value():
@@ -166,13 +166,13 @@ func (r *Rewriter) cmpNum(a, b Term) int {
 // Nat2Pos(0)), in which case the application is a normal form.
 func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 	res := fn.res
-	if res.Kind == lps.SortReal || (len(args) > 0 && r.st.node(args[0]).kind == kReal) ||
-		(len(args) > 1 && r.st.node(args[1]).kind == kReal) {
+	if res.Kind == lps.SortReal || (len(args) > 0 && r.node(args[0]).kind == kReal) ||
+		(len(args) > 1 && r.node(args[1]).kind == kReal) {
 		return r.realArith(fn, args)
 	}
 	// Fast paths on machine integers.
 	if len(args) == 2 {
-		a, b := r.st.node(args[0]), r.st.node(args[1])
+		a, b := r.node(args[0]), r.node(args[1])
 		if a.kind == kNum && b.kind == kNum {
 			x, y := a.value(), b.value()
 			switch fn.op {
@@ -204,7 +204,7 @@ func (r *Rewriter) arith(fn *symbol, args []Term) (Term, bool) {
 		}
 	}
 	if len(args) == 1 {
-		a := r.st.node(args[0])
+		a := r.node(args[0])
 		if a.kind == kNum && a.value() > math.MinInt64+2 && a.value() < math.MaxInt64-2 {
 			x := a.value()
 			switch fn.op {

@@ -38,7 +38,7 @@ func (r *Rewriter) infixOp(n *node) (string, int, bool) {
 func (r *Rewriter) rightAssocOp(n *node) bool { return r.fnOf(n).op.Info().Right }
 
 func (r *Rewriter) prec(t Term) int {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kApp:
 		if _, p, ok := r.infixOp(n); ok && r.fnOf(n).op != lps.OpElementAt {
@@ -69,7 +69,7 @@ func (r *Rewriter) prec(t Term) int {
 
 func (r *Rewriter) isCompleteList(t Term) bool {
 	for {
-		n := r.st.node(t)
+		n := r.node(t)
 		switch n.kind {
 		case kNil:
 			return true
@@ -104,7 +104,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 	if t == 0 {
 		return append(dst, "<no term>"...)
 	}
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum:
 		return strconv.AppendInt(dst, n.value(), 10)
@@ -136,7 +136,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 			case lps.OpPos2Nat, lps.OpPos2Int, lps.OpPos2Real, lps.OpNat2Int, lps.OpNat2Real, lps.OpInt2Real, lps.OpFSet2Set, lps.OpFBag2Bag:
 				// Upcasts are invisible in mCRL2's output, but
 				// Pos2Nat(succ(n)) of a Nat n is its @succ_nat(n).
-				if a := r.st.node(n.args()[0]); r.fnOf(n).op == lps.OpPos2Nat && a.kind == kApp && r.fnOf(a).kind == lps.FuncBuiltin &&
+				if a := r.node(n.args()[0]); r.fnOf(n).op == lps.OpPos2Nat && a.kind == kApp && r.fnOf(a).kind == lps.FuncBuiltin &&
 					r.fnOf(a).op == lps.OpSucc && r.isSortKind(a.args()[0], lps.SortNat) {
 					dst = append(dst, "@succ_nat("...)
 					dst = r.print(dst, a.args()[0])
@@ -169,7 +169,7 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 		}
 		return dst
 	case kHOApp:
-		paren := r.st.node(n.args()[0]).kind == kBinder
+		paren := r.node(n.args()[0]).kind == kBinder
 		dst = r.printParen(dst, n.args()[0], paren)
 		dst = append(dst, '(')
 		dst = r.printList(dst, n.args()[1:], ", ", 0)
@@ -253,8 +253,8 @@ func (r *Rewriter) print(dst []byte, t Term) []byte {
 func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 	for i := 0; i < len(vars); {
 		j := i
-		s := r.varOf(r.st.node(vars[i])).v.S
-		for j+1 < len(vars) && r.varOf(r.st.node(vars[j+1])).v.S == s {
+		s := r.varOf(r.node(vars[i])).v.S
+		for j+1 < len(vars) && r.varOf(r.node(vars[j+1])).v.S == s {
 			j++
 		}
 		if i > 0 {
@@ -264,7 +264,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 			if k > i {
 				dst = append(dst, ',')
 			}
-			dst = append(dst, r.varOf(r.st.node(vars[k])).v.Name...)
+			dst = append(dst, r.varOf(r.node(vars[k])).v.Name...)
 		}
 		dst = append(dst, ": "...)
 		dst = lps.AppendSort(dst, s)
@@ -275,7 +275,7 @@ func (r *Rewriter) printVarDecls(dst []byte, vars []Term) []byte {
 
 // isSortKind reports whether t has a sort of kind k.
 func (r *Rewriter) isSortKind(t Term, k lps.SortKind) bool {
-	s := r.sortOf(r.st.node(t))
+	s := r.sortOf(r.node(t))
 	return s != nil && s.Kind == k
 }
 

@@ -12,20 +12,20 @@ import (
 // part is @false_, "!" and the finite part for @true_, a comprehension for
 // a lambda with an empty finite part.
 func (r *Rewriter) printSet(dst []byte, n *node) []byte {
-	f := r.st.node(n.args()[0])
+	f := r.node(n.args()[0])
 	switch {
 	case f.kind == kFnConst && f.value() == fnFalse:
 		return r.print(dst, n.args()[1])
 	case f.kind == kFnConst && f.value() == fnTrue:
 		dst = append(dst, '!')
 		return r.print(dst, n.args()[1])
-	case f.kind == kBinder && len(r.st.node(n.args()[1]).args()) == 0:
+	case f.kind == kBinder && len(r.node(n.args()[1]).args()) == 0:
 		return r.printLambdaComprehension(dst, f)
 	}
 	x := r.freshName(n.args()[0], n.args()[1])
 	dst = r.printComprehensionHead(dst, x, r.sortOf(n).Elem)
 	dst = r.printApplied(dst, n.args()[0], x)
-	if len(r.st.node(n.args()[1]).args()) > 0 {
+	if len(r.node(n.args()[1]).args()) > 0 {
 		dst = append(dst, " != "...)
 		dst = append(dst, x...)
 		dst = append(dst, " in "...)
@@ -56,7 +56,7 @@ func (r *Rewriter) printComprehensionHead(dst []byte, x string, elem *lps.Sort) 
 // printApplied prints the function part f applied to x: f(x), with a
 // lambda in parentheses, and 1 for @one_(x) as mCRL2 prints it.
 func (r *Rewriter) printApplied(dst []byte, f Term, x string) []byte {
-	fn := r.st.node(f)
+	fn := r.node(f)
 	if fn.kind == kFnConst && fn.value() == fnOne {
 		return append(dst, '1')
 	}
@@ -73,7 +73,7 @@ func (r *Rewriter) freshName(ts ...Term) string {
 	used := map[string]bool{}
 	var walk func(t Term)
 	walk = func(t Term) {
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind == kVar {
 			used[r.varOf(n).v.Name] = true
 		}
@@ -98,8 +98,8 @@ func (r *Rewriter) freshName(ts ...Term) string {
 // part is @zero_, otherwise a comprehension whose body is the count
 // (@swap_zero(f(x), count(x, b)) with a finite part b).
 func (r *Rewriter) printBag(dst []byte, n *node) []byte {
-	f := r.st.node(n.args()[0])
-	empty := len(r.st.node(n.args()[1]).args()) == 0
+	f := r.node(n.args()[0])
+	empty := len(r.node(n.args()[1]).args()) == 0
 	switch {
 	case f.kind == kFnConst && f.value() == fnZero:
 		return r.print(dst, n.args()[1])

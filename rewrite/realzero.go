@@ -15,7 +15,7 @@ func (r *Rewriter) mulByZero(fn *symbol, a, b Term) (Term, bool) {
 		return 0, false
 	}
 	for _, t := range [2]Term{a, b} {
-		if n := r.st.node(t); n.kind == kReal && r.ratVal(n).Sign() == 0 {
+		if n := r.node(t); n.kind == kReal && r.ratVal(n).Sign() == 0 {
 			return t, true
 		}
 	}

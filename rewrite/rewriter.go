@@ -103,6 +103,9 @@ type Rewriter struct {
 	cmps   map[cmpKey]*symbol
 	ops    map[opKey]*symbol
 	served map[servedKey]*lps.Sort // of servedSort (mcrl2sets.go)
+	memo   memo                    // interning memo (memo.go)
+	// chunks is a copy of the store's directory of chunks (node).
+	chunks []*[chunkSize]node
 	_      [cacheLine]byte
 }
 
@@ -183,6 +186,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 		QuantifierLimit: DefaultQuantifierLimit,
 	}
 	r = &Rewriter{shared: sh}
+	r.memo.init()
 	r.sub.sh = sh
 	sh.rewriters = []*Rewriter{r}
 	sh.initBool(spec)
@@ -199,6 +203,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 // own scratch space, for use in another goroutine.
 func (r *Rewriter) Clone() *Rewriter {
 	c := &Rewriter{shared: r.shared}
+	c.memo.init()
 	c.sub.sh = r.shared
 	r.mu.Lock()
 	r.rewriters = append(r.rewriters, c)
@@ -239,14 +244,14 @@ func (r *Rewriter) NumTerms() int { return r.st.size() }
 func (r *Rewriter) Spec() *lps.Spec { return r.spec }
 
 // Sort returns the sort of t.
-func (r *Rewriter) Sort(t Term) *lps.Sort { return r.sortOf(r.st.node(t)) }
+func (r *Rewriter) Sort(t Term) *lps.Sort { return r.sortOf(r.node(t)) }
 
 // IsGround reports whether t has no free variables.
-func (r *Rewriter) IsGround(t Term) bool { return r.st.node(t).flags&nodeGround != 0 }
+func (r *Rewriter) IsGround(t Term) bool { return r.node(t).flags&nodeGround != 0 }
 
 // IsVar reports whether t is a variable and returns it.
 func (r *Rewriter) IsVar(t Term) (*lps.Var, bool) {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.kind == kVar {
 		return r.varOf(n).v, true
 	}
@@ -274,7 +279,7 @@ func (r *Rewriter) fail(format string, args ...any) {
 // be nil). Values bound in s must be normal forms. Rewrite may be called
 // again from inside a callback of Solve (it is re-entrant).
 func (r *Rewriter) Rewrite(t Term, s *Subst) (res Term, err error) {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.flags&nodeGround != 0 {
 		if nf := n.nf.Load(); nf != 0 {
 			return Term(nf), nil
@@ -293,6 +298,7 @@ func (r *Rewriter) Rewrite(t Term, s *Subst) (res Term, err error) {
 func (r *Rewriter) guard(f func()) (err error) {
 	depth, steps := r.depth, r.steps
 	argBase, savedMark := len(r.argStack), len(r.saved)
+	r.chunks = *r.st.chunks.Load()
 	outer := r.active == 0
 	if outer {
 		r.depth, r.steps = 0, 0
@@ -342,7 +348,7 @@ type VarSlot uint32
 // finding its node, which was half the cost of binding a state's
 // parameters (about a tenth of merc.hesselink_2-b's run).
 func (r *Rewriter) Slot(v Term) VarSlot {
-	n := r.st.node(v)
+	n := r.node(v)
 	if n.kind != kVar {
 		panic("rewrite: Slot of a term that is not a variable")
 	}

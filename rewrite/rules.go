@@ -192,7 +192,7 @@ func varCounts(ps []*pattern) map[uint32]int {
 // varsOf adds the ids of the variables occurring in t (bound or free) to
 // set.
 func (r *Rewriter) varsOf(t Term, set map[uint32]bool) {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.flags&nodeGround != 0 && n.kind != kBinder {
 		return
 	}
@@ -273,7 +273,7 @@ func (r *Rewriter) candidates(sym *symbol, args []Term) []*rule {
 	if idx == nil || len(args) != sym.arity {
 		return sym.rules
 	}
-	n := r.st.node(args[idx.pos])
+	n := r.node(args[idx.pos])
 	if n.kind == kApp {
 		if rs, ok := idx.byHead[r.fnOf(n)]; ok {
 			return rs
@@ -288,7 +288,7 @@ func (r *Rewriter) patHead(p *pattern) *symbol {
 	case pApp:
 		return p.fn
 	case pTerm:
-		if n := r.st.node(p.term); n.kind == kApp {
+		if n := r.node(p.term); n.kind == kApp {
 			return r.fnOf(n)
 		}
 	}
@@ -296,7 +296,7 @@ func (r *Rewriter) patHead(p *pattern) *symbol {
 }
 
 func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]bool) *pattern {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch {
 	case n.kind == kVar:
 		if seen[n.varID()] {
@@ -324,7 +324,7 @@ func (r *Rewriter) compilePattern(t Term, pending *[]*pattern, seen map[uint32]b
 		return p
 	case n.kind == kCons:
 		return &pattern{kind: pCons, args: []*pattern{r.compilePattern(n.args()[0], pending, seen), r.compilePattern(n.args()[1], pending, seen)}}
-	case n.kind == kHOApp && r.st.node(n.args()[0]).kind != kVar:
+	case n.kind == kHOApp && r.node(n.args()[0]).kind != kVar:
 		// f(x)(y) inside a left-hand side, g(f(x)(y)) = y: its normal
 		// forms are higher-order applications too, matched part by
 		// part. A variable head, arg(h(x)) = x, stays pOther and never
@@ -358,7 +358,7 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 	case pTerm:
 		return p.term == t
 	case pApp:
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind != kApp || r.fnOf(n) != p.fn || len(n.args()) != len(p.args) {
 			return false
 		}
@@ -369,13 +369,13 @@ func (r *Rewriter) matchPat(p *pattern, t Term, bind bool) bool {
 		}
 		return true
 	case pCons:
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind != kCons {
 			return false
 		}
 		return r.matchPat(p.args[0], n.args()[0], bind) && r.matchPat(p.args[1], n.args()[1], bind)
 	case pHOApp:
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind != kHOApp || len(n.args()) != len(p.args) {
 			return false
 		}
@@ -516,7 +516,7 @@ func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
 	}
 	plan := &lazyPlan{proj: -1}
 	first := map[uint32]int8{}
-	rhs := ru.r.st.node(ru.rhs)
+	rhs := ru.r.node(ru.rhs)
 	if ru.cond == 0 && rhs.kind == kVar {
 		for i, p := range ru.pats {
 			if lazy[i] && (p.kind == pVar || p.kind == pVarEq) && p.id == rhs.varID() {

@@ -7,7 +7,7 @@ import "github.com/lps2lts/lps2lts/lps"
 // representation @set(f, s) and @bag(f, b) (see containers.go).
 
 func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
-	n := r.st.node(a)
+	n := r.node(a)
 	if n.kind != kSet {
 		return 0, false
 	}
@@ -18,12 +18,12 @@ func (r *Rewriter) setComplement(fn *symbol, a Term) (Term, bool) {
 // fnBool2Nat or fnNat2Bool), applying mCRL2's rules for the function
 // constants (@not_(@false_) = @true_, @Bool2Nat_(@true_) = @one_, ...).
 func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
-	if n := r.st.node(f); n.kind == kFnConst {
+	if n := r.node(f); n.kind == kFnConst {
 		if c, ok := fnUnaryConst[op][int(n.value())]; ok {
 			return r.fnConst(s, c)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
+	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
 }
 
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
@@ -77,13 +77,13 @@ func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
 			return r.fnConst(s, fnZero)
 		}
 	}
-	return r.st.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
+	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})
 }
 
 // setBagArith evaluates union (+), intersection (*) and difference (-) on
 // finite sets, finite bags, sets and bags.
 func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	res := fn.res
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
@@ -105,12 +105,12 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		}
 		// The elements kept are in the finite set's order, as mCRL2's
 		// equation keeps them.
-		return r.st.internArgs(&key{kind: kFSet, sort: res}, keep), true
+		return r.internArgs(&key{kind: kFSet, sort: res}, keep), true
 	case na.kind == kSet && nb.kind == kFSet && fn.op == lps.OpMul:
 		return r.setBagArith(fn, b, a)
 	case na.kind == kSet && nb.kind == kSet:
-		f, s := na.args()[0], r.st.node(na.args()[1]).args()
-		g, t := nb.args()[0], r.st.node(nb.args()[1]).args()
+		f, s := na.args()[0], r.node(na.args()[1]).args()
+		g, t := nb.args()[0], r.node(nb.args()[1]).args()
 		switch fn.op {
 		case lps.OpSub:
 			// x - y = x * !y
@@ -131,7 +131,7 @@ func (r *Rewriter) setBagArith(fn *symbol, a, b Term) (Term, bool) {
 		}
 	case na.kind == kBag && nb.kind == kBag:
 		if r.isFnConst(na.args()[0], fnZero) && r.isFnConst(nb.args()[0], fnZero) {
-			fb, ok := r.fbagOp(res, fn.op, r.st.node(na.args()[1]).args(), r.st.node(nb.args()[1]).args())
+			fb, ok := r.fbagOp(res, fn.op, r.node(na.args()[1]).args(), r.node(nb.args()[1]).args())
 			if !ok {
 				return 0, false
 			}
@@ -179,7 +179,7 @@ func (r *Rewriter) bagArith(op lps.Op, res *lps.Sort, a, b Term, na, nb *node) (
 			es = append(es, bagEntry{d, v})
 		}
 	}
-	order, sorted := r.orderOf(r.st.node(na.args()[1]).args(), r.st.node(nb.args()[1]).args(), 2)
+	order, sorted := r.orderOf(r.node(na.args()[1]).args(), r.node(nb.args()[1]).args(), 2)
 	if !sorted {
 		return 0, false
 	}
@@ -205,7 +205,7 @@ func (r *Rewriter) fsetOp(s *lps.Sort, op lps.Op, a, b []Term) (Term, bool) {
 	if order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: s}, out), true
+	return r.internArgs(&key{kind: kFSet, sort: s}, out), true
 }
 
 // fbagOp is join (+), intersection (*, minimum) or difference (-, monus)
@@ -331,12 +331,12 @@ func (r *Rewriter) fsetMerge(sort *lps.Sort, f, g Term, s, t []Term, union bool)
 	if failed || order.stuck {
 		return 0, false
 	}
-	return r.st.internArgs(&key{kind: kFSet, sort: sort}, out), true
+	return r.internArgs(&key{kind: kFSet, sort: sort}, out), true
 }
 
 // subsetOp decides a <= b (subset) and a < b (proper subset).
 func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
-	na, nb := r.st.node(a), r.st.node(b)
+	na, nb := r.node(a), r.node(b)
 	var sub bool
 	switch {
 	case na.kind == kFSet && nb.kind == kFSet:
@@ -344,13 +344,13 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 		if !ok {
 			return 0, false
 		}
-		sub = len(r.st.node(diff).args()) == 0
+		sub = len(r.node(diff).args()) == 0
 	case na.kind == kFBag && nb.kind == kFBag:
 		diff, ok := r.fbagOp(r.sortOf(na), lps.OpSub, na.args(), nb.args())
 		if !ok {
 			return 0, false
 		}
-		sub = len(r.st.node(diff).args()) == 0
+		sub = len(r.node(diff).args()) == 0
 	default:
 		// x <= y = (x * y == x) on sets and bags.
 		// The shared symbol, not one made per call: every symbol a
@@ -363,7 +363,7 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 		if eq != r.trueT && eq != r.falseT {
 			// An undecided quantifier (equalSetsByQuantifier) is the
 			// normal form; an equation that stays leaves x <= y as is.
-			if r.st.node(eq).kind != kBinder {
+			if r.node(eq).kind != kBinder {
 				return 0, false
 			}
 			if op == lps.OpLt {
@@ -385,13 +385,13 @@ func (r *Rewriter) subsetOp(op lps.Op, a, b Term) (Term, bool) {
 // of another sort than its own (lps.OpSetRetag made it): no equation of
 // mCRL2's set library applies to it but complement's, so operations on it
 // stay as they are ({0} * {2, 5} with a Nat 0 and Pos 2 and 5).
-func (r *Rewriter) foreignSet(t Term) bool { return r.foreignSetNode(r.st.node(t)) }
+func (r *Rewriter) foreignSet(t Term) bool { return r.foreignSetNode(r.node(t)) }
 
 func (r *Rewriter) foreignSetNode(n *node) bool {
 	if n.kind != kSet {
 		return false
 	}
-	fin := r.st.node(n.args()[1])
+	fin := r.node(n.args()[1])
 	return r.sortOf(fin) != nil && r.sortOf(fin).Elem != r.sortOf(n).Elem
 }
 
@@ -401,7 +401,7 @@ func (r *Rewriter) foreignSetNode(n *node) bool {
 // {:}), so that if(b, {:}, {0: 1}) - {:} is if(b, {:}, {0: 1}).
 func (r *Rewriter) withEmptyFinite(fn *symbol, a, b Term) (Term, bool) {
 	empty := func(t Term) bool {
-		n := r.st.node(t)
+		n := r.node(t)
 		return (n.kind == kFSet || n.kind == kFBag) && len(n.args()) == 0
 	}
 	switch {

@@ -26,7 +26,7 @@ var setBagArithOfValues = onContainers(func(r *Rewriter, fn *symbol, args []Term
 
 // evalSetRetag gives a set the wider element sort of lps.OpSetRetag.
 func (r *Rewriter) evalSetRetag(fn *symbol, args []Term) (Term, bool) {
-	n := r.st.node(args[0])
+	n := r.node(args[0])
 	if n.kind != kSet {
 		return 0, false
 	}

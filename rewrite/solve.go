@@ -197,7 +197,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 	// sibling branches reuse the same ones (and the same terms).
 	base := sv.nfresh
 	defer func() { sv.nfresh = base }()
-	vn := r.st.node(v)
+	vn := r.node(v)
 	// One-point rule.
 	if e, ok := sv.onePoint(cond, v); ok {
 		return sv.bindAndRec(v, e, nil, rest, cond)
@@ -234,12 +234,12 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		p := sv.fresh(r.posSortOf())
 		return sv.bindAndRec(v, r.mkApp(r.opSymN(lps.OpNeg, sort, 1), []Term{p}), []Term{p}, rest, cond)
 	case lps.SortList:
-		if !sv.bindAndRec(v, r.st.intern(&key{kind: kNil, sort: sort}), nil, rest, cond) {
+		if !sv.bindAndRec(v, r.intern(&key{kind: kNil, sort: sort}), nil, rest, cond) {
 			return false
 		}
 		e := sv.fresh(sort.Elem)
 		l := sv.fresh(sort)
-		cons := r.st.internArgs(&key{kind: kCons, sort: sort}, []Term{e, l})
+		cons := r.internArgs(&key{kind: kCons, sort: sort}, []Term{e, l})
 		return sv.bindAndRec(v, cons, []Term{e, l}, rest, cond)
 	case lps.SortStruct, lps.SortBasic:
 		if len(sort.Constructors) == 0 {
@@ -299,7 +299,7 @@ func (sv *solver) report(cond Term) bool {
 func (sv *solver) narrow(v, val, cond Term) (Term, uint32) {
 	r := sv.r
 	sv.tick()
-	id := r.st.node(v).varID()
+	id := r.node(v).varID()
 	sv.es.grow(id)
 	sv.es.vals[id] = val
 	c := r.rewrite(cond, sv.es)
@@ -344,7 +344,7 @@ func (sv *solver) bindAndRec(v, val Term, fresh, rest []Term, cond Term) bool {
 // length k, costs O(k) steps, each a tick.
 func (sv *solver) resolve(v Term) Term {
 	r := sv.r
-	id := r.st.node(v).varID()
+	id := r.node(v).varID()
 	if val := sv.rs.getID(id); val != 0 {
 		return val
 	}
@@ -363,7 +363,7 @@ func (sv *solver) resolve(v Term) Term {
 
 // resolveVarsOf resolves the variables of t into rs.
 func (sv *solver) resolveVarsOf(t Term) {
-	n := sv.r.st.node(t)
+	n := sv.r.node(t)
 	if n.flags&nodeGround != 0 {
 		return
 	}
@@ -403,7 +403,7 @@ func (sv *solver) tick() {
 // onePoint looks for a conjunct v == e or e == v of cond with v not in e.
 func (sv *solver) onePoint(cond, v Term) (Term, bool) {
 	r := sv.r
-	n := r.st.node(cond)
+	n := r.node(cond)
 	if n.kind != kApp || sv.r.fnOf(n).kind != lps.FuncBuiltin {
 		return 0, false
 	}
@@ -430,7 +430,7 @@ func (r *Rewriter) occurs(v, t Term) bool {
 	if t == v {
 		return true
 	}
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.flags&nodeGround != 0 {
 		return false
 	}
@@ -448,7 +448,7 @@ func (sv *solver) varNames() string {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		n := sv.r.st.node(v)
+		n := sv.r.node(v)
 		b = append(b, sv.r.varOf(n).v.Name...)
 		b = append(b, ": "...)
 		b = lps.AppendSort(b, sv.r.sortOf(n))
@@ -468,7 +468,7 @@ func (sv *solver) varNames() string {
 func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, body Term) Term {
 	keep := func() Term {
 		args := append(append([]Term{}, vars...), body)
-		return r.st.internArgs(&key{kind: kBinder, sort: sort, val: int64(kind)}, args)
+		return r.internArgs(&key{kind: kBinder, sort: sort, val: int64(kind)}, args)
 	}
 	identity, absorbing := r.trueT, r.falseT
 	op := r.and
@@ -482,7 +482,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	for _, v := range vars {
 		if r.occurs(v, body) {
 			enumVars = append(enumVars, v)
-			if _, ok := r.Values(r.sortOf(r.st.node(v)), 1<<16); !ok {
+			if _, ok := r.Values(r.sortOf(r.node(v)), 1<<16); !ok {
 				finite = false
 			}
 		}
@@ -496,7 +496,7 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 	for i, v := range enumVars {
 		if t, ok := r.onePoint(kind, v, body); ok {
 			es := r.NewSubst()
-			es.setID(r.st.node(v).varID(), t)
+			es.setID(r.node(v).varID(), t)
 			rest := append(append([]Term(nil), enumVars[:i]...), enumVars[i+1:]...)
 			return r.quantifier(kind, sort, rest, r.rewrite(body, es))
 		}
@@ -527,14 +527,14 @@ func (r *Rewriter) quantifier(kind lps.BinderKind, sort *lps.Sort, vars []Term, 
 			continue
 		}
 		v, tail := p.vars[0], p.vars[1:]
-		cands, fresh, ok := r.expansions(r.sortOf(r.st.node(v)), func(s *lps.Sort) Term {
+		cands, fresh, ok := r.expansions(r.sortOf(r.node(v)), func(s *lps.Sort) Term {
 			nfresh++
 			return r.poolVar('q', r.qdepth, nfresh, s)
 		}, 1<<12)
 		if !ok {
 			return keep()
 		}
-		id := r.st.node(v).varID()
+		id := r.node(v).varID()
 		for i, c := range cands {
 			es.setID(id, c)
 			e := r.rewrite(p.expr, es)
@@ -568,7 +568,7 @@ func (r *Rewriter) onePoint(kind lps.BinderKind, v, body Term) (Term, bool) {
 	}
 	var find func(t Term) (Term, bool)
 	find = func(t Term) (Term, bool) {
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind != kApp || r.fnOf(n) == nil || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 2 {
 			return 0, false
 		}
@@ -626,7 +626,7 @@ func (r *Rewriter) expansions(s *lps.Sort, freshVar func(*lps.Sort) Term, valueL
 	case lps.SortList:
 		e := freshVar(s.Elem)
 		l := freshVar(s)
-		return []Term{r.st.intern(&key{kind: kNil, sort: s}), r.st.internArgs(&key{kind: kCons, sort: s}, []Term{e, l})},
+		return []Term{r.intern(&key{kind: kNil, sort: s}), r.internArgs(&key{kind: kCons, sort: s}, []Term{e, l})},
 			[][]Term{nil, {e, l}}, true
 	case lps.SortStruct, lps.SortBasic:
 		if len(s.Constructors) == 0 {

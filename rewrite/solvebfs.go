@@ -89,7 +89,7 @@ const keptQueueEntries = 1 << 16
 // have infinitely many solutions and still give each in finite time.
 func (r *Rewriter) SumBreadthFirst(vars []Term) bool {
 	for _, v := range vars {
-		s := r.sortOf(r.st.node(v))
+		s := r.sortOf(r.node(v))
 		switch s.Kind {
 		case lps.SortList:
 			return true
@@ -142,7 +142,7 @@ func (sv *solver) expandEntry(p bfsEntry) bool {
 	if e, ok := sv.onePoint(p.cond, v); ok {
 		return sv.addEntry(p, v, e, nil)
 	}
-	sort := sv.r.sortOf(r.st.node(v))
+	sort := sv.r.sortOf(r.node(v))
 	if iv, ok := r.numberInterval(p.cond, v, sort); ok {
 		return iv.each(func(x int64) bool { return sv.addEntry(p, v, r.mkInt(sort, x), nil) })
 	}
@@ -215,13 +215,13 @@ func (sv *solver) addEntry(p bfsEntry, v, val Term, fresh []Term) bool {
 func (sv *solver) reportBranch(b int32, cond Term) bool {
 	r, q := sv.r, sv.bfs
 	for i := b; i >= 0; i = q.binds[i].prev {
-		id := r.st.node(q.binds[i].v).varID()
+		id := r.node(q.binds[i].v).varID()
 		sv.s.grow(id)
 		sv.s.vals[id] = q.binds[i].val
 	}
 	ok := sv.report(cond)
 	for i := b; i >= 0; i = q.binds[i].prev {
-		sv.s.vals[r.st.node(q.binds[i].v).varID()] = 0
+		sv.s.vals[r.node(q.binds[i].v).varID()] = 0
 	}
 	return ok
 }

@@ -78,7 +78,7 @@ func (r *Rewriter) numberInterval(cond, v Term, sort *lps.Sort) (interval, bool)
 // (widened: v converted to a wider number sort; lengthOf: the length #v
 // of a list).
 func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term) Term) {
-	n := r.st.node(cond)
+	n := r.node(cond)
 	if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 2 {
 		return
 	}
@@ -96,7 +96,7 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 		a, c = c, a
 		b = boundTable[b.flipped]
 	}
-	if cn := r.st.node(c); measure(a) == v && cn.kind == kNum {
+	if cn := r.node(c); measure(a) == v && cn.kind == kNum {
 		b.apply(iv, cn.value())
 	}
 }
@@ -104,8 +104,8 @@ func (r *Rewriter) conjunctBounds(cond, v Term, iv *interval, measure func(Term)
 // lengthOf returns l for the length #l of a list (as a wider number too),
 // else 0.
 func (r *Rewriter) lengthOf(t Term) Term {
-	n := r.st.node(r.widened(t))
-	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpCount && len(n.args()) == 1 && r.sortOf(r.st.node(n.args()[0])).Kind == lps.SortList {
+	n := r.node(r.widened(t))
+	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpCount && len(n.args()) == 1 && r.sortOf(r.node(n.args()[0])).Kind == lps.SortList {
 		return n.args()[0]
 	}
 	return 0
@@ -115,7 +115,7 @@ func (r *Rewriter) lengthOf(t Term) Term {
 // type checker puts around a variable compared with a wider number.
 func (r *Rewriter) widened(t Term) Term {
 	for {
-		n := r.st.node(t)
+		n := r.node(t)
 		if n.kind != kApp || r.fnOf(n).kind != lps.FuncBuiltin || len(n.args()) != 1 {
 			return t
 		}
@@ -198,7 +198,7 @@ func (r *Rewriter) SumUnbounded(vars []Term, cond Term) bool {
 // the conjuncts of cond leave unbounded (SumUnbounded), comma-separated.
 func (r *Rewriter) appendUnbounded(b []byte, vars []Term, cond Term) []byte {
 	for _, v := range vars {
-		n := r.st.node(v)
+		n := r.node(v)
 		switch r.sortOf(n).Kind {
 		case lps.SortNat, lps.SortPos, lps.SortInt:
 			if _, ok := r.numberInterval(cond, v, r.sortOf(n)); ok {

@@ -46,8 +46,8 @@ func (r *Rewriter) orderForSolving(vars []Term) {
 // bound after b: a's group comes later, or both are of infinite sorts
 // (finite groups are reversed, as mCRL2 does).
 func (r *Rewriter) bindsAfter(a, b Term) bool {
-	ka, na := r.bindingGroup(r.sortOf(r.st.node(a)))
-	kb, nb := r.bindingGroup(r.sortOf(r.st.node(b)))
+	ka, na := r.bindingGroup(r.sortOf(r.node(a)))
+	kb, nb := r.bindingGroup(r.sortOf(r.node(b)))
 	if ka != kb {
 		return ka < kb
 	}

@@ -310,6 +310,19 @@ func (s *store) node(t Term) *node {
 	return &(*s.chunks.Load())[t>>chunkBits][t&(chunkSize-1)]
 }
 
+// node is store.node through r's copy of the directory of chunks, one
+// dependent load less than the store's own (the directory's pointer,
+// then the slice), on the path of every read of a node. The copy is
+// taken at the start of each Rewrite and Solve (guard); a term in a chunk
+// made since is read through the store. A directory's entries never
+// change: a grown one is a new one.
+func (r *Rewriter) node(t Term) *node {
+	if dir, c := r.chunks, int(t>>chunkBits); c < len(dir) {
+		return &dir[c][t&(chunkSize-1)]
+	}
+	return r.st.node(t)
+}
+
 // size returns the number of terms stored.
 func (s *store) size() int { return int(s.next.Load()) - 1 - int(s.nfree.Load()) }
 
@@ -386,15 +399,22 @@ func (s *store) intern(k *key) Term {
 func (s *store) internArgs(k *key, args []Term) Term {
 	h := hashKey(k, args)
 	sh := &s.shards[h%numShards]
-	if t, _ := s.find(sh, h, k, args); t != 0 {
+	probed := sh.table.Load()
+	t, i := s.find(*probed, h, k, args)
+	if t != 0 {
 		return t
 	}
 	sh.mu.Lock()
-	// Another goroutine may have added the term since.
-	t, i := s.find(sh, h, k, args)
-	if t != 0 {
-		sh.mu.Unlock()
-		return t
+	// Another goroutine may have added the term since. Slots are only
+	// ever filled (but by a collection, when no one interns), so when
+	// the table is the same and the empty slot that ended the probe is
+	// still empty, nothing was added on the probe's way: looking again
+	// would find that slot.
+	if sh.table.Load() != probed || (*probed)[i].Load() != 0 {
+		if t, i = s.find(*sh.table.Load(), h, k, args); t != 0 {
+			sh.mu.Unlock()
+			return t
+		}
 	}
 	t = s.alloc()
 	n := s.node(t)
@@ -508,10 +528,10 @@ func (s *store) freeIn(t Term, bound []Term) bool {
 	return false
 }
 
-// find looks the term of key k and args up in sh, without a lock, and
-// returns it, or 0 and the empty slot where it would go.
-func (s *store) find(sh *shard, h uint32, k *key, args []Term) (Term, int) {
-	tab := *sh.table.Load()
+// find looks the term of key k and args up in tab, a shard's table,
+// without a lock, and returns it, or 0 and the empty slot where it
+// would go.
+func (s *store) find(tab []atomic.Uint32, h uint32, k *key, args []Term) (Term, int) {
 	for i := home(h, len(tab)); ; i = nextSlot(i, len(tab)) {
 		t := Term(tab[i].Load())
 		if t == 0 {

@@ -69,7 +69,7 @@ func (r *Rewriter) apply(fn *symbol, args []Term) Term {
 // a converted Pos or Nat (@cInt), -1 for a negated Pos (@cNeg), 0 when it
 // has neither form. Values are classified by their sign.
 func (r *Rewriter) intSign(t Term) int {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum:
 		if n.value() < 0 {
@@ -87,7 +87,7 @@ func (r *Rewriter) intSign(t Term) int {
 			case lps.OpNat2Int, lps.OpPos2Int:
 				return 1
 			case lps.OpNeg:
-				if s := r.sortOf(r.st.node(n.args()[0])); s != nil && s.Kind == lps.SortPos {
+				if s := r.sortOf(r.node(n.args()[0])); s != nil && s.Kind == lps.SortPos {
 					return -1
 				}
 			}
@@ -99,7 +99,7 @@ func (r *Rewriter) intSign(t Term) int {
 // stuckLess decides a < b (a <= b when orEqual) for ground number terms,
 // one of which is not a value, as far as mCRL2's equations do.
 func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
-	s := r.sortOf(r.st.node(a))
+	s := r.sortOf(r.node(a))
 	if s == nil || !r.isIntValue(a) && !r.isIntValue(b) {
 		return 0, false
 	}
@@ -114,10 +114,10 @@ func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
 	if s.Kind == lps.SortPos {
 		least = 1
 	}
-	if orEqual && r.isIntValue(a) && r.st.node(a).kind == kNum && r.st.node(a).value() == least {
+	if orEqual && r.isIntValue(a) && r.node(a).kind == kNum && r.node(a).value() == least {
 		return r.trueT, true
 	}
-	if !orEqual && r.isIntValue(b) && r.st.node(b).kind == kNum && r.st.node(b).value() == least {
+	if !orEqual && r.isIntValue(b) && r.node(b).kind == kNum && r.node(b).value() == least {
 		return r.falseT, true
 	}
 	return 0, false
@@ -127,7 +127,7 @@ func (r *Rewriter) stuckLess(a, b Term, orEqual bool) (Term, bool) {
 // a value, as far as mCRL2's equations do: only an Int's constructors
 // tell.
 func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
-	if s := r.sortOf(r.st.node(a)); s != nil && s.Kind == lps.SortInt {
+	if s := r.sortOf(r.node(a)); s != nil && s.Kind == lps.SortInt {
 		if sa, sb := r.intSign(a), r.intSign(b); sa != 0 && sb != 0 && sa != sb {
 			return r.falseT, true
 		}
@@ -141,7 +141,7 @@ func (r *Rewriter) stuckEqual(a, b Term) (Term, bool) {
 // product otherwise (expBySquaring). It reports false when they do not
 // apply.
 func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
-	n := r.st.node(e)
+	n := r.node(e)
 	if n.kind != kNum || !(fn.res.Kind == lps.SortPos || fn.res.Kind == lps.SortNat || r.isIntConstructor(t)) {
 		return 0, false
 	}
@@ -159,9 +159,9 @@ func (r *Rewriter) expOfNonValue(fn *symbol, t, e Term) (Term, bool) {
 	}
 	// exp(@cInt(m), n) = @cInt(exp(m, n)); exp(@cNeg(p), n) is
 	// @cNeg(exp(p, n)) for an odd n, @cInt(exp(p, n)) for an even one.
-	inner := r.st.node(t)
+	inner := r.node(t)
 	m := inner.args()[0]
-	ms := r.sortOf(r.st.node(m))
+	ms := r.sortOf(r.node(m))
 	x := r.expBySquaring(ms, m, n.value())
 	switch {
 	case r.fnOf(inner).op == lps.OpNat2Int:
@@ -196,9 +196,9 @@ func (r *Rewriter) expBySquaring(s *lps.Sort, t Term, w int64) Term {
 // isIntConstructor reports whether t is an Int in mCRL2's constructor
 // form @cInt(n) or @cNeg(p): Nat2Int(n) or -p here.
 func (r *Rewriter) isIntConstructor(t Term) bool {
-	n := r.st.node(t)
+	n := r.node(t)
 	return n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 &&
-		(r.fnOf(n).op == lps.OpNat2Int || r.fnOf(n).op == lps.OpNeg && r.sortOf(r.st.node(n.args()[0])).Kind == lps.SortPos)
+		(r.fnOf(n).op == lps.OpNat2Int || r.fnOf(n).op == lps.OpNeg && r.sortOf(r.node(n.args()[0])).Kind == lps.SortPos)
 }
 
 // absOfNonValue rewrites abs(t) for a t that is no value as mCRL2's
@@ -206,17 +206,17 @@ func (r *Rewriter) isIntConstructor(t Term) bool {
 // n and abs(@cNeg(p)) = p, so abs of a Pos or Nat (converted or not) is
 // that number and abs(-p) is p. Another Int (a map's value) stays.
 func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
-	n := r.st.node(t)
+	n := r.node(t)
 	for n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && len(n.args()) == 1 {
 		switch r.fnOf(n).op {
 		case lps.OpPos2Nat, lps.OpPos2Int, lps.OpNat2Int, lps.OpPos2Real, lps.OpNat2Real:
 			t = n.args()[0]
-			n = r.st.node(t)
+			n = r.node(t)
 			continue
 		case lps.OpNeg:
 			if a := n.args()[0]; r.isSortKind(a, lps.SortPos) {
 				t = a
-				n = r.st.node(t)
+				n = r.node(t)
 			}
 		}
 		break
@@ -230,7 +230,7 @@ func (r *Rewriter) absOfNonValue(fn *symbol, t Term) (Term, bool) {
 // upcast converts a Pos or Nat term t to the number sort s (Pos2Nat,
 // Pos2Int, ...), which mCRL2 prints invisibly.
 func (r *Rewriter) upcast(t Term, s *lps.Sort) Term {
-	from := r.sortOf(r.st.node(t)).Kind
+	from := r.sortOf(r.node(t)).Kind
 	if from == s.Kind {
 		return t
 	}
@@ -265,7 +265,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 	intSort := fn.fn.Sort.Domain[0]
 	nat, pos := r.natSortOf(), r.posSortOf()
 	inner := func() Term {
-		n := r.st.node(a)
+		n := r.node(a)
 		switch n.kind {
 		case kNum:
 			return r.mkInt(nat, abs64(n.value()))
@@ -282,7 +282,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 		return r.upcast(m, fn.res), true
 	case -1:
 		p := inner()
-		if r.sortOf(r.st.node(p)).Kind != lps.SortPos {
+		if r.sortOf(r.node(p)).Kind != lps.SortPos {
 			p = r.natIn(pos, p)
 		}
 		m := r.apply(natOp, []Term{r.apply(r.opSymN(lps.OpPred, nat, 1), []Term{p}), q})
@@ -303,7 +303,7 @@ func (r *Rewriter) intDivModOfNonValue(fn *symbol, a, q Term) (Term, bool) {
 // lambda p: Pos. Nat2Pos(p) (@cNat is not printed), and Int2Nat(p) is p.
 // It reports false for any other Int (a map's value, a difference).
 func (r *Rewriter) narrowWidened(fn *symbol, a Term) (Term, bool) {
-	n := r.st.node(a)
+	n := r.node(a)
 	if n.kind != kApp || r.fnOf(n) == nil || (r.fnOf(n).op != lps.OpNat2Int && r.fnOf(n).op != lps.OpPos2Int) {
 		return 0, false
 	}

@@ -67,9 +67,9 @@ func (r *Rewriter) swapZeroOp(op lps.Op, nat *lps.Sort, n1, n2, m1, m2 Term) Ter
 // else n.
 func (r *Rewriter) swapZero(nat *lps.Sort, m, n Term) Term {
 	switch {
-	case r.st.node(m).kind == kNum && r.st.node(m).value() == 0:
+	case r.node(m).kind == kNum && r.node(m).value() == 0:
 		return n
-	case r.st.node(n).kind == kNum && r.st.node(n).value() == 0:
+	case r.node(n).kind == kNum && r.node(n).value() == 0:
 		return m
 	case m == n:
 		return r.mkInt(nat, 0)

@@ -16,9 +16,9 @@ import (
 // splitOffset returns base and k with t = base + k (k = 0, base = t when t
 // has no constant summand).
 func (r *Rewriter) splitOffset(t Term) (Term, int64) {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.kind == kApp && r.fnOf(n).kind == lps.FuncBuiltin && r.fnOf(n).op == lps.OpAdd && len(n.args()) == 2 {
-		if k := r.st.node(n.args()[1]); k.kind == kNum {
+		if k := r.node(n.args()[1]); k.kind == kNum {
 			return n.args()[0], k.value()
 		}
 	}
@@ -27,7 +27,7 @@ func (r *Rewriter) splitOffset(t Term) (Term, int64) {
 
 // lowerBound returns a lower bound of the Pos/Nat term t.
 func (r *Rewriter) lowerBound(t Term) (int64, bool) {
-	n := r.st.node(t)
+	n := r.node(t)
 	switch n.kind {
 	case kNum:
 		return n.value(), true
@@ -82,7 +82,7 @@ func (r *Rewriter) lowerBound(t Term) (int64, bool) {
 // a value, the negation of a term with a lower bound, or a sum or
 // difference of bounded terms.
 func (r *Rewriter) upperBound(t Term) (int64, bool) {
-	n := r.st.node(t)
+	n := r.node(t)
 	if n.kind == kNum {
 		return n.value(), true
 	}
@@ -125,7 +125,7 @@ func (r *Rewriter) symbolicAdd(fn *symbol, a, b Term) (Term, bool) {
 	if r.isIntValue(a) && !r.isIntValue(b) {
 		a, b = b, a
 	}
-	kb := r.st.node(b)
+	kb := r.node(b)
 	if kb.kind != kNum {
 		return 0, false
 	}
@@ -149,7 +149,7 @@ func (r *Rewriter) symbolicEqual(a, b Term) (Term, bool) {
 		a, b = b, a
 	}
 	if r.isIntValue(b) {
-		if nb := r.st.node(b); nb.kind == kNum {
+		if nb := r.node(b); nb.kind == kNum {
 			if lb, ok := r.lowerBound(a); ok && lb > nb.value() {
 				return r.falseT, true
 			}
@@ -172,8 +172,8 @@ func (r *Rewriter) symbolicLess(a, b Term, orEqual bool) (Term, bool) {
 	if r.IsGround(a) && r.IsGround(b) {
 		return r.stuckLess(a, b, orEqual)
 	}
-	nb := r.st.node(b)
-	na := r.st.node(a)
+	nb := r.node(b)
+	na := r.node(a)
 	if nb.kind == kNum && na.kind != kNum {
 		// a < c is false when lb(a) >= c; a <= c false when lb(a) > c.
 		if lb, ok := r.lowerBound(a); ok {

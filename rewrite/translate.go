@@ -121,24 +121,24 @@ func (r *Rewriter) Translate(e lps.Expr) Term {
 			return r.mkApp(r.sym(h.Func), args)
 		}
 		head := r.Translate(e.Head)
-		return r.st.internArgs(&key{kind: kHOApp, sort: e.S}, append([]Term{head}, args...))
+		return r.internArgs(&key{kind: kHOApp, sort: e.S}, append([]Term{head}, args...))
 	case *lps.Binder:
 		args := make([]Term, 0, len(e.Vars)+1)
 		for _, v := range e.Vars {
 			args = append(args, r.VarTerm(v))
 		}
 		args = append(args, r.Translate(e.Body))
-		return r.st.internArgs(&key{kind: kBinder, sort: e.S, val: int64(e.Kind)}, args)
+		return r.internArgs(&key{kind: kBinder, sort: e.S, val: int64(e.Kind)}, args)
 	case *lps.Where:
 		args := []Term{r.Translate(e.Body)}
 		for _, d := range e.Defs {
 			args = append(args, r.VarTerm(d.Var), r.Translate(d.Value))
 		}
-		return r.st.internArgs(&key{kind: kWhere, sort: e.Sort()}, args)
+		return r.internArgs(&key{kind: kWhere, sort: e.Sort()}, args)
 	case *lps.ListEnum:
-		t := r.st.intern(&key{kind: kNil, sort: e.S})
+		t := r.intern(&key{kind: kNil, sort: e.S})
 		for i := len(e.Elems) - 1; i >= 0; i-- {
-			t = r.st.internArgs(&key{kind: kCons, sort: e.S}, []Term{r.Translate(e.Elems[i]), t})
+			t = r.internArgs(&key{kind: kCons, sort: e.S}, []Term{r.Translate(e.Elems[i]), t})
 		}
 		return t
 	case *lps.SetEnum:
@@ -146,13 +146,13 @@ func (r *Rewriter) Translate(e lps.Expr) Term {
 		for i, a := range e.Elems {
 			args[i] = r.Translate(a)
 		}
-		return r.st.internArgs(&key{kind: kSetEnum, sort: e.S}, args)
+		return r.internArgs(&key{kind: kSetEnum, sort: e.S}, args)
 	case *lps.BagEnum:
 		args := make([]Term, 0, 2*len(e.Elems))
 		for i, a := range e.Elems {
 			args = append(args, r.Translate(a), r.Translate(e.Counts[i]))
 		}
-		return r.st.internArgs(&key{kind: kBagEnum, sort: e.S}, args)
+		return r.internArgs(&key{kind: kBagEnum, sort: e.S}, args)
 	}
 	panic(fmt.Sprintf("rewrite: cannot translate %T", e))
 }
@@ -203,7 +203,7 @@ func (r *Rewriter) translateConstant(f *lps.Func) Term {
 		case lps.OpFalse:
 			return r.falseT
 		case lps.OpEmptyList:
-			return r.st.intern(&key{kind: kNil, sort: f.Sort})
+			return r.intern(&key{kind: kNil, sort: f.Sort})
 		case lps.OpEmptySet:
 			return r.emptyOf(f.Sort)
 		}
@@ -211,28 +211,28 @@ func (r *Rewriter) translateConstant(f *lps.Func) Term {
 			return t
 		}
 	}
-	return r.st.intern(&key{kind: kApp, fn: r.sym(f), sort: f.Sort})
+	return r.intern(&key{kind: kApp, fn: r.sym(f), sort: f.Sort})
 }
 
 // emptyOf returns the empty container of a Set, FSet, Bag or FBag sort.
 func (r *Rewriter) emptyOf(s *lps.Sort) Term {
 	switch s.Kind {
 	case lps.SortFSet:
-		return r.st.intern(&key{kind: kFSet, sort: s})
+		return r.intern(&key{kind: kFSet, sort: s})
 	case lps.SortFBag:
-		return r.st.intern(&key{kind: kFBag, sort: s})
+		return r.intern(&key{kind: kFBag, sort: s})
 	case lps.SortSet:
-		return r.mkSet(s, r.fnConst(s, fnFalse), r.st.intern(&key{kind: kFSet, sort: s}))
+		return r.mkSet(s, r.fnConst(s, fnFalse), r.intern(&key{kind: kFSet, sort: s}))
 	case lps.SortBag:
-		return r.mkBag(s, r.fnConst(s, fnZero), r.st.intern(&key{kind: kFBag, sort: s}))
+		return r.mkBag(s, r.fnConst(s, fnZero), r.intern(&key{kind: kFBag, sort: s}))
 	case lps.SortList:
-		return r.st.intern(&key{kind: kNil, sort: s})
+		return r.intern(&key{kind: kNil, sort: s})
 	}
 	panic("rewrite: empty container of sort kind " + fmt.Sprint(s.Kind))
 }
 
 func (r *Rewriter) mkApp(fn *symbol, args []Term) Term {
-	return r.st.internArgs(&key{kind: kApp, fn: fn, sort: fn.res}, args)
+	return r.internArgs(&key{kind: kApp, fn: fn, sort: fn.res}, args)
 }
 
 // numberFromBig makes a numeral of sort s.

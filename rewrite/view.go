@@ -124,7 +124,7 @@ func (v *TermView) FnName() string {
 
 // View returns what t is.
 func (r *Rewriter) View(t Term) TermView {
-	n := r.st.node(t)
+	n := r.node(t)
 	v := TermView{Kind: TermKind(n.kind), Sort: r.sortOf(n), Args: n.args()}
 	switch n.kind {
 	case kApp:
@@ -205,19 +205,19 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 		}
 		return r.variable(v.Var.Name, v.Var.S), nil
 	case kNum:
-		return r.st.intern(&key{kind: kNum, sort: v.Sort, val: v.Int}), nil
+		return r.intern(&key{kind: kNum, sort: v.Sort, val: v.Int}), nil
 	case kBig:
 		if v.Big == nil || v.Big.IsInt64() {
 			// A number in a machine word is a KindNum: two forms of one
 			// value would be two terms.
 			return bad("a big number without a value beyond a machine word")
 		}
-		return r.st.intern(bigNode(v.Sort, new(big.Int).Set(v.Big))), nil
+		return r.intern(bigNode(v.Sort, new(big.Int).Set(v.Big))), nil
 	case kReal:
 		if v.Rat == nil {
 			return bad("a real without its value")
 		}
-		return r.st.intern(ratNode(v.Sort, new(big.Rat).Set(v.Rat))), nil
+		return r.intern(ratNode(v.Sort, new(big.Rat).Set(v.Rat))), nil
 	}
 	tk := key{kind: k, sort: v.Sort}
 	switch k {
@@ -246,7 +246,7 @@ func (r *Rewriter) Make(v TermView) (Term, error) {
 	if err := r.checkShape(&v); err != nil {
 		return bad("%v", err)
 	}
-	return r.st.internArgs(&tk, v.Args), nil
+	return r.internArgs(&tk, v.Args), nil
 }
 
 // symbolOf returns the symbol h names.
@@ -321,7 +321,7 @@ func (r *Rewriter) checkShape(v *TermView) error {
 	case kBinder:
 		ok = n >= 2 && v.Int >= int64(lps.Lambda) && v.Int <= int64(lps.BagComp)
 		for _, a := range v.Args[:max(n-1, 0)] {
-			if r.st.node(a).kind != kVar {
+			if r.node(a).kind != kVar {
 				ok = false
 			}
 		}

@@ -324,6 +324,7 @@ func generate(load loader, cfg *config, c *cobra.Command, pos []string, sigs *si
 		return 2, err
 	}
 	gen, err := load(j.infile, cfg)
+	tuneSearchGC()
 	if err != nil {
 		return 2, err
 	}

@@ -53,16 +53,41 @@ func availableMemory() uint64 {
 	return avail
 }
 
-// gcPercent is the collector's GOGC unless the environment sets one.
-// The heap of a search is mostly tables without pointers (the store's
-// words, the todo list's values), which the collector does not scan, so
-// collecting at half the live heap instead of all of it costs little time
-// and keeps less garbage resident: peak RSS of dining_10 15.0-16.6 MB ->
-// 14.2-14.7, user time equal (three alternating runs each).
+// gcPercent is the collector's GOGC during the search unless the
+// environment sets one. The heap of a search is mostly tables without
+// pointers (the store's words, the todo list's values), which the
+// collector does not scan, so collecting at half the live heap instead of
+// all of it costs little time and keeps less garbage resident: peak RSS
+// of dining_10 15.0-16.6 MB -> 14.2-14.7, user time equal (three
+// alternating runs each).
 const gcPercent = 50
+
+// loadGCPercent is the collector's GOGC while the specification is read,
+// checked and compiled, unless the environment sets one. That heap is
+// small and full of pointers (syntax trees, sorts, symbols), and at
+// GOGC 50 its collections were most of the work of loading (613 of the
+// 750 million instructions of Lamport_3-bit's first state). At 200 the
+// first 20,000 states of the bench's Lamport_3-bit take 1.82 -> 1.45
+// billion instructions, Dijkstra's 0.90 -> 0.78, for 1-4 MB more peak
+// RSS; 400 saved little more for 4-13 MB (docs/rewriting.md, "An
+// interning memo").
+const loadGCPercent = 200
+
+// gcTuned says that tuneGC set the collector's GOGC, which tuneSearchGC
+// then lowers for the search.
+var gcTuned bool
 
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(loadGCPercent)
+		gcTuned = true
+	}
+}
+
+// tuneSearchGC sets the collector's GOGC for the search, once the
+// specification is loaded.
+func tuneSearchGC() {
+	if gcTuned {
 		debug.SetGCPercent(gcPercent)
 	}
 }
