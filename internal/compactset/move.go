@@ -22,16 +22,22 @@ import "math/bits"
 // dispMax (whose entries keep theirs in far).
 func (t *Set) runEnd(at uint64) (uint64, bool) {
 	c := t.chunks[at>>chunkShift]
-	b, mask := uint64(t.bits), t.slotMask
+	b := uint64(t.bits)
 	last := min(at|chunkMask, t.slots-2)
 	pos := (at & chunkMask) * b
+	slotAt, nearAt := &t.slotAt, &t.nearAt
 	for p := at; p <= last; p++ {
-		// With the displacement rotated to the top, an entry that the
-		// run may carry on is one x with 0 < x < (dispMax-1)<<59: one
-		// comparison for both tests (empty, displacement too large).
-		x := bits.RotateLeft64(word(c, pos>>3)>>(pos&7)&mask, -dispBits)
-		if x-1 >= (dispMax-1)<<(64-dispBits)-1 {
-			return p, x == 0
+		// The slot is tested in place, in the 8 bytes from its first
+		// byte, by masks for its first bit's place in that byte: a
+		// shift by a variable count takes the count in one register,
+		// and the moves to free it for each slot were a quarter of
+		// the loop's instructions.
+		w, sh := word(c, pos>>3), pos&7
+		if w&slotAt[sh] == 0 {
+			return p, true
+		}
+		if near := nearAt[sh]; w&near == near { // a displacement of dispMax-1 or more
+			return 0, false
 		}
 		pos += b
 	}
