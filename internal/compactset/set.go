@@ -586,7 +586,7 @@ func (t *Set) placeIn(h uint64) (uint64, uint64) {
 func (t *Set) Touch(keys []uint64) uint64 {
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
-		t.Prefetch(keys[:n])
+		t.ask(keys[:n], true)
 		keys = keys[n:]
 	}
 	return 0
@@ -606,34 +606,51 @@ const touchRun = 16
 const probeReach = 15
 
 // Prefetch asks for the home slots of the first touchRun keys, without
-// waiting (package prefetch), and keeps each key's home and quotient in
-// placed for its insertion. The insertion then starts its probe from a
-// load instead of a chain of four multiplies (the hash's two, the
-// home's, the quotient's) whose end the probe's first load waits for:
-// the instructions stay the same (hesselink_2-b 6.87G), but of 11
+// waiting (package prefetch), for insertions a while later: the explorer
+// asks two runs of keys ahead (explore.Prefetcher). Touch asks for the
+// run it inserts next, and keeps each key's home and quotient in placed
+// for its insertion, which then starts its probe from a load instead of
+// a chain of four multiplies (the hash's two, the home's, the
+// quotient's) whose end the probe's first load waits for: of 11
 // alternating runs of the same binary with and without it, counters.lps
 // (K = 6) took 2.27 s against 2.50 at best, hesselink_2-b 0.67 against
-// 0.69, and 0.82 against 0.97 in the lower quartile.
-func (t *Set) Prefetch(keys []uint64) {
+// 0.69, and 0.82 against 0.97 in the lower quartile. Two runs ahead the
+// chain is not waited for, and keeping the places cost more than it
+// spared: a quotient and three stores a key, 94 instructions a key
+// with them against about 50 without (counters.lps, K = 6), in the
+// goroutine that inserts, on which two threads wait.
+func (t *Set) Prefetch(keys []uint64) { t.ask(keys, false) }
+
+// ask asks for the memory of the first touchRun keys' lookups, and keeps
+// their places in placed if keep.
+func (t *Set) ask(keys []uint64, keep bool) {
 	addrs := &t.addrs
 	n := 0
 	for _, key := range keys[:min(len(keys), touchRun)] {
-		if p, fits := t.pack(key); fits {
-			home, want := t.placeIn(t.hash(p))
-			t.placed[placedAt(key)] = placedKey{^key, home, want}
-			// The address is a hint: taken from the chunk's first
-			// byte, without the check of the offset's bounds.
-			at := (home & chunkMask) * uint64(t.bits)
-			a := uintptr(unsafe.Pointer(unsafe.SliceData(t.chunks[home>>chunkShift]))) + uintptr(at>>3)
-			addrs[n&(2*touchRun-1)] = a
-			n++
-			// The line after, where the probe goes on past the first
-			// (probeReach bytes from the home slot's first), in one
-			// lookup in seven: its address, counted only if it is
-			// another line.
-			addrs[n&(2*touchRun-1)] = a + probeReach
-			n += int((a+probeReach)>>6 - a>>6)
+		p, fits := t.pack(key)
+		if !fits {
+			continue
 		}
+		h := t.hash(p)
+		var home uint64
+		if keep {
+			var want uint64
+			home, want = t.placeIn(h)
+			t.placed[placedAt(key)] = placedKey{^key, home, want}
+		} else {
+			home = t.home(h)
+		}
+		// The address is a hint: taken from the chunk's first byte,
+		// without the check of the offset's bounds.
+		at := (home & chunkMask) * uint64(t.bits)
+		a := uintptr(unsafe.Pointer(unsafe.SliceData(t.chunks[home>>chunkShift]))) + uintptr(at>>3)
+		addrs[n&(2*touchRun-1)] = a
+		n++
+		// The line after, where the probe goes on past the first
+		// (probeReach bytes from the home slot's first), in one lookup
+		// in seven: its address, counted only if it is another line.
+		addrs[n&(2*touchRun-1)] = a + probeReach
+		n += int((a+probeReach)>>6 - a>>6)
 	}
 	prefetch.Addrs(addrs[:n])
 }
