@@ -56,19 +56,35 @@ func (t *Set) grow() {
 // that are wide in neither table. Each entry's hash comes back from its
 // home and quotient (unplace) and is placed anew (placeIn); the number
 // plus one stays in place in the slot, only the quotient moves as the
-// number's bits grow. The layouts' values are kept in locals and the new
-// table's chunk is found once for the entries it takes: through slot,
-// placeIn and put, a growth took 107 instructions an entry (counters.lps,
-// K = 6: 4.6M entries moved in all, 22% of the root table's
-// instructions); here it takes about 40.
+// number's bits grow. The new table's chunk is found once for the
+// entries it takes. Through slot, placeIn and put, a growth took 107
+// instructions an entry (counters.lps, K = 6: 4.6M entries moved in
+// all). With the layouts' fourteen values in locals, the compiler
+// spilled and reloaded them around the loop (98 instructions an entry
+// with Go 1.26); read from the writer's passLayout, through w, the
+// passes of a replay of hesselink_2-b's root keys take 131M
+// instructions instead of 158M. (A passLayout local to pass was taken
+// apart into locals again, and lost the shifts' bounds: 171M.)
 func (w *writer) pass(old *Set, c int) {
 	t := w.t
 	chunk := old.chunks[c]
 	first := uint64(c) << chunkShift
-	ob, omask, oqs := uint64(old.bits), old.slotMask, old.qShift&63
-	os, om, odiv := old.s&63, old.m-1, old.divM
-	idField := old.idMask << dispBits
-	nm, ns, nrem, ndiv, nqs, nb := t.m, t.s&63, t.remMask, t.divM, t.qShift&63, uint64(t.bits)
+	l := &w.l
+	*l = passLayout{
+		ob:      uint64(old.bits),
+		omask:   old.slotMask,
+		oqs:     uint64(old.qShift & 63),
+		os:      uint64(old.s & 63),
+		om:      old.m - 1,
+		odiv:    old.divM,
+		idField: old.idMask << dispBits,
+		nm:      t.m,
+		ns:      uint64(t.s & 63),
+		nrem:    t.remMask,
+		ndiv:    t.divM,
+		nqs:     uint64(t.qShift & 63),
+		nb:      uint64(t.bits),
+	}
 	// out is the new table's chunk of the last slot written, end the
 	// first slot past it (or the table's last slot, which stays empty).
 	var out []byte
@@ -76,8 +92,8 @@ func (w *writer) pass(old *Set, c int) {
 	next := w.next
 	pos := uint64(0)
 	for k := range min(chunkLen, old.slots-first) {
-		v := word(chunk, pos>>3) >> (pos & 7) & omask
-		pos += ob
+		v := word(chunk, pos>>3) >> (pos & 7) & l.omask
+		pos += l.ob
 		if v == 0 {
 			continue
 		}
@@ -85,11 +101,11 @@ func (w *writer) pass(old *Set, c int) {
 		if d == dispMax {
 			d = old.far[old.number(v)]
 		}
-		base, _ := bits.Mul64((first+k-d)<<os+om, odiv) // unplace
-		x := (v>>oqs + base) * nm
-		home := x >> ns
-		q, _ := bits.Mul64(x&nrem, ndiv)
-		e := q<<nqs | v&idField
+		base, _ := bits.Mul64((first+k-d)<<(l.os&63)+l.om, l.odiv) // unplace
+		x := (v>>(l.oqs&63) + base) * l.nm
+		home := x >> (l.ns & 63)
+		q, _ := bits.Mul64(x&l.nrem, l.ndiv)
+		e := q<<(l.nqs&63) | v&l.idField
 		p := max(home, next)
 		if p >= end || p-home >= dispMax {
 			w.next = next
@@ -100,11 +116,20 @@ func (w *writer) pass(old *Set, c int) {
 			end = min(at|chunkMask+1, t.slots-1)
 			continue
 		}
-		at := (p & chunkMask) * nb
+		at := (p & chunkMask) * l.nb
 		putWord(out, at>>3, word(out, at>>3)|(e|(p-home))<<(at&7))
 		next = p + 1
 	}
 	w.next = next
+}
+
+// passLayout holds what pass needs of the old layout (o...) and the new
+// (n...): bits of a slot, slot mask, the quotient's shift, s, m-1 and
+// ⌊2^64/m⌋+1 (old); m, s, the remainder's mask, ⌊2^64/m⌋+1, the
+// quotient's shift, bits of a slot (new); and the number's field.
+type passLayout struct {
+	ob, omask, oqs, os, om, odiv, idField uint64
+	nm, ns, nrem, ndiv, nqs, nb           uint64
 }
 
 // passWide is pass for wide slots, through slot and put.
@@ -129,6 +154,7 @@ type writer struct {
 	next  uint64 // the first slot after the last entry written
 	alloc uint64 // the chunks taken so far
 	free  [][]byte
+	l     passLayout // pass's values of both layouts, read through w
 }
 
 // ensure takes the chunks below c.

@@ -47,6 +47,10 @@ type Set struct {
 	// saturated (dispMax), by number.
 	far map[uint32]uint64
 
+	// slotAt[s] and nearAt[s] are the slot's bits and the bits of a
+	// displacement of dispMax-1 shifted by s, for runEnd.
+	slotAt, nearAt [8]uint64
+
 	// ones and step are onesEvery(bits), for moveRun.
 	ones     [64]uint64
 	step     [64]uint8
@@ -58,6 +62,10 @@ type Set struct {
 	// placed holds the homes and quotients that Prefetch computed, for
 	// the insertions that follow (placedAt).
 	placed [placedLen]placedKey
+
+	// addrs holds the addresses that Prefetch asks for (here, not on
+	// Prefetch's stack, where they were zeroed at each call).
+	addrs [2 * touchRun]uintptr
 }
 
 // placedKey is a key's home and quotient (in place) in the current
@@ -156,6 +164,10 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 		t.onesBits = t.bits
 	}
 	t.wide = t.bits > 57
+	for sh := range uint64(8) {
+		t.slotAt[sh] = t.slotMask << sh
+		t.nearAt[sh] = (dispMax - 1) << sh
+	}
 	t.placed = [placedLen]placedKey{} // homes of the old layout
 }
 
@@ -394,19 +406,21 @@ func (t *Set) find(home, want uint64) (id uint32, at uint64, ok bool) {
 		return 0, home, false
 	}
 	// From the second slot on, an empty one (displacement 0 < i) stops
-	// the probe.
-	last := home + min(dispMax-1, chunkMask-home&chunkMask)
-	for p := home + 1; p <= last; p++ {
+	// the probe. (The loop keeps its values in registers: with the slot
+	// mask and the last slot also live, three of them went to the stack
+	// and back each slot.)
+	n := min(dispMax-1, chunkMask-home&chunkMask)
+	for i := uint64(1); i <= n; i++ {
 		pos += b
-		key -= 1 << (64 - dispBits) // the displacement of the p-th slot
+		key -= 1 << (64 - dispBits) // the displacement of the i-th slot
 		if o := order(word(c, pos>>3) >> (pos & 7) & cmp); o >= key {
 			if o == key {
-				return t.number(word(c, pos>>3) >> (pos & 7) & mask), p, true
+				return t.number(word(c, pos>>3) >> (pos & 7)), home + i, true
 			}
-			return 0, p, false
+			return 0, home + i, false
 		}
 	}
-	return t.findFrom(last+1, home, want)
+	return t.findFrom(home+n+1, home, want)
 }
 
 // order returns x, a slot's quotient and displacement (without the
@@ -441,11 +455,13 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	if key&t.over != 0 { // then it is new
 		t.widen(key)
 	}
-	p, _ := t.pack(key)
+	// A key that Prefetch placed is not packed again (11 instructions
+	// of the 47 that Insert took on counters.lps).
 	var home, want uint64
 	if e := &t.placed[placedAt(key)]; e.notKey == ^key {
 		home, want = e.home, e.want
 	} else {
+		p, _ := t.pack(key)
 		home, want = t.placeIn(t.hash(p))
 	}
 	id, at, ok := t.find(home, want)
@@ -458,6 +474,7 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	}
 	t.insertAt(home, want, id, at)
 	if t.keys != nil {
+		p, _ := t.pack(key)
 		t.keys.add(id, p)
 	}
 	t.n++
@@ -475,6 +492,14 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 	carry := t.entry(id, at-home, want)
 	if !t.wide {
+		// An empty slot where the probe stopped takes the entry, with
+		// nothing to move (runEnd would find that too, after a call).
+		c := t.chunks[at>>chunkShift]
+		pos := (at & chunkMask) * uint64(t.bits)
+		if word(c, pos>>3)>>(pos&7)&t.slotMask == 0 && at < t.slots-1 {
+			putWord(c, pos>>3, word(c, pos>>3)|carry<<(pos&7))
+			return
+		}
 		if end, ok := t.runEnd(at); ok {
 			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones, &t.step)
 			return
@@ -561,7 +586,7 @@ func (t *Set) placeIn(h uint64) (uint64, uint64) {
 func (t *Set) Touch(keys []uint64) uint64 {
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
-		t.Prefetch(keys[:n])
+		t.ask(keys[:n], true)
 		keys = keys[n:]
 	}
 	return 0
@@ -570,26 +595,62 @@ func (t *Set) Touch(keys []uint64) uint64 {
 // touchRun is the number of keys whose home slots Prefetch asks for.
 const touchRun = 16
 
+// probeReach is how far past the first byte of a key's home slot
+// Prefetch asks for memory: a lookup reads 8 bytes at a slot's first
+// byte, the home slot's and, in half the lookups, one or two slots more
+// (a slot is 3 to 5 bytes where the corpus's models end). The home's 8
+// bytes cross into the next line in one lookup in ten, and the probe in
+// one in seven (replays of the root keys of counters.lps, hesselink_2-b,
+// onebit_3-b, dining_10), which then waited for the line: asked for it
+// after the first, the lookup waits only for what is still on its way.
+const probeReach = 15
+
 // Prefetch asks for the home slots of the first touchRun keys, without
-// waiting (package prefetch), and keeps each key's home and quotient in
-// placed for its insertion. The insertion then starts its probe from a
-// load instead of a chain of four multiplies (the hash's two, the
-// home's, the quotient's) whose end the probe's first load waits for:
-// the instructions stay the same (hesselink_2-b 6.87G), but of 11
+// waiting (package prefetch), for insertions a while later: the explorer
+// asks two runs of keys ahead (explore.Prefetcher). Touch asks for the
+// run it inserts next, and keeps each key's home and quotient in placed
+// for its insertion, which then starts its probe from a load instead of
+// a chain of four multiplies (the hash's two, the home's, the
+// quotient's) whose end the probe's first load waits for: of 11
 // alternating runs of the same binary with and without it, counters.lps
 // (K = 6) took 2.27 s against 2.50 at best, hesselink_2-b 0.67 against
-// 0.69, and 0.82 against 0.97 in the lower quartile.
-func (t *Set) Prefetch(keys []uint64) {
-	var addrs [touchRun]uintptr
+// 0.69, and 0.82 against 0.97 in the lower quartile. Two runs ahead the
+// chain is not waited for, and keeping the places cost more than it
+// spared: a quotient and three stores a key, 94 instructions a key
+// with them against about 50 without (counters.lps, K = 6), in the
+// goroutine that inserts, on which two threads wait.
+func (t *Set) Prefetch(keys []uint64) { t.ask(keys, false) }
+
+// ask asks for the memory of the first touchRun keys' lookups, and keeps
+// their places in placed if keep.
+func (t *Set) ask(keys []uint64, keep bool) {
+	addrs := &t.addrs
 	n := 0
 	for _, key := range keys[:min(len(keys), touchRun)] {
-		if p, fits := t.pack(key); fits {
-			home, want := t.placeIn(t.hash(p))
-			t.placed[placedAt(key)] = placedKey{^key, home, want}
-			at := (home & chunkMask) * uint64(t.bits)
-			addrs[n] = uintptr(unsafe.Pointer(&t.chunks[home>>chunkShift][at>>3]))
-			n++
+		p, fits := t.pack(key)
+		if !fits {
+			continue
 		}
+		h := t.hash(p)
+		var home uint64
+		if keep {
+			var want uint64
+			home, want = t.placeIn(h)
+			t.placed[placedAt(key)] = placedKey{^key, home, want}
+		} else {
+			home = t.home(h)
+		}
+		// The address is a hint: taken from the chunk's first byte,
+		// without the check of the offset's bounds.
+		at := (home & chunkMask) * uint64(t.bits)
+		a := uintptr(unsafe.Pointer(unsafe.SliceData(t.chunks[home>>chunkShift]))) + uintptr(at>>3)
+		addrs[n&(2*touchRun-1)] = a
+		n++
+		// The line after, where the probe goes on past the first
+		// (probeReach bytes from the home slot's first), in one lookup
+		// in seven: its address, counted only if it is another line.
+		addrs[n&(2*touchRun-1)] = a + probeReach
+		n += int((a+probeReach)>>6 - a>>6)
 	}
 	prefetch.Addrs(addrs[:n])
 }

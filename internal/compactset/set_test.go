@@ -397,10 +397,10 @@ func TestWidenTogether(t *testing.T) {
 }
 
 // TestPrefetchedPlaces inserts keys as the explorer does, each run
-// prefetched first, with keys prefetched and never inserted between them
-// and halves that widen and a table that grows on the way: the homes
-// that Prefetch kept must not outlive their layout, nor go to another
-// key.
+// touched first, with keys touched or prefetched and never inserted
+// between them and halves that widen and a table that grows on the way:
+// the homes that Touch kept must not outlive their layout, nor go to
+// another key.
 func TestPrefetchedPlaces(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	var s Set
@@ -412,8 +412,9 @@ func TestPrefetchedPlaces(t *testing.T) {
 		for i := range run {
 			run[i] = pairKey(r, bits, bits)
 		}
-		s.Prefetch(run)
-		s.Prefetch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
+		s.Touch(run)
+		s.Touch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
+		s.Prefetch([]uint64{pairKey(r, bits, bits), pairKey(r, bits+1, bits+1)})
 		for _, k := range run {
 			if _, ok := want[k]; !ok {
 				want[k] = uint32(len(want))
