@@ -31,9 +31,11 @@
 // order as it frees the old one's chunks and taking them for its own.
 // Keys that need wider halves make every entry be placed again (the hash
 // changes with its bits); a half that grows one bit past the other takes
-// the other with it, as the tree store's halves grow together. Prefetch
-// keeps the homes it computes, by a few bits of the key, for the
-// insertions that follow, until the layout changes. Slots are read by
+// the other with it, as the tree store's halves grow together. Touch and
+// Prefetch ask for the home slot's line and, when the probe may reach
+// it, the next; Touch, for the keys inserted next, also keeps the homes
+// and quotients it computes, by a few bits of the key, for their
+// insertions, until the layout changes. Slots are read by
 // unchecked 8-byte loads (word_unsafe.go) except with the purego tag or
 // on other architectures.
 //
