@@ -308,3 +308,34 @@ func logWriter() io.Writer {
 	}
 	return nil
 }
+
+// TestCancelWaitsForTheRun: cancelling the search's context during a
+// pipeline run lets that run end (Prism panics when cancelled while it
+// starts its workers) and stops the search before the next one, with its
+// files removed and the context's error returned.
+func TestCancelWaitsForTheRun(t *testing.T) {
+	src := []byte("act a;\nproc P(n: Nat) = (n < 10) -> a . P(n + 1);\ninit P(0);\n")
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	runs := 0
+	_, err := Run(ctx, Config{Name: "n.lps", Model: src, WorkDir: dir, LevelsPerRun: 1,
+		Execute: func(runCtx context.Context, p *beam.Pipeline) error {
+			runs++
+			cancel()
+			if runCtx.Err() != nil {
+				t.Error("the pipeline run's context was cancelled")
+			}
+			_, err := prism.Execute(runCtx, p)
+			return err
+		}}, io.Discard)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+	if runs != 1 {
+		t.Errorf("%d pipeline runs, want 1", runs)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("%d entries left in the work folder", len(left))
+	}
+}

@@ -60,7 +60,9 @@ type Result struct {
 // Run explores the state space of the LPS level by level on Beam and
 // writes the LTS in the Aldebaran format to out: the initial state is 0,
 // then the states of each level, shard by shard, and within a shard in
-// the order of their fingerprints.
+// the order of their fingerprints. Cancelling ctx stops the search once
+// the pipeline run in progress has ended (Execute gets a context that is
+// never cancelled), and Run returns ctx's error.
 func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	var res Result
 	if cfg.Shards <= 0 {
@@ -94,10 +96,20 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (Result, error) {
 	total := uint64(1)
 	limit := uint64(cfg.MaxStates)
 	for s.levelSize(len(s.counts)-1) > 0 && (limit == 0 || total < limit) {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		start := time.Now()
 		from := len(s.counts) - 1
-		if err := cfg.Execute(ctx, s.levelsPipeline(from, cfg.LevelsPerRun)); err != nil {
+		// The run itself is never cancelled: Prism panics when its context
+		// ends while it starts its workers ("unable to start sdk worker",
+		// Beam v2.77.0), which would kill the process with temporary files
+		// left. A cancelled ctx stops the search between runs instead.
+		if err := cfg.Execute(context.WithoutCancel(ctx), s.levelsPipeline(from, cfg.LevelsPerRun)); err != nil {
 			return res, fmt.Errorf("levels %d to %d: %w", from, from+cfg.LevelsPerRun-1, err)
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
 		}
 		for l := from + 1; l <= from+cfg.LevelsPerRun; l++ {
 			counts, err := s.readCounts(ctx, l)

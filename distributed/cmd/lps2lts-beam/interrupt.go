@@ -15,7 +15,9 @@ import (
 // handleSignals makes the stop signals (stopsignal.Signals: SIGINT,
 // SIGTERM, SIGHUP, ..., those not inherited as ignored) and a SIGPIPE sent on
 // broken by pipeWatch (brokenpipe.go: a SIGPIPE from the system may be a
-// runner's socket) cancel the returned context: the runner stops the pipeline (its log is silenced first), the search removes its files
+// runner's socket) cancel the returned context: the search stops once the
+// pipeline run in progress has ended (bfs.Run never cancels a run: Prism
+// panics when cancelled while it starts its workers), removes its files
 // and returns, and the command exits with 128+N without writing OUTFILE.
 // A second signal does not wait for the runner: it runs cleanup (the
 // temporary output, the work folder) and exits at once. signalled tells
@@ -43,6 +45,7 @@ func handleSignals(parent context.Context, cleanup func(), stderr io.Writer, bro
 				first.Store(s)
 				silenceRunner()
 				cancel()
+				fmt.Fprintln(stderr, "lps2lts-beam: stopping after the pipeline run in progress; interrupt again to exit at once")
 				continue
 			}
 			cleanup()
