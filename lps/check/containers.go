@@ -68,7 +68,7 @@ func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 	if el == nil {
 		return nil
 	}
-	return &lps.ListEnum{Elems: el, S: x.st.List(s), Pos: p}
+	return &lps.ListEnum{Enum: lps.Enum{Elems: el, S: x.st.List(s), Pos: p}}
 }
 
 // set checks {e1, ..., en}, a finite set (FSet) that a Set context
@@ -83,7 +83,7 @@ func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 	if el == nil {
 		return nil
 	}
-	return &lps.SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
+	return &lps.SetEnum{Enum: lps.Enum{Elems: el, S: x.st.FSet(s), Pos: p}}
 }
 
 // bag checks {e1: c1, ...}, a finite bag (FBag) with Nat counts.
@@ -102,7 +102,7 @@ func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 			return nil
 		}
 	}
-	return &lps.BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
+	return &lps.BagEnum{Enum: lps.Enum{Elems: el, S: x.st.FBag(s), Pos: p}, Counts: counts}
 }
 
 // comp checks {x: S | e}: a set when e is Bool, a bag when e is a Nat.
