@@ -265,7 +265,7 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		args, err := e.exprs(x.Args)
+		args, err := EncodeAll(x.Args, e.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -295,7 +295,7 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 		}
 		return e.Where(body, defs...), nil
 	case *lps.ListEnum:
-		elems, err := e.exprs(x.Elems)
+		elems, err := EncodeAll(x.Elems, e.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -314,10 +314,12 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 	return nil, fmt.Errorf("cannot encode the expression %T", x)
 }
 
-func (e *Encoder) exprs(xs []lps.Expr) ([]*aterm.Term, error) {
+// EncodeAll is the terms encode makes of xs, in order (the arguments of
+// an application, the elements of an enumeration), or the first error.
+func EncodeAll[T any](xs []T, encode func(T) (*aterm.Term, error)) ([]*aterm.Term, error) {
 	out := make([]*aterm.Term, len(xs))
 	for i, x := range xs {
-		t, err := e.Expr(x)
+		t, err := encode(x)
 		if err != nil {
 			return nil, err
 		}
@@ -329,11 +331,11 @@ func (e *Encoder) exprs(xs []lps.Expr) ([]*aterm.Term, error) {
 // enumeration encodes {e1, ...} or {e1: n1, ...} of sort s (a set or bag,
 // finite or not).
 func (e *Encoder) enumeration(s *lps.Sort, elems, counts []lps.Expr) (*aterm.Term, error) {
-	xs, err := e.exprs(elems)
+	xs, err := EncodeAll(elems, e.Expr)
 	if err != nil {
 		return nil, err
 	}
-	ns, err := e.exprs(counts)
+	ns, err := EncodeAll(counts, e.Expr)
 	if err != nil {
 		return nil, err
 	}
