@@ -3,6 +3,7 @@ package mcrl2
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/lps"
@@ -331,14 +332,12 @@ func EncodeAll[T any](xs []T, encode func(T) (*aterm.Term, error)) ([]*aterm.Ter
 // enumeration encodes {e1, ...} or {e1: n1, ...} of sort s (a set or bag,
 // finite or not).
 func (e *Encoder) enumeration(s *lps.Sort, elems, counts []lps.Expr) (*aterm.Term, error) {
-	xs, err := EncodeAll(elems, e.Expr)
+	// The elements and then the counts, encoded in one go.
+	all, err := EncodeAll(slices.Concat(elems, counts), e.Expr)
 	if err != nil {
 		return nil, err
 	}
-	ns, err := EncodeAll(counts, e.Expr)
-	if err != nil {
-		return nil, err
-	}
+	xs, ns := all[:len(elems)], all[len(elems):]
 	bag := counts != nil
 	fin := lps.SortFSet
 	if bag {
