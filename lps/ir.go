@@ -390,36 +390,31 @@ type WhereDef struct {
 func (w *Where) Sort() *Sort   { return w.Body.Sort() }
 func (w *Where) Position() Pos { return w.Pos }
 
-// ListEnum is `[e1, ..., en]` (n > 0; `[]` is OpEmptyList).
-type ListEnum struct {
+// Enum is what the three enumerations share: the elements written out,
+// the sort of the whole and its position. Embedded, it gives each of them
+// its Sort and Position. On its own it is no expression: every reader of
+// the IR (printers, rewriter, writers) knows only the three kinds.
+type Enum struct {
 	Elems []Expr
 	S     *Sort
 	Pos   Pos
 }
 
-func (l *ListEnum) Sort() *Sort   { return l.S }
-func (l *ListEnum) Position() Pos { return l.Pos }
+func (e *Enum) Sort() *Sort   { return e.S }
+func (e *Enum) Position() Pos { return e.Pos }
+
+// ListEnum is `[e1, ..., en]` (n > 0; `[]` is OpEmptyList).
+type ListEnum struct{ Enum }
 
 // SetEnum is `{e1, ..., en}` (n > 0) of sort Set(S) or FSet(S).
-type SetEnum struct {
-	Elems []Expr
-	S     *Sort
-	Pos   Pos
-}
+type SetEnum struct{ Enum }
 
-func (s *SetEnum) Sort() *Sort   { return s.S }
-func (s *SetEnum) Position() Pos { return s.Pos }
-
-// BagEnum is `{e1: n1, ..., ek: nk}` (k > 0) of sort Bag(S) or FBag(S).
+// BagEnum is `{e1: n1, ..., ek: nk}` (k > 0) of sort Bag(S) or FBag(S):
+// Counts[i] (of sort Nat) is the count of Elems[i].
 type BagEnum struct {
-	Elems  []Expr
-	Counts []Expr // of sort Nat
-	S      *Sort
-	Pos    Pos
+	Enum
+	Counts []Expr
 }
-
-func (b *BagEnum) Sort() *Sort   { return b.S }
-func (b *BagEnum) Position() Pos { return b.Pos }
 
 // ---------------------------------------------------------------------------
 // Specification

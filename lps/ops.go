@@ -85,18 +85,18 @@ var opTable = [NumOps]OpInfo{
 	OpRound:  {Name: "round", MCRL2: "round", Arity: 1, Call: true},
 	OpSqrt:   {Name: "sqrt", MCRL2: "sqrt", Arity: 1, Call: true},
 
-	OpPos2Nat:  {Name: "Pos2Nat", MCRL2: "Pos2Nat", Arity: 1, Call: true, From: SortPos, To: SortNat},
-	OpPos2Int:  {Name: "Pos2Int", MCRL2: "Pos2Int", Arity: 1, Call: true, From: SortPos, To: SortInt},
-	OpPos2Real: {Name: "Pos2Real", MCRL2: "Pos2Real", Arity: 1, Call: true, From: SortPos, To: SortReal},
-	OpNat2Pos:  {Name: "Nat2Pos", MCRL2: "Nat2Pos", Arity: 1, Call: true, From: SortNat, To: SortPos},
-	OpNat2Int:  {Name: "Nat2Int", MCRL2: "Nat2Int", Arity: 1, Call: true, From: SortNat, To: SortInt},
-	OpNat2Real: {Name: "Nat2Real", MCRL2: "Nat2Real", Arity: 1, Call: true, From: SortNat, To: SortReal},
-	OpInt2Pos:  {Name: "Int2Pos", MCRL2: "Int2Pos", Arity: 1, Call: true, From: SortInt, To: SortPos},
-	OpInt2Nat:  {Name: "Int2Nat", MCRL2: "Int2Nat", Arity: 1, Call: true, From: SortInt, To: SortNat},
-	OpInt2Real: {Name: "Int2Real", MCRL2: "Int2Real", Arity: 1, Call: true, From: SortInt, To: SortReal},
-	OpReal2Pos: {Name: "Real2Pos", MCRL2: "Real2Pos", Arity: 1, Call: true, From: SortReal, To: SortPos},
-	OpReal2Nat: {Name: "Real2Nat", MCRL2: "Real2Nat", Arity: 1, Call: true, From: SortReal, To: SortNat},
-	OpReal2Int: {Name: "Real2Int", MCRL2: "Real2Int", Arity: 1, Call: true, From: SortReal, To: SortInt},
+	OpPos2Nat:  conversion(SortPos, SortNat),
+	OpPos2Int:  conversion(SortPos, SortInt),
+	OpPos2Real: conversion(SortPos, SortReal),
+	OpNat2Pos:  conversion(SortNat, SortPos),
+	OpNat2Int:  conversion(SortNat, SortInt),
+	OpNat2Real: conversion(SortNat, SortReal),
+	OpInt2Pos:  conversion(SortInt, SortPos),
+	OpInt2Nat:  conversion(SortInt, SortNat),
+	OpInt2Real: conversion(SortInt, SortReal),
+	OpReal2Pos: conversion(SortReal, SortPos),
+	OpReal2Nat: conversion(SortReal, SortNat),
+	OpReal2Int: conversion(SortReal, SortInt),
 
 	OpEmptyList: {Name: "[]", MCRL2: "[]"},
 	OpCons:      {Name: "|>", MCRL2: "|>", Arity: 2, Infix: "|>", Prec: 7, Right: true},
@@ -149,6 +149,15 @@ var opTable = [NumOps]OpInfo{
 	OpFSetInsert:    {Name: "@fset_insert", MCRL2: "@fset_insert", Arity: 2, Internal: true},
 	OpUpdateStable:  {Name: "@func_update_stable", MCRL2: "@func_update_stable", Arity: 3, Internal: true},
 	OpIsNotAnUpdate: {Name: "@is_not_an_update", MCRL2: "@is_not_an_update", Arity: 1, Internal: true},
+}
+
+// conversion is the entry of the conversion from the number sort from to
+// the number sort to: its name, in the IR and in mCRL2's terms alike, is
+// made of the two sorts' (Pos2Nat, Real2Int), so that it cannot say
+// other sorts than it converts.
+func conversion(from, to SortKind) OpInfo {
+	name := basicNames[from] + "2" + basicNames[to]
+	return OpInfo{Name: name, MCRL2: name, Arity: 1, Call: true, From: from, To: to}
 }
 
 // Info is op's entry of the operator table (the zero OpInfo, named "?",

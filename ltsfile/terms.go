@@ -53,18 +53,6 @@ func (te *termEncoder) Encode(t rewrite.Term) (*aterm.Term, error) {
 	return a, nil
 }
 
-func (te *termEncoder) encodeAll(ts []rewrite.Term) ([]*aterm.Term, error) {
-	out := make([]*aterm.Term, len(ts))
-	for i, t := range ts {
-		a, err := te.Encode(t)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = a
-	}
-	return out, nil
-}
-
 // elemSort is the element sort of a container or the domain of a unary
 // function sort: what the function parts of sets and bags range over.
 func elemSort(s *lps.Sort) *lps.Sort {
@@ -87,7 +75,7 @@ func (te *termEncoder) encode(t rewrite.Term) (*aterm.Term, error) {
 	case rewrite.KindVar:
 		return e.Var(v.Var.Name, v.Var.S), nil
 	}
-	args, err := te.encodeAll(v.Args)
+	args, err := mcrl2.EncodeAll(v.Args, te.Encode)
 	if err != nil {
 		return nil, err
 	}

@@ -84,13 +84,9 @@ func (e *encoder) label(id explore.LabelID) (*aterm.Term, error) {
 	tb := e.enc.T
 	as := make([]*aterm.Term, len(acts))
 	for i, a := range acts {
-		args := make([]*aterm.Term, len(a.Args))
-		for j, v := range a.Args {
-			t, err := e.values.Encode(v)
-			if err != nil {
-				return nil, err
-			}
-			args[j] = t
+		args, err := mcrl2.EncodeAll(a.Args, e.values.Encode)
+		if err != nil {
+			return nil, err
 		}
 		as[i] = tb.Appl("Action", e.enc.ActID(a.Decl), tb.List(args...))
 	}

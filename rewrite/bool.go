@@ -92,6 +92,21 @@ func (r *Rewriter) andOr(op lps.Op, zero, unit, a, b Term) Term {
 	return r.mkApp(r.boolOpSym(op), []Term{a, b})
 }
 
+// implies is a => b on normal forms (fn the symbol =>): true when a is
+// false or b true, b when a is true, !a when b is false, the application
+// otherwise.
+func (r *Rewriter) implies(fn *symbol, a, b Term) Term {
+	switch {
+	case a == r.falseT || b == r.trueT:
+		return r.trueT
+	case a == r.trueT:
+		return b
+	case b == r.falseT:
+		return r.not(a)
+	}
+	return r.mkApp(fn, []Term{a, b})
+}
+
 // not is !a on a normal form: !!a is a.
 func (r *Rewriter) not(a Term) Term {
 	switch a {

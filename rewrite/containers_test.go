@@ -22,17 +22,17 @@ func TestContainers(t *testing.T) {
 		for _, v := range vs {
 			es = append(es, n(v))
 		}
-		return &lps.ListEnum{Elems: es, S: LN}
+		return &lps.ListEnum{Enum: lps.Enum{Elems: es, S: LN}}
 	}
 	set := func(s *lps.Sort, vs ...int64) lps.Expr {
 		var es []lps.Expr
 		for _, v := range vs {
 			es = append(es, n(v))
 		}
-		return &lps.SetEnum{Elems: es, S: s}
+		return &lps.SetEnum{Enum: lps.Enum{Elems: es, S: s}}
 	}
 	bag := func(pairs ...int64) lps.Expr {
-		e := &lps.BagEnum{S: BN}
+		e := &lps.BagEnum{Enum: lps.Enum{S: BN}}
 		for i := 0; i < len(pairs); i += 2 {
 			e.Elems = append(e.Elems, n(pairs[i]))
 			e.Counts = append(e.Counts, n(pairs[i+1]))

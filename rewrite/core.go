@@ -210,15 +210,7 @@ func (r *Rewriter) rewriteBoolOp(fn *symbol, args []Term, s *Subst) Term {
 			return r.trueT
 		}
 		b := r.rewrite(args[1], s)
-		switch {
-		case a == r.trueT:
-			return b
-		case b == r.trueT:
-			return b
-		case b == r.falseT:
-			return r.not(a)
-		}
-		return r.mkApp(fn, []Term{a, b})
+		return r.implies(fn, a, b)
 	}
 }
 

@@ -26,55 +26,46 @@ func (r *Rewriter) fnUnary(s *lps.Sort, op int, f Term) Term {
 	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f})
 }
 
+// fnLaw is what mCRL2's rules simplify of a symmetric combinator op(f,
+// g) of function parts: op(f, f) = f where idempotent; the absorbing
+// constant where f or g is it; f where g is the unit constant, and g
+// where f is. noFn stands for no such constant.
+type fnLaw struct {
+	idempotent      bool
+	absorbing, unit int
+}
+
+const noFn = -1
+
+var fnLaws = map[int]fnLaw{
+	fnAnd: {idempotent: true, absorbing: fnFalse, unit: fnTrue},
+	fnOr:  {idempotent: true, absorbing: fnTrue, unit: fnFalse},
+	fnAdd: {absorbing: noFn, unit: fnZero},
+	fnMin: {idempotent: true, absorbing: fnZero, unit: noFn},
+}
+
 // fnBin builds @and_/@or_/@add_/@min_/@monus_(f, g) with mCRL2's
-// simplifications.
+// simplifications: fnLaws for the symmetric ones; for @monus_, f - f and
+// 0 - g are 0, f - 0 is f.
 func (r *Rewriter) fnBin(s *lps.Sort, op int, f, g Term) Term {
-	isF := func(t Term, w int) bool { return r.isFnConst(t, w) }
-	switch op {
-	case fnAnd:
+	isF := r.isFnConst
+	if law, ok := fnLaws[op]; ok {
 		switch {
-		case f == g:
+		case law.idempotent && f == g:
 			return f
-		case isF(f, fnFalse) || isF(g, fnFalse):
-			return r.fnConst(s, fnFalse)
-		case isF(g, fnTrue):
+		case isF(f, law.absorbing) || isF(g, law.absorbing):
+			return r.fnConst(s, law.absorbing)
+		case isF(g, law.unit):
 			return f
-		case isF(f, fnTrue):
+		case isF(f, law.unit):
 			return g
 		}
-	case fnOr:
+	} else if op == fnMonus {
 		switch {
-		case f == g:
-			return f
-		case isF(g, fnFalse):
-			return f
-		case isF(f, fnFalse):
-			return g
-		case isF(f, fnTrue) || isF(g, fnTrue):
-			return r.fnConst(s, fnTrue)
-		}
-	case fnAdd:
-		switch {
-		case isF(g, fnZero):
-			return f
-		case isF(f, fnZero):
-			return g
-		}
-	case fnMin:
-		switch {
-		case f == g:
-			return f
-		case isF(f, fnZero) || isF(g, fnZero):
-			return r.fnConst(s, fnZero)
-		}
-	case fnMonus:
-		switch {
-		case f == g:
+		case f == g || isF(f, fnZero):
 			return r.fnConst(s, fnZero)
 		case isF(g, fnZero):
 			return f
-		case isF(f, fnZero):
-			return r.fnConst(s, fnZero)
 		}
 	}
 	return r.internArgs(&key{kind: kFnOp, sort: s, val: int64(op)}, []Term{f, g})

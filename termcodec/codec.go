@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
@@ -72,10 +73,7 @@ func New(r *rewrite.Rewriter) *Codec {
 	for _, d := range spec.Sorts {
 		walk(d.Sort)
 	}
-	for _, f := range spec.Cons {
-		addFunc(f)
-	}
-	for _, f := range spec.Maps {
+	for _, f := range slices.Concat(spec.Cons, spec.Maps) {
 		addFunc(f)
 	}
 	for _, a := range spec.Actions {

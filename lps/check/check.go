@@ -588,28 +588,34 @@ func writeAstAtom(b *strings.Builder, a *syntax.SortAtom, inDomain bool) {
 			if i > 0 {
 				b.WriteString(" | ")
 			}
-			b.WriteString(c.Name.Name)
-			if len(c.Projs) > 0 {
-				b.WriteString("(")
-				for j, p := range c.Projs {
-					if j > 0 {
-						b.WriteString(", ")
-					}
-					if p.Name != nil {
-						b.WriteString(p.Name.Name)
-						b.WriteString(": ")
-					}
-					writeAstSort(b, p.Sort, false)
-				}
-				b.WriteString(")")
-			}
-			if c.Rec != nil {
-				b.WriteString("?")
-				b.WriteString(c.Rec.Name)
-			}
+			writeAstCtor(b, c)
 		}
 	default:
 		b.WriteString(a.Name)
+	}
+}
+
+// writeAstCtor writes one constructor of a struct as the text spelled
+// it: c(p1: S1, S2)?is_c.
+func writeAstCtor(b *strings.Builder, c *syntax.Ctor) {
+	b.WriteString(c.Name.Name)
+	if len(c.Projs) > 0 {
+		b.WriteString("(")
+		for i, p := range c.Projs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if p.Name != nil {
+				b.WriteString(p.Name.Name)
+				b.WriteString(": ")
+			}
+			writeAstSort(b, p.Sort, false)
+		}
+		b.WriteString(")")
+	}
+	if c.Rec != nil {
+		b.WriteString("?")
+		b.WriteString(c.Rec.Name)
 	}
 }
 

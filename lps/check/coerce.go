@@ -143,15 +143,15 @@ func (x *exprChecker) coerce(e lps.Expr, t *lps.Sort) lps.Expr {
 		}
 	case *lps.ListEnum:
 		if t.Kind == lps.SortList && x.canCoerce(e, t) {
-			return &lps.ListEnum{Elems: x.coerceAll(e.Elems, t.Elem), S: t, Pos: e.Pos}
+			return &lps.ListEnum{Enum: lps.Enum{Elems: x.coerceAll(e.Elems, t.Elem), S: t, Pos: e.Pos}}
 		}
 	case *lps.SetEnum:
 		if (t.Kind == lps.SortSet || t.Kind == lps.SortFSet) && x.canCoerce(e, t) {
-			return x.wrapUpcast(&lps.SetEnum{Elems: x.coerceAll(e.Elems, t.Elem), S: x.st.FSet(t.Elem), Pos: e.Pos}, t)
+			return x.wrapUpcast(&lps.SetEnum{Enum: lps.Enum{Elems: x.coerceAll(e.Elems, t.Elem), S: x.st.FSet(t.Elem), Pos: e.Pos}}, t)
 		}
 	case *lps.BagEnum:
 		if (t.Kind == lps.SortBag || t.Kind == lps.SortFBag) && x.canCoerce(e, t) {
-			return x.wrapUpcast(&lps.BagEnum{Elems: x.coerceAll(e.Elems, t.Elem), Counts: e.Counts, S: x.st.FBag(t.Elem), Pos: e.Pos}, t)
+			return x.wrapUpcast(&lps.BagEnum{Enum: lps.Enum{Elems: x.coerceAll(e.Elems, t.Elem), S: x.st.FBag(t.Elem), Pos: e.Pos}, Counts: e.Counts}, t)
 		}
 	case *lps.Where:
 		// The body is typed from the context, as mCRL2 types it:

@@ -23,8 +23,10 @@ func elemHint(hint *lps.Sort, kinds ...lps.SortKind) *lps.Sort {
 	return nil
 }
 
-// elems checks enumerated elements and coerces them to their join.
-func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.Sort) {
+// enum checks the elements of an enumeration written at p (h: the
+// element sort the context asks for) and coerces them to their join J:
+// an enumeration of sort container(J); false after an error.
+func (x *exprChecker) enum(raw []syntax.Expr, h *lps.Sort, container func(*lps.Sort) *lps.Sort, p lps.Pos) (lps.Enum, bool) {
 	out := make([]lps.Expr, len(raw))
 	var s *lps.Sort
 	for i, r := range raw {
@@ -33,7 +35,7 @@ func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.So
 			hh = s
 		}
 		if out[i] = x.synth(r, hh); out[i] == nil {
-			return nil, nil
+			return lps.Enum{}, false
 		}
 		if s == nil {
 			s = out[i].Sort()
@@ -42,16 +44,16 @@ func (x *exprChecker) elems(raw []syntax.Expr, h *lps.Sort) ([]lps.Expr, *lps.So
 		j := x.join(s, out[i].Sort())
 		if j == nil {
 			x.c.errorAt(out[i].Position(), "sort mismatch: elements of sorts %s and %s in one enumeration", sortName(s), sortName(out[i].Sort()))
-			return nil, nil
+			return lps.Enum{}, false
 		}
 		s = j
 	}
 	for i := range out {
 		if out[i] = x.coerce(out[i], s); out[i] == nil {
-			return nil, nil
+			return lps.Enum{}, false
 		}
 	}
-	return out, s
+	return lps.Enum{Elems: out, S: container(s), Pos: p}, true
 }
 
 // list checks [e1, ..., en]; [] takes its element sort from the hint.
@@ -64,11 +66,10 @@ func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 		}
 		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
 	}
-	el, s := x.elems(e.Elems, h)
-	if el == nil {
-		return nil
+	if en, ok := x.enum(e.Elems, h, x.st.List, p); ok {
+		return &lps.ListEnum{Enum: en}
 	}
-	return &lps.ListEnum{Elems: el, S: x.st.List(s), Pos: p}
+	return nil
 }
 
 // set checks {e1, ..., en}, a finite set (FSet) that a Set context
@@ -79,11 +80,10 @@ func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
 		// {} is also the empty bag.
 		return x.empty(p, hint, x.st.FSet, lps.SortSet, lps.SortFSet, lps.SortBag, lps.SortFBag)
 	}
-	el, s := x.elems(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet))
-	if el == nil {
-		return nil
+	if en, ok := x.enum(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet), x.st.FSet, p); ok {
+		return &lps.SetEnum{Enum: en}
 	}
-	return &lps.SetEnum{Elems: el, S: x.st.FSet(s), Pos: p}
+	return nil
 }
 
 // bag checks {e1: c1, ...}, a finite bag (FBag) with Nat counts.
@@ -92,8 +92,8 @@ func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 	if len(e.Elems) == 0 {
 		return x.empty(p, hint, x.st.FBag, lps.SortBag, lps.SortFBag)
 	}
-	el, s := x.elems(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag))
-	if el == nil {
+	en, ok := x.enum(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag), x.st.FBag, p)
+	if !ok {
 		return nil
 	}
 	counts := make([]lps.Expr, len(e.Counts))
@@ -102,7 +102,7 @@ func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
 			return nil
 		}
 	}
-	return &lps.BagEnum{Elems: el, Counts: counts, S: x.st.FBag(s), Pos: p}
+	return &lps.BagEnum{Enum: en, Counts: counts}
 }
 
 // comp checks {x: S | e}: a set when e is Bool, a bag when e is a Nat.

@@ -12,55 +12,52 @@ import (
 // (complement), - on numbers (at least Int: -p of a Pos is an Int), #
 // on lists, finite sets and finite bags.
 func (x *exprChecker) unary(e *syntax.Unary, hint *lps.Sort) lps.Expr {
-	p := pos(e.Pos)
-	switch e.Op {
-	case "!":
-		a := x.synth(e.X, hint)
-		if a == nil {
-			return nil
-		}
-		switch a.Sort().Kind {
-		case lps.SortBool:
-			return x.mk(lps.OpNot, []lps.Expr{a}, x.st.Bool, p)
-		case lps.SortSet:
-			return x.mk(lps.OpComplement, []lps.Expr{a}, a.Sort(), p)
-		case lps.SortFSet:
-			// A finite set is a set: the upcast exists whatever its
-			// element sort (also one still unknown, as in !{}).
-			a = x.wrapUpcast(a, x.st.Set(a.Sort().Elem))
-			return x.mk(lps.OpComplement, []lps.Expr{a}, a.Sort(), p)
-		}
-		x.c.errorAt(a.Position(), "sort mismatch: ! expects Bool or a Set, found %s", sortName(a.Sort()))
-		return nil
-	case "-":
-		var h *lps.Sort
-		if hint != nil && (hint.Kind == lps.SortInt || hint.Kind == lps.SortReal) {
-			h = hint
-		}
-		a := x.synth(e.X, h)
-		if a == nil {
-			return nil
-		}
-		switch a.Sort().Kind {
-		case lps.SortPos, lps.SortNat, lps.SortInt:
-			return x.mk(lps.OpNeg, []lps.Expr{a}, x.st.Int, p)
-		case lps.SortReal:
-			return x.mk(lps.OpNeg, []lps.Expr{a}, x.st.Real, p)
-		}
-		x.c.errorAt(a.Position(), "sort mismatch: unary - expects a number, found %s", sortName(a.Sort()))
-		return nil
-	default: // "#"
-		a := x.synth(e.X, nil)
-		if a == nil {
-			return nil
-		}
-		switch a.Sort().Kind {
-		case lps.SortList, lps.SortFSet, lps.SortFBag:
-			return x.mk(lps.OpCount, []lps.Expr{a}, x.st.Nat, p)
-		}
-		x.c.errorAt(a.Position(), "sort mismatch: # expects a List, FSet or FBag, found %s", sortName(a.Sort()))
+	a := x.synth(e.X, operandHint(e.Op, hint))
+	if a == nil {
 		return nil
 	}
+	p := pos(e.Pos)
+	s := a.Sort()
+	switch {
+	case e.Op == "!" && s.Kind == lps.SortBool:
+		return x.mk(lps.OpNot, []lps.Expr{a}, x.st.Bool, p)
+	case e.Op == "!" && (s.Kind == lps.SortSet || s.Kind == lps.SortFSet):
+		// A finite set is a set: the upcast exists whatever its element
+		// sort (also one still unknown, as in !{}).
+		a = x.wrapUpcast(a, x.st.Set(s.Elem))
+		return x.mk(lps.OpComplement, []lps.Expr{a}, a.Sort(), p)
+	case e.Op == "-" && s.IsNumeric():
+		res := x.st.Int
+		if s.Kind == lps.SortReal {
+			res = x.st.Real
+		}
+		return x.mk(lps.OpNeg, []lps.Expr{a}, res, p)
+	case e.Op == "#" && (s.Kind == lps.SortList || s.Kind == lps.SortFSet || s.Kind == lps.SortFBag):
+		return x.mk(lps.OpCount, []lps.Expr{a}, x.st.Nat, p)
+	}
+	x.c.errorAt(a.Position(), "sort mismatch: %s, found %s", prefixExpects[e.Op], sortName(s))
+	return nil
+}
+
+// operandHint is the hint a prefix operator passes to its operand: !
+// the one it has (Bool, or a set sort), - only Int or Real (a negated
+// Pos or Nat is an Int), # none (a count is a Nat whatever it counts).
+func operandHint(op string, hint *lps.Sort) *lps.Sort {
+	switch {
+	case op == "!":
+		return hint
+	case op == "-" && hint != nil && (hint.Kind == lps.SortInt || hint.Kind == lps.SortReal):
+		return hint
+	}
+	return nil
+}
+
+// prefixExpects says, in a sort mismatch, what each prefix operator
+// expects of its operand.
+var prefixExpects = map[string]string{
+	"!": "! expects Bool or a Set",
+	"-": "unary - expects a number",
+	"#": "# expects a List, FSet or FBag",
 }
 
 // binary checks the infix operators (lps.InfixOp resolves the token),

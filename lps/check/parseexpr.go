@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
@@ -73,10 +75,7 @@ func checkerOf(spec *lps.Spec, name string) *checker {
 			add(ctor.Recogniser)
 		}
 	}
-	for _, f := range spec.Cons {
-		add(f)
-	}
-	for _, f := range spec.Maps {
+	for _, f := range slices.Concat(spec.Cons, spec.Maps) {
 		add(f)
 	}
 	for _, a := range spec.Actions {

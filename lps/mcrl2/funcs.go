@@ -288,7 +288,7 @@ func init() {
 	// Finite sets and bags (fset64.spec, fbag64.spec, set64.spec,
 	// bag64.spec).
 	reads("@fset_cinsert", "S # Bool # FSet(S) -> FSet(S)", func(r *binReader, res *lps.Sort, a []lps.Expr) lps.Expr {
-		with := r.mk(lps.OpAdd, res, &lps.SetEnum{Elems: []lps.Expr{a[0]}, S: res}, a[2])
+		with := r.mk(lps.OpAdd, res, &lps.SetEnum{Enum: lps.Enum{Elems: []lps.Expr{a[0]}, S: res}}, a[2])
 		return r.mk(lps.OpIf, res, a[1], with, a[2])
 	})
 	reads("@setcomp", "(S -> Bool) -> Set(S)", func(r *binReader, res *lps.Sort, a []lps.Expr) lps.Expr {

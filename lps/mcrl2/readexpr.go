@@ -566,9 +566,9 @@ func (r *binReader) enumeration(t *aterm.Term, res *lps.Sort) lps.Expr {
 		return &lps.FuncRef{Func: r.st.Builtin(lps.OpEmptySet, res)}
 	}
 	if res.Kind == lps.SortFSet {
-		return &lps.SetEnum{Elems: elems, S: res}
+		return &lps.SetEnum{Enum: lps.Enum{Elems: elems, S: res}}
 	}
-	return &lps.BagEnum{Elems: elems, Counts: counts, S: res}
+	return &lps.BagEnum{Enum: lps.Enum{Elems: elems, S: res}, Counts: counts}
 }
 
 // insertedInto is elems (with the counts given, for a bag) inserted into

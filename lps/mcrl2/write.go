@@ -3,6 +3,7 @@ package mcrl2
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/lps"
@@ -265,7 +266,7 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		args, err := e.exprs(x.Args)
+		args, err := EncodeAll(x.Args, e.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -295,7 +296,7 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 		}
 		return e.Where(body, defs...), nil
 	case *lps.ListEnum:
-		elems, err := e.exprs(x.Elems)
+		elems, err := EncodeAll(x.Elems, e.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -314,10 +315,12 @@ func (e *Encoder) Expr(x lps.Expr) (*aterm.Term, error) {
 	return nil, fmt.Errorf("cannot encode the expression %T", x)
 }
 
-func (e *Encoder) exprs(xs []lps.Expr) ([]*aterm.Term, error) {
+// EncodeAll is the terms encode makes of xs, in order (the arguments of
+// an application, the elements of an enumeration), or the first error.
+func EncodeAll[T any](xs []T, encode func(T) (*aterm.Term, error)) ([]*aterm.Term, error) {
 	out := make([]*aterm.Term, len(xs))
 	for i, x := range xs {
-		t, err := e.Expr(x)
+		t, err := encode(x)
 		if err != nil {
 			return nil, err
 		}
@@ -329,14 +332,12 @@ func (e *Encoder) exprs(xs []lps.Expr) ([]*aterm.Term, error) {
 // enumeration encodes {e1, ...} or {e1: n1, ...} of sort s (a set or bag,
 // finite or not).
 func (e *Encoder) enumeration(s *lps.Sort, elems, counts []lps.Expr) (*aterm.Term, error) {
-	xs, err := e.exprs(elems)
+	// The elements and then the counts, encoded in one go.
+	all, err := EncodeAll(slices.Concat(elems, counts), e.Expr)
 	if err != nil {
 		return nil, err
 	}
-	ns, err := e.exprs(counts)
-	if err != nil {
-		return nil, err
-	}
+	xs, ns := all[:len(elems)], all[len(elems):]
 	bag := counts != nil
 	fin := lps.SortFSet
 	if bag {

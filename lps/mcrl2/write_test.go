@@ -2,6 +2,7 @@ package mcrl2_test
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -162,5 +163,32 @@ func sameTerms(t *testing.T, name string, got, want [][]*aterm.Term) {
 				t.Errorf("%s: part %d item %d: read back %s, wrote %s", name, i, j, got[i][j], want[i][j])
 			}
 		}
+	}
+}
+
+// TestEncodeAllStopsAtTheFirstError: EncodeAll keeps the order of its
+// input, and an error ends it there, with no terms and nothing encoded
+// after the element that failed.
+func TestEncodeAllStopsAtTheFirstError(t *testing.T) {
+	tb := aterm.NewTable()
+	var seen []string
+	encode := func(s string) (*aterm.Term, error) {
+		seen = append(seen, s)
+		if s == "bad" {
+			return nil, errors.New("cannot encode bad")
+		}
+		return tb.Appl(s), nil
+	}
+	got, err := mcrl2.EncodeAll([]string{"a", "b"}, encode)
+	if err != nil || len(got) != 2 || got[0] != tb.Appl("a") || got[1] != tb.Appl("b") {
+		t.Fatalf("EncodeAll(a, b) = %v, %v; want the terms a and b in order", got, err)
+	}
+	seen = nil
+	got, err = mcrl2.EncodeAll([]string{"a", "bad", "c"}, encode)
+	if err == nil || got != nil {
+		t.Fatalf("EncodeAll(a, bad, c) = %v, %v; want no terms and the error", got, err)
+	}
+	if len(seen) != 2 {
+		t.Errorf("EncodeAll went on after the error: it encoded %v", seen)
 	}
 }
