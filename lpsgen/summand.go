@@ -26,6 +26,9 @@ type Summand struct {
 	// parameter keeps its value (no assignment, or x = x).
 	next []rewrite.Term
 	keep []bool
+	// assigned lists the parameters that do not keep their value, in
+	// order: a cached step copies the state and writes these.
+	assigned []int
 	// fixed says the multi-action has no data arguments; fixedID is then
 	// its label.
 	fixed   bool
@@ -98,6 +101,11 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 		if t := r.Translate(as.Value); t != g.params[k] {
 			s.next[k] = t
 			s.keep[k] = false
+		}
+	}
+	for k, keep := range s.keep {
+		if !keep {
+			s.assigned = append(s.assigned, k)
 		}
 	}
 	if s.fixed {
