@@ -50,7 +50,12 @@ type TreeStore struct {
 	levels      [][]uint32
 	valid       bool
 	changed, up []uint64
-	sink        uint64 // what Touch read, kept so that the reads are not dropped
+	// A tree of at most 64 entries above its leaves folds by masks
+	// (foldSmall): nodes lists those entries from the leaves up, one bit
+	// each, and above[j] is the mask of the entries above leaf j.
+	nodes []foldNode
+	above []uint64
+	sink  uint64 // what Touch read, kept so that the reads are not dropped
 
 	// order is the order of the values in the tree: leaf i holds value
 	// order[i] of a vector, or 0 where order[i] is -1 (nil: the vector's
@@ -330,6 +335,7 @@ func (s *TreeStore) reorder() {
 		s.inner.Move(&best.inner)
 		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
+		s.nodes, s.above = best.nodes, best.above
 		s.memo, s.memoShift = best.memo, best.memoShift
 	}
 }
@@ -446,6 +452,9 @@ func (s *TreeStore) rootPair(state []uint32) (uint32, uint32) {
 	if s.levels == nil {
 		s.initLevels()
 	}
+	if s.above != nil {
+		return s.foldSmall(state)
+	}
 	// The entries that changed, level by level, are the bits of a few
 	// words: a transition changes a few values, so the work above the
 	// leaves goes by what changed, not by the width.
@@ -550,6 +559,81 @@ func (s *TreeStore) initLevels() {
 	}
 	words := (s.leaves + 63) / 64
 	s.changed, s.up = make([]uint64, words), make([]uint64, words)
+	inner := 0
+	for _, l := range s.levels[1:] {
+		inner += len(l)
+	}
+	if inner > 64 {
+		return
+	}
+	// Entry j of level k is the pair of entries 2j and 2j+1 below, or
+	// entry 2j alone when it is the last of an odd level; numbered level
+	// by level from the leaves up, each comes after the entries below it.
+	s.nodes = s.nodes[:0]
+	first := make([]int, len(s.levels)) // the number of each level's entry 0
+	for k := 1; k < len(s.levels); k++ {
+		first[k] = len(s.nodes)
+		below := len(s.levels[k-1])
+		for j := range s.levels[k] {
+			s.nodes = append(s.nodes, foldNode{level: int32(k), j: int32(j), pair: 2*j+1 < below})
+		}
+	}
+	s.above = make([]uint64, s.leaves)
+	for leaf := range s.above {
+		j := leaf
+		for k := 1; k < len(s.levels); k++ {
+			j /= 2
+			s.above[leaf] |= 1 << (first[k] + j)
+		}
+	}
+}
+
+// foldNode is an entry above the leaves: entry j of level.
+type foldNode struct {
+	level, j int32
+	// pair: the entry pairs two entries below; else it is the last entry
+	// below, alone.
+	pair bool
+}
+
+// foldSmall is rootPair for a tree of at most 64 entries above its leaves
+// (merc.onebit_3-b's 18 values take 32 leaves and 30 entries): a changed
+// leaf adds the mask of the entries above it, and the entries of the
+// union are computed in order, from the leaves up. The level by level
+// sets of rootPair took more work than the pairs' lookups themselves.
+func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
+	leaves := s.levels[0]
+	var changed uint64
+	if !s.valid {
+		changed = ^uint64(0) >> (64 - len(s.nodes)) // every entry, the padding's too
+	}
+	if s.leafOf == nil {
+		for i, v := range state {
+			if leaves[i] != v {
+				leaves[i] = v
+				changed |= s.above[i]
+			}
+		}
+	} else {
+		for i, v := range state {
+			if j := s.leafOf[i]; leaves[j] != v {
+				leaves[j] = v
+				changed |= s.above[j]
+			}
+		}
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		n := s.nodes[bits.TrailingZeros64(changed)]
+		below, j := s.levels[n.level-1], 2*n.j
+		if n.pair {
+			s.levels[n.level][n.j] = s.innerID(uint64(below[j])<<32 | uint64(below[j+1]))
+		} else {
+			s.levels[n.level][n.j] = below[j]
+		}
+	}
+	s.valid = true
+	top := s.levels[len(s.levels)-1]
+	return top[0], top[1]
 }
 
 // State returns the vector of state id, decoded into a fresh slice.

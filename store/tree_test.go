@@ -43,6 +43,43 @@ func TestTreeStoreRoundTrip(t *testing.T) {
 	}
 }
 
+// TestFoldSmallEqualsFold: the fold by masks of trees with at most 64
+// entries above the leaves (foldSmall) gives every vector the root pair,
+// and every inner pair the number, that the level by level fold gives,
+// for successive vectors that differ in a few values as successors do,
+// and in all of them.
+func TestFoldSmallEqualsFold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	small := 0
+	for w := 2; w <= 40; w++ {
+		masks, levels := NewTreeStore(w), NewTreeStore(w)
+		levels.initLevels()
+		levels.nodes, levels.above = nil, nil // the level by level fold
+		v := make([]uint32, w)
+		for i := 0; i < 300; i++ {
+			n := 1 + rng.IntN(3)
+			if i%50 == 0 {
+				n = w
+			}
+			for range n {
+				v[rng.IntN(w)] = uint32(rng.IntN(5))
+			}
+			if got, want := masks.rootKey(v), levels.rootKey(v); got != want {
+				t.Fatalf("width %d, vector %d %v: root pair %#x, level by level %#x", w, i, v, got, want)
+			}
+		}
+		if masks.above != nil {
+			small++
+		}
+		if masks.inner.Len() != levels.inner.Len() {
+			t.Errorf("width %d: %d inner pairs, level by level %d", w, masks.inner.Len(), levels.inner.Len())
+		}
+	}
+	if small < 30 {
+		t.Errorf("only %d widths folded by masks", small)
+	}
+}
+
 // TestTwoPhaseInsert: inserting by root keys (computed for runs of
 // vectors, touched, then inserted in order, sometimes only in part, as a
 // search stopped midway does) numbers states as Insert does and stores
