@@ -1,6 +1,7 @@
 package lpsgen
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/lps2lts/lps2lts/lps"
@@ -38,6 +39,48 @@ type controlIndex struct {
 type controlParam struct {
 	pos     int              // position in the state vector
 	byValue map[uint32][]int // value (a term) -> summands
+	// slots is byValue as an open-addressing table of a power of two
+	// slots, at most half full, probed from the value's hash (its top
+	// bits, shift the rest): looked up for every state, it is cheaper
+	// than Go's map (hesselink_2-b: 4% of the run in the map's lookups).
+	slots []valueSlot
+	shift uint
+}
+
+type valueSlot struct {
+	value    uint32
+	used     bool
+	summands []int
+}
+
+// index fills slots from byValue.
+func (cp *controlParam) index() {
+	n := 2
+	for n < 2*len(cp.byValue) {
+		n *= 2
+	}
+	cp.slots = make([]valueSlot, n)
+	cp.shift = uint(32 - bits.TrailingZeros(uint(n)))
+	for v, ks := range cp.byValue {
+		i := cp.home(v)
+		for cp.slots[i].used {
+			i = (i + 1) & (n - 1)
+		}
+		cp.slots[i] = valueSlot{value: v, used: true, summands: ks}
+	}
+}
+
+func (cp *controlParam) home(v uint32) int { return int(v * 0x9E3779B1 >> cp.shift) }
+
+// summands returns byValue[v].
+func (cp *controlParam) summands(v uint32) []int {
+	mask := len(cp.slots) - 1
+	for i := cp.home(v); cp.slots[i].used; i = (i + 1) & mask {
+		if cp.slots[i].value == v {
+			return cp.slots[i].summands
+		}
+	}
+	return nil
 }
 
 // allowed is a summand's approximation: per parameter position, the
@@ -302,6 +345,7 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 		return nil
 	}
 	for _, cp := range byParam {
+		cp.index()
 		ci.params = append(ci.params, *cp)
 	}
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
@@ -320,7 +364,7 @@ func (ci *controlIndex) candidates(state []uint32) {
 	}
 	for i := range ci.params {
 		cp := &ci.params[i]
-		for _, k := range cp.byValue[state[cp.pos]] {
+		for _, k := range cp.summands(state[cp.pos]) {
 			ci.mark[k] = ci.stamp
 		}
 	}

@@ -52,6 +52,12 @@ func TestControlFlowSelection(t *testing.T) {
 	}
 	var one, two, three []int
 	for v, ks := range ci.params[0].byValue {
+		if got := ci.params[0].summands(v); !slices.Equal(got, ks) {
+			t.Errorf("value %d: the table's summands %v, the map's %v", v, got, ks)
+		}
+		if got := ci.params[0].summands(v + 1<<20); got != nil {
+			t.Errorf("value %d, in no condition: summands %v", v+1<<20, got)
+		}
 		switch g.r.String(rewrite.Term(v)) {
 		case "1":
 			one = ks
