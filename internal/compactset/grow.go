@@ -229,19 +229,15 @@ func widenTogether(oldHi, oldLo, hi, lo uint) (uint, uint) {
 	return hi, lo
 }
 
-// widen makes the halves wide enough for key and places every entry
-// again: the hash's bits change, so the order of the slots does too. The
-// widths only grow, by a bit at a time at most 64 times in all, most of
-// them while the table is small.
-func (t *Set) widen(key uint64) {
-	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
-	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
-	if !Fits(hi, lo) {
-		panic("compactset: a key wider than MaxKeyBits")
-	}
-	hi, lo = widenTogether(t.hiBits, t.loBits, hi, lo)
+// widen makes the widths of version v of the hasher's the table's and
+// places every entry again: the hash's bits change, so the order of the
+// slots does too. The widths only grow, by a bit at a time at most 64
+// times in all, most of them while the table is small.
+func (t *Set) widen(v uint64) {
+	k := &t.hasher.versions[v]
 	old := *t
-	t.setLayout(old.m, old.j, hi, lo)
+	t.setLayout(old.m, old.j, k.hiBits, k.loBits)
+	t.ver = v
 	t.far = nil
 	t.allocChunks(nil)
 	old.Each(func(id uint32, key uint64) {

@@ -22,14 +22,12 @@ type Set struct {
 	j      uint
 
 	// A key is two 32-bit halves; packed, its high half takes hiBits
-	// and its low half loBits, the fewest that every key so far needs.
-	hiBits, loBits uint
-	loMask         uint64
-	over           uint64 // the bits of a key that do not fit the widths
+	// and its low half loBits, the widths of version ver of the
+	// hasher's.
+	keyHash
+	ver    uint64
+	hasher *Hasher
 
-	kh      uint   // the hash's bits
-	khMask  uint64 // its mask
-	fold    uint   // (kh+1)/2: the hash's shift
 	s       uint   // kh - j: the bits of h·m below the home
 	remMask uint64 // 1<<s - 1
 	divM    uint64 // ⌊2^64/m⌋+1, to divide by m with a multiply (divide)
@@ -59,28 +57,10 @@ type Set struct {
 	// keys holds the packed keys by number, once KeepKeys was called.
 	keys *denseKeys
 
-	// placed holds the homes and quotients that Prefetch computed, for
-	// the insertions that follow (placedAt).
-	placed [placedLen]placedKey
-
 	// addrs holds the addresses that Prefetch asks for (here, not on
 	// Prefetch's stack, where they were zeroed at each call).
 	addrs [2 * touchRun]uintptr
 }
-
-// placedKey is a key's home and quotient (in place) in the current
-// layout; notKey is the key's complement, so that the zero entry
-// matches no key a set can take.
-type placedKey struct{ notKey, home, want uint64 }
-
-// placedLen is the number of keys placed ahead that the set keeps: the
-// explorer asks for a run of 16 keys 16 to 32 keys before it inserts
-// them.
-const placedLen = 64
-
-// placedAt returns the entry of placed where key goes: the low bits of
-// its halves, which differ between the successors of a state.
-func placedAt(key uint64) uint64 { return (key>>32 ^ key) & (placedLen - 1) }
 
 const (
 	chunkShift = 16
@@ -120,21 +100,18 @@ const (
 // more fits 64 bits.
 func Fits(hi, lo uint) bool { return hi+lo <= maxKeyBits }
 
-// Takes says whether the set can take key beside the keys it holds:
-// whether its halves, as wide as the widest of each so far, fit.
-func (t *Set) Takes(key uint64) bool {
-	if key&t.over == 0 {
-		return true
-	}
-	return Fits(max(t.hiBits, uint(bits.Len64(key>>32))), max(t.loBits, uint(bits.Len32(uint32(key)))))
-}
-
-// Init empties the set.
+// Init empties the set, with a Hasher of its own.
 func (t *Set) Init() {
-	*t = Set{}
+	*t = Set{hasher: new(Hasher)}
 	t.setLayout(4, 2, 0, 0)
+	t.hasher.cur = t.keyHash
+	t.hasher.versions[0] = t.keyHash
 	t.allocChunks(nil)
 }
+
+// Hasher returns the set's Hasher, which gives keys the form that
+// InsertHashed, Touch and Prefetch take.
+func (t *Set) Hasher() *Hasher { return t.hasher }
 
 // setLayout sets the geometry (m·2^j homes), the key's widths and all
 // that follows from them. The chunks are not touched.
@@ -143,12 +120,7 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.size = m << j
 	t.slots = t.size + tailSlots
 	t.limit = uint32(min(t.size*7/8, 1<<32-2))
-	t.hiBits, t.loBits = hi, lo
-	t.loMask = 1<<lo - 1
-	t.over = ^(uint64(1<<hi-1)<<32 | t.loMask)
-	t.kh = max(hi+lo, minHashBits)
-	t.khMask = 1<<t.kh - 1
-	t.fold = (t.kh + 1) / 2
+	t.keyHash = newKeyHash(hi, lo)
 	t.s = t.kh - j
 	t.remMask = 1<<t.s - 1
 	t.divM = ^uint64(0)/m + 1
@@ -168,7 +140,6 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 		t.slotAt[sh] = t.slotMask << sh
 		t.nearAt[sh] = (dispMax - 1) << sh
 	}
-	t.placed = [placedLen]placedKey{} // homes of the old layout
 }
 
 // chunkBytes is the length of chunk c's bytes.
@@ -217,56 +188,6 @@ func (t *Set) allocChunks(free [][]byte) [][]byte {
 		t.chunks[c], free = t.newChunk(free, uint64(c))
 	}
 	return free
-}
-
-// pack returns key as it is hashed, and whether it fits the widths.
-// (Shift counts in the paths of every lookup are masked with 63: Go's
-// shifts by a variable count must give 0 from 64 on, which costs
-// instructions unless the count is known to be smaller.)
-func (t *Set) pack(key uint64) (uint64, bool) {
-	return key>>32<<(t.loBits&63) | key&t.loMask, key&t.over == 0
-}
-
-// unpack is pack's inverse.
-func (t *Set) unpack(p uint64) uint64 {
-	return p>>t.loBits<<32 | p&t.loMask
-}
-
-// The hash is a bijection of kh-bit words, so that the slot's position
-// and the stored quotient give the key back: a multiply (odd, so
-// invertible modulo 2^kh) carries the low bits up, the shift folds the
-// high half into the low one (its own inverse, as 2·xs ≥ kh), and a
-// second multiply carries everything into the top bits, which choose
-// the home. (wordset's hash, in kh bits instead of 64.)
-const (
-	mulA = 0x9E3779B97F4A7C15
-	mulB = 0xD6E8FEB86659FD93
-)
-
-// invA and invB are the inverses of mulA and mulB modulo 2^64, so
-// modulo 2^kh too.
-var invA, invB = inverse(mulA), inverse(mulB)
-
-// inverse returns the inverse of the odd a modulo 2^64, by Newton's
-// iteration (each step doubles the bits that are right).
-func inverse(a uint64) uint64 {
-	x := a // right in 3 bits
-	for range 5 {
-		x *= 2 - a*x
-	}
-	return x
-}
-
-func (t *Set) hash(p uint64) uint64 {
-	x := p * mulA & t.khMask
-	x ^= x >> (t.fold & 63)
-	return x * mulB & t.khMask
-}
-
-func (t *Set) unhash(h uint64) uint64 {
-	x := h * invB & t.khMask
-	x ^= x >> (t.fold & 63)
-	return x * invA & t.khMask
 }
 
 // place splits hash h into its home and its quotient: h·m is the home
@@ -450,20 +371,20 @@ func (t *Set) findFrom(p, home, want uint64) (id uint32, at uint64, ok bool) {
 	}
 }
 
-// Insert returns the number of key, giving it the next one if it is new.
+// Insert returns the number of key, giving it the next one if it is new
+// (InsertHashed of the key hashed by the set's Hasher, on the caller's
+// goroutine).
 func (t *Set) Insert(key uint64) (uint32, bool) {
-	if key&t.over != 0 { // then it is new
-		t.widen(key)
+	return t.InsertHashed(t.hasher.Hash(key))
+}
+
+// InsertHashed returns the number of the key whose hashed form (Hasher)
+// is hk, giving it the next one if it is new. hk must not be Spilled.
+func (t *Set) InsertHashed(hk uint64) (uint32, bool) {
+	if hk>>versionShift != t.ver {
+		hk = t.rehash(hk)
 	}
-	// A key that Prefetch placed is not packed again (11 instructions
-	// of the 47 that Insert took on counters.lps).
-	var home, want uint64
-	if e := &t.placed[placedAt(key)]; e.notKey == ^key {
-		home, want = e.home, e.want
-	} else {
-		p, _ := t.pack(key)
-		home, want = t.placeIn(t.hash(p))
-	}
+	home, want := t.placeIn(hk & hashMask)
 	id, at, ok := t.find(home, want)
 	if ok {
 		return id, false
@@ -474,14 +395,28 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	}
 	t.insertAt(home, want, id, at)
 	if t.keys != nil {
-		p, _ := t.pack(key)
-		t.keys.add(id, p)
+		t.keys.add(id, t.unhash(hk&hashMask))
 	}
 	t.n++
 	if t.n > t.limit {
 		t.grow()
 	}
 	return id, true
+}
+
+// rehash returns hk in the table's version: a newer version's widths
+// become the table's (widen), and a key of an older one is hashed again.
+func (t *Set) rehash(hk uint64) uint64 {
+	v := hk >> versionShift
+	if v == spillVersion {
+		panic("compactset: a key wider than maxKeyBits")
+	}
+	if v > t.ver {
+		t.widen(v)
+		return hk
+	}
+	p, _ := t.pack(t.hasher.Key(hk))
+	return t.ver<<versionShift | t.hash(p)
 }
 
 // insertAt places the new entry numbered id, of home and quotient want
@@ -576,17 +511,22 @@ func (t *Set) placeIn(h uint64) (uint64, uint64) {
 	return home, q << t.qShift
 }
 
-// Touch asks for the home slot of each key, touchRun keys at a time,
-// without waiting (package prefetch): the memory that inserting or
-// finding the key reads first, so that the insertions that follow find
-// it in the cache. (Reading the slots, as wordset's Touch reads its
-// index, held the processor up: each read must retire in order, so the
-// reads of a run overlap only as far as the processor looks ahead.) It
-// returns 0: there is nothing read to keep.
+// Touch asks for the home slot of each hashed key (Hasher), touchRun
+// keys at a time, without waiting (package prefetch): the memory that
+// inserting or finding the key reads first, so that the insertions that
+// follow find it in the cache. (Reading the slots, as wordset's Touch
+// reads its index, held the processor up: each read must retire in
+// order, so the reads of a run overlap only as far as the processor
+// looks ahead.) It returns 0: there is nothing read to keep.
+//
+// (Touch kept each key's home and quotient, for its insertion to start
+// its probe from a load instead of from the end of the key's packing and
+// four multiplies, which it waited for. From a hashed key the home is
+// one multiply away.)
 func (t *Set) Touch(keys []uint64) uint64 {
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
-		t.ask(keys[:n], true)
+		t.Prefetch(keys[:n])
 		keys = keys[n:]
 	}
 	return 0
@@ -605,41 +545,18 @@ const touchRun = 16
 // after the first, the lookup waits only for what is still on its way.
 const probeReach = 15
 
-// Prefetch asks for the home slots of the first touchRun keys, without
-// waiting (package prefetch), for insertions a while later: the explorer
-// asks two runs of keys ahead (explore.Prefetcher). Touch asks for the
-// run it inserts next, and keeps each key's home and quotient in placed
-// for its insertion, which then starts its probe from a load instead of
-// a chain of four multiplies (the hash's two, the home's, the
-// quotient's) whose end the probe's first load waits for: of 11
-// alternating runs of the same binary with and without it, counters.lps
-// (K = 6) took 2.27 s against 2.50 at best, hesselink_2-b 0.67 against
-// 0.69, and 0.82 against 0.97 in the lower quartile. Two runs ahead the
-// chain is not waited for, and keeping the places cost more than it
-// spared: a quotient and three stores a key, 94 instructions a key
-// with them against about 50 without (counters.lps, K = 6), in the
-// goroutine that inserts, on which two threads wait.
-func (t *Set) Prefetch(keys []uint64) { t.ask(keys, false) }
-
-// ask asks for the memory of the first touchRun keys' lookups, and keeps
-// their places in placed if keep.
-func (t *Set) ask(keys []uint64, keep bool) {
+// Prefetch asks for the home slots of the first touchRun hashed keys
+// (Hasher), without waiting (package prefetch), for insertions a while
+// later: the explorer asks two runs of keys ahead (explore.Prefetcher).
+// A key of another version than the table's is left out.
+func (t *Set) Prefetch(keys []uint64) {
 	addrs := &t.addrs
 	n := 0
-	for _, key := range keys[:min(len(keys), touchRun)] {
-		p, fits := t.pack(key)
-		if !fits {
+	for _, hk := range keys[:min(len(keys), touchRun)] {
+		if hk>>versionShift != t.ver {
 			continue
 		}
-		h := t.hash(p)
-		var home uint64
-		if keep {
-			var want uint64
-			home, want = t.placeIn(h)
-			t.placed[placedAt(key)] = placedKey{^key, home, want}
-		} else {
-			home = t.home(h)
-		}
+		home := t.home(hk & hashMask)
 		// The address is a hint: taken from the chunk's first byte,
 		// without the check of the offset's bounds.
 		at := (home & chunkMask) * uint64(t.bits)
