@@ -148,15 +148,23 @@ func (h *Hasher) Hash(key uint64) uint64 {
 }
 
 // HashAll replaces each key of keys by its hashed form, as Hash does, in
-// one call for the keys of a state's successors or a block's (Hash's call
-// took about 20 instructions a key, twice its work).
+// one call for the keys of a state's successors or a block's (Hash's
+// call took about 20 instructions a key, twice its work). The hashing's
+// values are copied into locals for the loop, where they stay in
+// registers: read through h, they were loaded again for every key, 36
+// instructions a key on counters.lps (K = 6) instead of 20.
 func (h *Hasher) HashAll(keys []uint64) {
-	for i, key := range keys {
-		if key&h.cur.over != 0 {
-			keys[i] = h.hashWider(key)
-			continue
+	for i := 0; i < len(keys); i++ {
+		over, lo, loMask := h.cur.over, h.cur.loBits&63, h.cur.loMask
+		khMask, fold, ver := h.cur.khMask, h.cur.fold&63, h.ver<<versionShift
+		for ; i < len(keys) && keys[i]&over == 0; i++ {
+			x := (keys[i]>>32<<lo | keys[i]&loMask) * mulA & khMask
+			x ^= x >> fold
+			keys[i] = ver | x*mulB&khMask
 		}
-		keys[i] = h.ver<<versionShift | h.cur.hash(key>>32<<(h.cur.loBits&63)|key&h.cur.loMask)
+		if i < len(keys) {
+			keys[i] = h.hashWider(keys[i])
+		}
 	}
 }
 

@@ -312,7 +312,7 @@ func (t *Set) find(home, want uint64) (id uint32, at uint64, ok bool) {
 	if t.wide {
 		return t.findFrom(home, home, want)
 	}
-	c := t.chunks[home>>chunkShift]
+	c := chunkAt(t.chunks, home>>chunkShift)
 	b, mask, cmp := uint64(t.bits), t.slotMask, t.cmpMask
 	pos := (home & chunkMask) * b
 	v := word(c, pos>>3) >> (pos & 7) & mask
@@ -550,24 +550,26 @@ const probeReach = 15
 // later: the explorer asks two runs of keys ahead (explore.Prefetcher).
 // A key of another version than the table's is left out.
 func (t *Set) Prefetch(keys []uint64) {
-	addrs := &t.addrs
+	// The layout in locals: read through t, it was loaded again after
+	// each store to t.addrs, which might have changed it.
+	addrs, chunks := &t.addrs, t.chunks
+	ver, m, s, b := t.ver, t.m, t.s&63, uint64(t.bits)
 	n := 0
 	for _, hk := range keys[:min(len(keys), touchRun)] {
-		if hk>>versionShift != t.ver {
+		if hk>>versionShift != ver {
 			continue
 		}
-		home := t.home(hk & hashMask)
-		// The address is a hint: taken from the chunk's first byte,
-		// without the check of the offset's bounds.
-		at := (home & chunkMask) * uint64(t.bits)
-		a := uintptr(unsafe.Pointer(unsafe.SliceData(t.chunks[home>>chunkShift]))) + uintptr(at>>3)
-		addrs[n&(2*touchRun-1)] = a
-		n++
-		// The line after, where the probe goes on past the first
+		home := (hk & hashMask) * m >> s
+		at := (home & chunkMask) * b
+		a := uintptr(unsafe.Pointer(unsafe.SliceData(chunkAt(chunks, home>>chunkShift)))) + uintptr(at>>3)
+		// And the line after, where the probe goes on past the first
 		// (probeReach bytes from the home slot's first), in one lookup
-		// in seven: its address, counted only if it is another line.
-		addrs[n&(2*touchRun-1)] = a + probeReach
-		n += int((a+probeReach)>>6 - a>>6)
+		// in seven; in the others the same line is asked for again,
+		// which costs less than the test of whether it is another
+		// line did.
+		addrs[n&(2*touchRun-1)] = a
+		addrs[(n+1)&(2*touchRun-1)] = a + probeReach
+		n += 2
 	}
 	prefetch.Addrs(addrs[:n])
 }
