@@ -63,8 +63,17 @@ func checkOrder(t *testing.T, s *Set) {
 }
 
 // TestAgainstMap inserts keys, some more than once, across growths and
-// widenings, and checks every number against a map's.
+// widenings, and checks every number against a map's; with widenings
+// that sort the entries and with widenings that place them one at a
+// time.
 func TestAgainstMap(t *testing.T) {
+	testAgainstMap(t)
+	defer func(n uint32) { widenSortMax = n }(widenSortMax)
+	widenSortMax = 0
+	testAgainstMap(t)
+}
+
+func testAgainstMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var s Set
 	s.Init()
