@@ -283,7 +283,7 @@ func (t *Set) placeSorted(old *Set) {
 	defer pool.Release()
 	n := uint64(old.n)
 	idBits := uint64(old.idBits)
-	bucketBits := uint64(bits.Len64(n/4)) // at most 21
+	bucketBits := uint64(bits.Len64(n / 4)) // at most 21
 	shift := uint64(t.kh) - min(bucketBits, uint64(t.kh))
 	starts := offheap.Make[uint32](&pool, 1<<bucketBits+1)
 	sorted := offheap.Make[uint64](&pool, int(n))
