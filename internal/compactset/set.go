@@ -49,9 +49,8 @@ type Set struct {
 	// displacement of dispMax-1 shifted by s, for runEnd.
 	slotAt, nearAt [8]uint64
 
-	// ones and step are onesEvery(bits), for moveRun.
-	ones     [64]uint64
-	step     [64]uint8
+	// ones is onesEvery(bits), for moveRun.
+	ones     [64]onesAt
 	onesBits uint // the bits they are for
 
 	// keys holds the packed keys by number, once KeepKeys was called.
@@ -132,7 +131,7 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.slotMask = ^uint64(0) >> (64 - t.bits)
 	t.cmpMask = (t.qMask | dispMask) & t.slotMask
 	if t.onesBits != t.bits {
-		t.ones, t.step = onesEvery(uint64(t.bits))
+		t.ones = onesEvery(uint64(t.bits))
 		t.onesBits = t.bits
 	}
 	t.wide = t.bits > 57
@@ -431,12 +430,13 @@ func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 		// nothing to move (runEnd would find that too, after a call).
 		c := t.chunks[at>>chunkShift]
 		pos := (at & chunkMask) * uint64(t.bits)
-		if word(c, pos>>3)>>(pos&7)&t.slotMask == 0 && at < t.slots-1 {
+		v := word(c, pos>>3) >> (pos & 7) & t.slotMask
+		if v == 0 && at < t.slots-1 {
 			putWord(c, pos>>3, word(c, pos>>3)|carry<<(pos&7))
 			return
 		}
-		if end, ok := t.runEnd(at); ok {
-			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones, &t.step)
+		if end, ok := t.runEnd(c, at, pos, v&dispMask); ok {
+			moveRun(c, uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones)
 			return
 		}
 	}
