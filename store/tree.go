@@ -165,6 +165,7 @@ func (s *TreeStore) toWordRoots() {
 	for _, k := range keys {
 		s.roots.Insert(k)
 	}
+	s.compact.Free()
 	s.compact = nil
 }
 
@@ -347,6 +348,9 @@ func (s *TreeStore) reorder() {
 		}
 	}
 	if best != s {
+		if s.compact != nil {
+			s.compact.Free()
+		}
 		s.roots.Move(&best.roots)
 		s.inner.Move(&best.inner)
 		s.compact, s.hasher = best.compact, best.hasher
@@ -361,6 +365,9 @@ func (s *TreeStore) reorder() {
 func (s *TreeStore) free() {
 	s.roots.Free()
 	s.inner.Free()
+	if s.compact != nil {
+		s.compact.Free()
+	}
 }
 
 // balancedOrder returns order padded to a power of two leaves, with -1

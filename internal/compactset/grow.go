@@ -54,6 +54,7 @@ func (t *Set) grow() {
 		old.chunks[c] = nil
 	}
 	w.ensure(uint64(len(t.chunks)))
+	t.freeChunks(w.free)
 }
 
 // pass moves the entries of old's chunk c into the new table, for slots
@@ -208,6 +209,7 @@ func (t *Set) extendTail(upto int) {
 		if need := t.chunkBytes(uint64(c)); len(t.chunks[c]) < need {
 			grown, _ := t.newChunk(nil, uint64(c))
 			copy(grown, t.chunks[c])
+			t.freeChunks(t.chunks[c : c+1])
 			t.chunks[c] = grown
 		}
 	}
@@ -264,6 +266,7 @@ func (t *Set) widen(v uint64) {
 			t.insertAt(home, want, id, at)
 		})
 	}
+	t.freeChunks(old.chunks)
 	if old.keys != nil {
 		t.keys = old.keys.repack(old.unpack, t.pack, t.hiBits+t.loBits)
 	}

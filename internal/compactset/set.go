@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/prefetch"
 )
 
@@ -13,7 +14,16 @@ type Set struct {
 	// chunks hold the slots, bits bits each, chunkLen to a chunk (the
 	// last may hold fewer), and 9 bytes after the last slot so that a
 	// slot is read by one 8-byte load and, when it is wide, one byte.
+	// They are mapped from the system (package offheap), as the word
+	// sets' are: in Go's heap, each growth and widening raised the heap
+	// that the collector paces itself by, and counters.lps (K = 6) ran
+	// nine collections where the word sets' run took one. pool is shared
+	// by the copies of the set that a growth and a widening keep.
 	chunks [][]byte
+	pool   *offheap.Pool
+	// fresh counts the bytes of chunks made rather than taken from a
+	// growth's freed ones (TestGrowReusesChunks).
+	fresh int
 	n      uint32
 	limit  uint32 // the number of keys at which the table grows
 	size   uint64 // home slots: m << j
@@ -101,11 +111,21 @@ func Fits(hi, lo uint) bool { return hi+lo <= maxKeyBits }
 
 // Init empties the set, with a Hasher of its own.
 func (t *Set) Init() {
-	*t = Set{hasher: new(Hasher)}
+	if t.pool != nil {
+		t.pool.Release()
+	}
+	*t = Set{hasher: new(Hasher), pool: new(offheap.Pool)}
 	t.setLayout(4, 2, 0, 0)
 	t.hasher.cur = t.keyHash
 	t.hasher.versions[0] = t.keyHash
 	t.allocChunks(nil)
+}
+
+// Free gives the set's memory back now; the set is empty and not ready
+// until Init.
+func (t *Set) Free() {
+	t.pool.Release()
+	*t = Set{}
 }
 
 // Hasher returns the set's Hasher, which gives keys the form that
@@ -176,7 +196,16 @@ func (t *Set) newChunk(free [][]byte, c uint64) ([]byte, [][]byte) {
 		free[best] = free[len(free)-1]
 		return b, free[:len(free)-1]
 	}
-	return make([]byte, n, max(n, t.bytesFor(c, t.kh+dispBits+1))), free
+	b := offheap.Make[byte](t.pool, max(n, t.bytesFor(c, t.kh+dispBits+1)))
+	t.fresh += cap(b)
+	return b[:n], free
+}
+
+// freeChunks gives chunks back to the system.
+func (t *Set) freeChunks(chunks [][]byte) {
+	for _, c := range chunks {
+		offheap.Free(t.pool, c)
+	}
 }
 
 // allocChunks gives the table zeroed chunks, taking those of free that
