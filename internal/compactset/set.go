@@ -24,12 +24,12 @@ type Set struct {
 	// fresh counts the bytes of chunks made rather than taken from a
 	// growth's freed ones (TestGrowReusesChunks).
 	fresh int
-	n      uint32
-	limit  uint32 // the number of keys at which the table grows
-	size   uint64 // home slots: m << j
-	slots  uint64 // size + tailSlots, the slots of the chunks
-	m      uint64
-	j      uint
+	n     uint32
+	limit uint32 // the number of keys at which the table grows
+	size  uint64 // home slots: m << j
+	slots uint64 // size + tailSlots, the slots of the chunks
+	m     uint64
+	j     uint
 
 	// A key is two 32-bit halves; packed, its high half takes hiBits
 	// and its low half loBits, the widths of version ver of the
