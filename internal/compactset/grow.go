@@ -278,39 +278,50 @@ var widenSortMax uint32 = 1 << 22
 
 // placeSorted writes the entries of old into t, whose chunks are empty,
 // in the order of their hashes in t: each entry's new hash and number in
-// a word (hash above), sorted by a counting sort on the hash's top bits
-// (about four entries a bucket) and an insertion sort of each bucket,
-// then written in order.
+// a word (hash above), in the order of old's slots, then put in buckets
+// by the hash's top bits (about four entries a bucket) in place, by
+// cycles of swaps (McIlroy, Bostic and McIlroy, "Engineering radix
+// sort", 1993), each bucket sorted by insertion, and the entries written
+// in order.
 func (t *Set) placeSorted(old *Set) {
 	var pool offheap.Pool
 	defer pool.Release()
 	n := uint64(old.n)
 	idBits := uint64(old.idBits)
 	bucketBits := uint64(bits.Len64(n / 4)) // at most 21
-	shift := uint64(t.kh) - min(bucketBits, uint64(t.kh))
-	starts := offheap.Make[uint32](&pool, 1<<bucketBits+1)
-	sorted := offheap.Make[uint64](&pool, int(n))
-	// The new hash of each entry, twice: to count the buckets, then to
-	// put the entries in theirs.
-	rehash := func(fn func(h uint64, id uint32)) {
-		old.Each(func(id uint32, key uint64) {
-			p, _ := t.pack(key)
-			fn(t.hash(p), id)
-		})
-	}
-	rehash(func(h uint64, _ uint32) { starts[h>>shift+1]++ })
-	for b := range uint64(1) << bucketBits {
-		starts[b+1] += starts[b]
-	}
-	rehash(func(h uint64, id uint32) {
-		b := h >> shift
-		sorted[starts[b]] = h<<idBits | uint64(id)
-		starts[b]++
+	shift := uint64(t.kh) - min(bucketBits, uint64(t.kh)) + idBits
+	buckets := uint64(1) << bucketBits
+	// next[b] is where bucket b's next entry goes, end[b] its end.
+	next := offheap.Make[uint32](&pool, int(buckets))
+	end := offheap.Make[uint32](&pool, int(buckets))
+	sorted := offheap.Make[uint64](&pool, int(n))[:0]
+	old.Each(func(id uint32, key uint64) {
+		p, _ := t.pack(key)
+		x := t.hash(p)<<idBits | uint64(id)
+		end[x>>shift]++
+		sorted = append(sorted, x)
 	})
-	// starts[b] is now the end of bucket b, the start of b+1.
+	at := uint32(0)
+	for b := range buckets {
+		next[b] = at
+		at += end[b]
+		end[b] = at
+	}
+	for b := range buckets {
+		for next[b] < end[b] {
+			x := sorted[next[b]]
+			// Swap x into its bucket until one of b's comes back.
+			for c := x >> shift; c != b; c = x >> shift {
+				x, sorted[next[c]] = sorted[next[c]], x
+				next[c]++
+			}
+			sorted[next[b]] = x
+			next[b]++
+		}
+	}
 	lo := uint32(0)
-	for b := range uint64(1) << bucketBits {
-		hi := starts[b]
+	for b := range buckets {
+		hi := end[b]
 		for i := lo + 1; i < hi; i++ {
 			for j := i; j > lo && sorted[j] < sorted[j-1]; j-- {
 				sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
