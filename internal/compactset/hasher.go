@@ -142,11 +142,12 @@ func (h *Hasher) Hash(key uint64) uint64 {
 }
 
 // HashAll replaces each key of keys by its hashed form, as Hash does, in
-// one call for the keys of a state's successors or a block's (Hash's
-// call took about 20 instructions a key, twice its work). The hashing's
-// values are copied into locals for the loop, where they stay in
-// registers: read through h, they were loaded again for every key, 36
-// instructions a key on counters.lps (K = 6) instead of 20.
+// one call for the keys of a state's successors or a block's (through
+// Hash, the call took about 20 instructions a key, more than its work).
+// The hashing's values are copied into locals for the loop, where they
+// stay in registers: read through h, they were loaded again for every
+// key. On counters.lps (K = 6), 13.4M keys: 482M instructions with the
+// values read through h, 314M with locals and the one-multiply hash.
 func (h *Hasher) HashAll(keys []uint64) {
 	for i := 0; i < len(keys); i++ {
 		over, lo, loMask := h.cur.over, h.cur.loBits&63, h.cur.loMask
