@@ -107,8 +107,8 @@ type TreeOptions struct {
 	// slot does not say, instead of as the inner pairs are kept, in a
 	// wordset.Set (packed words by number and an index over them).
 	// 29-42% less store memory on the corpus's largest models and
-	// counters.lps, and 1-9% more user time on one thread
-	// (docs/stores.md, "A compact root table").
+	// counters.lps, and about the word sets' time (docs/stores.md, "A
+	// compact root table"). lps2lts's default (--tree-roots=compact).
 	CompactRoots bool
 }
 
