@@ -7,12 +7,13 @@
 //     database approach to distributed state space generation"; Laarman,
 //     van de Pol and Weber, "Parallel recursive state compression for
 //     free"): a vector is folded pairwise into a tree of shared pairs, so a
-//     state costs a few bytes; exact. lps2lts's default. With
-//     TreeOptions.CompactRoots its root pairs live in a compact hash table
+//     state costs a few bytes; exact. With TreeOptions.CompactRoots
+//     (lps2lts's default) its root pairs live in a compact hash table
 //     (internal/compactset: a slot holds the state's number and the part
 //     of the pair's hash that its position does not say), a third less
-//     memory and slower; a state is then decoded through a dense array
-//     of root pairs that the table keeps from the first decoding on.
+//     memory than word sets; a state is then decoded through a dense array
+//     of root pairs that the table keeps from the first decoding on, and
+//     the keys of its two-phase insertion are the pairs' hashes.
 //   - HashCompactStore: Stern and Dill's hash compaction ("Combining State
 //     Space Caching and Hash Compaction"): a few bits of a second hash per
 //     state in an open-addressing table, optionally t-limited; it may omit

@@ -122,6 +122,46 @@ func TestTwoPhaseInsert(t *testing.T) {
 	}
 }
 
+// TestWideRootPairs: root pairs too wide for the compact table (a width
+// of 2, whose root pair is the vector's two values) move the roots to
+// words, by Insert and by keys computed before the move and inserted
+// after it; numbers and vectors stay as inserted.
+func TestWideRootPairs(t *testing.T) {
+	for _, byKeys := range []bool{false, true} {
+		s := NewTreeStoreWith(2, TreeOptions{CompactRoots: true})
+		var stored [][]uint32
+		var vecs []uint32
+		for i := range uint32(3000) {
+			v := []uint32{i % 50, i / 50}
+			if i >= 2050 && i%3 == 0 { // 32 + 27 bits, among narrow pairs
+				v[0] |= 1 << 31
+				v[1] |= 1 << 26
+			}
+			vecs = append(vecs, v...)
+		}
+		for i := 0; i < len(vecs)/2; i += 100 {
+			run := vecs[2*i : 2*(i+100)]
+			if !byKeys {
+				for k := range 100 {
+					id, isNew := s.Insert(run[2*k : 2*k+2])
+					stored = checkNumbered(t, 2, stored, run[2*k:2*k+2], id, isNew)
+				}
+				continue
+			}
+			keys := s.AppendRootKeys(nil, run, 100)
+			s.Touch(keys)
+			for k, key := range keys {
+				id, isNew := s.InsertRootKey(key)
+				stored = checkNumbered(t, 2, stored, run[2*k:2*k+2], id, isNew)
+			}
+		}
+		if s.compact != nil {
+			t.Errorf("by keys %v: the roots are still compact", byKeys)
+		}
+		checkStates(t, s, 2, stored)
+	}
+}
+
 // TestTreeReorder: a position with many values (a counter, among bits)
 // is moved to the end once the store holds reorderSample states, with
 // fewer than half the inner pairs; numbers and vectors stay as inserted,

@@ -37,7 +37,7 @@ func addStoreFlags(f *pflag.FlagSet, c *storeConfig) {
 	c.flags = f
 	f.IntVar(&c.memoryMB, "memory", 0, "hashcompact, bitstate: size the table to at most `MB` megabytes when --hc-table or --bs-bits is not given (0: their defaults)")
 	f.StringVar(&c.kind, "store", "tree", "visited-state store `NAME`: tree (tree compression: shared sub-vectors; exact, a few bytes per state), table (full state vectors: more memory, faster on some models), hashcompact (Stern-Dill hash compaction; may omit states), bitstate (bitstate hashing; may omit states, no LTS output) or comback (hash compaction with backtracking; exact)")
-	f.StringVar(&c.treeRoots, "tree-roots", "words", "tree: keep the root pairs as `KIND`: words (packed, with an index over them) or compact (a compact hash table: each root's number and the part of its hash its slot does not say; a third less store memory, slower)")
+	f.StringVar(&c.treeRoots, "tree-roots", "compact", "tree: keep the root pairs as `KIND`: compact (a compact hash table: each root's number and the part of its hash its slot does not say) or words (packed, with an index over them: a third more store memory)")
 	f.IntVar(&c.hcBits, "hc-bits", 40, "hashcompact: `BITS` per compressed state (a multiple of 8, 8 to 64)")
 	f.IntVar(&c.hcTable, "hc-table", 1<<22, "hashcompact: table size in `SLOTS` (rounded up to a prime)")
 	f.IntVar(&c.hcProbes, "hc-probes", 0, "hashcompact: t-limited scheme, at most `t` probes per insertion, then replace a probed slot (0: no limit)")
@@ -66,12 +66,12 @@ func newStore(c *storeConfig, gen explore.Generator, ids, needStates bool) (expl
 		return store.NewTableStore(gen.Width()), nil
 	case "tree":
 		switch c.treeRoots {
-		case "words", "":
-			return store.NewTreeStore(gen.Width()), nil
-		case "compact":
+		case "compact", "":
 			return store.NewTreeStoreWith(gen.Width(), store.TreeOptions{CompactRoots: true}), nil
+		case "words":
+			return store.NewTreeStore(gen.Width()), nil
 		}
-		return nil, &usageError{Msg: fmt.Sprintf("unknown --tree-roots %q (use words or compact)", c.treeRoots)}
+		return nil, &usageError{Msg: fmt.Sprintf("unknown --tree-roots %q (use compact or words)", c.treeRoots)}
 	case "hashcompact":
 		if needStates {
 			return nil, &usageError{Msg: "--store=hashcompact keeps no states: it cannot write .fsm files or check divergence"}

@@ -50,9 +50,9 @@ func TestMemorySizesTables(t *testing.T) {
 }
 
 // TestTreeRoots: the tree store with its root pairs in the compact table
-// writes the .aut and the .fsm (which decodes every state) of the root
-// pairs as words, byte for byte, with one and two threads; an unknown
-// --tree-roots is a usage error.
+// (the default) writes the .aut and the .fsm (which decodes every state)
+// of the root pairs as words, byte for byte, with one and two threads;
+// an unknown --tree-roots is a usage error.
 func TestTreeRoots(t *testing.T) {
 	dir, model := writeSmallCounters(t)
 	for _, ext := range []string{"aut", "fsm"} {
@@ -75,5 +75,21 @@ func TestTreeRoots(t *testing.T) {
 	}
 	if code, _, stderr := lps2ltsLPS("--tree-roots=cleary", model); code != 2 || !strings.Contains(stderr, "--tree-roots") {
 		t.Errorf("--tree-roots=cleary: exit %d: %s", code, stderr)
+	}
+	// The default is the compact table: its store takes the bytes that
+	// --tree-roots=compact's does, fewer than the words'.
+	storeLine := func(args ...string) string {
+		code, stdout, stderr := lps2ltsLPS(append([]string{"-v"}, append(args, model)...)...)
+		for _, l := range strings.Split(stdout+stderr, "\n") {
+			if strings.HasPrefix(l, "tree store:") {
+				return l
+			}
+		}
+		t.Fatalf("%v: exit %d, no tree store line: %s", args, code, stderr)
+		return ""
+	}
+	def, compact, words := storeLine(), storeLine("--tree-roots=compact"), storeLine("--tree-roots=words")
+	if def != compact || def == words {
+		t.Errorf("the default's store %q, compact's %q, words' %q", def, compact, words)
 	}
 }

@@ -1,6 +1,10 @@
 package compactset
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/lps2lts/lps2lts/internal/offheap"
+)
 
 // quarterFrom is the number of homes from which the table grows by
 // quarters.
@@ -50,6 +54,7 @@ func (t *Set) grow() {
 		old.chunks[c] = nil
 	}
 	w.ensure(uint64(len(t.chunks)))
+	t.freeChunks(w.free)
 }
 
 // pass moves the entries of old's chunk c into the new table, for slots
@@ -204,6 +209,7 @@ func (t *Set) extendTail(upto int) {
 		if need := t.chunkBytes(uint64(c)); len(t.chunks[c]) < need {
 			grown, _ := t.newChunk(nil, uint64(c))
 			copy(grown, t.chunks[c])
+			t.freeChunks(t.chunks[c : c+1])
 			t.chunks[c] = grown
 		}
 	}
@@ -229,28 +235,104 @@ func widenTogether(oldHi, oldLo, hi, lo uint) (uint, uint) {
 	return hi, lo
 }
 
-// widen makes the halves wide enough for key and places every entry
-// again: the hash's bits change, so the order of the slots does too. The
-// widths only grow, by a bit at a time at most 64 times in all, most of
-// them while the table is small.
-func (t *Set) widen(key uint64) {
-	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
-	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
-	if !Fits(hi, lo) {
-		panic("compactset: a key wider than MaxKeyBits")
-	}
-	hi, lo = widenTogether(t.hiBits, t.loBits, hi, lo)
+// widen makes the widths of version v of the hasher's the table's and
+// places every entry again: the hash's bits change, so the order of the
+// slots does too. The widths only grow, by a bit at a time at most 64
+// times in all, most of them while the table is small.
+//
+// The entries are written in the order of their new hashes, which is the
+// order of their new homes and quotients, as a growth writes them
+// (writer): placed one at a time in the order of the old slots, each
+// went to a random slot of the new table and moved the rest of its run,
+// and merc.hesselink_2-b's one widening, of 209,111 entries, took 2.4%
+// of its run's CPU samples. The order costs a word an entry for the
+// widening's time (off Go's heap, given back at its end), so a table of
+// more than widenSortMax entries, or one whose new hash and numbers do
+// not fit a word together, is placed one entry at a time still.
+func (t *Set) widen(v uint64) {
+	k := &t.hasher.versions[v]
 	old := *t
-	t.setLayout(old.m, old.j, hi, lo)
+	t.setLayout(old.m, old.j, k.hiBits, k.loBits)
+	t.ver = v
 	t.far = nil
 	t.allocChunks(nil)
-	old.Each(func(id uint32, key uint64) {
-		p, _ := t.pack(key)
-		home, want := t.placeIn(t.hash(p))
-		_, at, _ := t.find(home, want)
-		t.insertAt(home, want, id, at)
-	})
+	if old.n <= widenSortMax && t.kh+old.idBits <= 64 {
+		t.placeSorted(&old)
+	} else {
+		old.Each(func(id uint32, key uint64) {
+			p, _ := t.pack(key)
+			home, want := t.placeIn(t.hash(p))
+			_, at, _ := t.find(home, want)
+			t.insertAt(home, want, id, at)
+		})
+	}
+	t.freeChunks(old.chunks)
 	if old.keys != nil {
 		t.keys = old.keys.repack(old.unpack, t.pack, t.hiBits+t.loBits)
+	}
+}
+
+// widenSortMax is the most entries a widening sorts: 32 MB of sort keys.
+// (A variable, for the tests of the other way.)
+var widenSortMax uint32 = 1 << 22
+
+// placeSorted writes the entries of old into t, whose chunks are empty,
+// in the order of their hashes in t: each entry's new hash and number in
+// a word (hash above), in the order of old's slots, then put in buckets
+// by the hash's top bits (about four entries a bucket) in place, by
+// cycles of swaps (McIlroy, Bostic and McIlroy, "Engineering radix
+// sort", 1993), each bucket sorted by insertion, and the entries written
+// in order.
+func (t *Set) placeSorted(old *Set) {
+	var pool offheap.Pool
+	defer pool.Release()
+	n := uint64(old.n)
+	idBits := uint64(old.idBits)
+	bucketBits := uint64(bits.Len64(n / 4)) // at most 21
+	shift := uint64(t.kh) - min(bucketBits, uint64(t.kh)) + idBits
+	buckets := uint64(1) << bucketBits
+	// next[b] is where bucket b's next entry goes, end[b] its end.
+	next := offheap.Make[uint32](&pool, int(buckets))
+	end := offheap.Make[uint32](&pool, int(buckets))
+	sorted := offheap.Make[uint64](&pool, int(n))[:0]
+	old.Each(func(id uint32, key uint64) {
+		p, _ := t.pack(key)
+		x := t.hash(p)<<idBits | uint64(id)
+		end[x>>shift]++
+		sorted = append(sorted, x)
+	})
+	at := uint32(0)
+	for b := range buckets {
+		next[b] = at
+		at += end[b]
+		end[b] = at
+	}
+	for b := range buckets {
+		for next[b] < end[b] {
+			x := sorted[next[b]]
+			// Swap x into its bucket until one of b's comes back.
+			for c := x >> shift; c != b; c = x >> shift {
+				x, sorted[next[c]] = sorted[next[c]], x
+				next[c]++
+			}
+			sorted[next[b]] = x
+			next[b]++
+		}
+	}
+	lo := uint32(0)
+	for b := range buckets {
+		hi := end[b]
+		for i := lo + 1; i < hi; i++ {
+			for j := i; j > lo && sorted[j] < sorted[j-1]; j-- {
+				sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+			}
+		}
+		lo = hi
+	}
+	w := writer{t: t, alloc: uint64(len(t.chunks))}
+	idMask := uint64(1)<<idBits - 1
+	for _, x := range sorted {
+		home, want := t.placeIn(x >> idBits)
+		w.put(home, want|(x&idMask+1)<<dispBits)
 	}
 }

@@ -12,7 +12,7 @@ import (
 func TestMoveRun(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for b := uint64(minHashBits + dispBits); b <= 57; b++ {
-		ones, step := onesEvery(b)
+		ones := onesEvery(b)
 		const slots = 200
 		mask := uint64(1)<<b - 1
 		get := func(c []byte, p uint64) uint64 {
@@ -40,7 +40,7 @@ func TestMoveRun(t *testing.T) {
 				set(want, p, get(want, p-1)+1)
 			}
 			set(want, at, e)
-			moveRun(c, b, at, end, e, &ones, &step)
+			moveRun(c, b, at, end, e, &ones)
 			if !bytes.Equal(c, want) {
 				t.Fatalf("%d-bit slots, run %d..%d: moved wrong", b, at, end)
 			}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/prefetch"
 )
 
@@ -13,23 +14,30 @@ type Set struct {
 	// chunks hold the slots, bits bits each, chunkLen to a chunk (the
 	// last may hold fewer), and 9 bytes after the last slot so that a
 	// slot is read by one 8-byte load and, when it is wide, one byte.
+	// They are mapped from the system (package offheap), as the word
+	// sets' are: in Go's heap, each growth and widening raised the heap
+	// that the collector paces itself by, and counters.lps (K = 6) ran
+	// nine collections where the word sets' run took one. pool is shared
+	// by the copies of the set that a growth and a widening keep.
 	chunks [][]byte
-	n      uint32
-	limit  uint32 // the number of keys at which the table grows
-	size   uint64 // home slots: m << j
-	slots  uint64 // size + tailSlots, the slots of the chunks
-	m      uint64
-	j      uint
+	pool   *offheap.Pool
+	// fresh counts the bytes of chunks made rather than taken from a
+	// growth's freed ones (TestGrowReusesChunks).
+	fresh int
+	n     uint32
+	limit uint32 // the number of keys at which the table grows
+	size  uint64 // home slots: m << j
+	slots uint64 // size + tailSlots, the slots of the chunks
+	m     uint64
+	j     uint
 
 	// A key is two 32-bit halves; packed, its high half takes hiBits
-	// and its low half loBits, the fewest that every key so far needs.
-	hiBits, loBits uint
-	loMask         uint64
-	over           uint64 // the bits of a key that do not fit the widths
+	// and its low half loBits, the widths of version ver of the
+	// hasher's.
+	keyHash
+	ver    uint64
+	hasher *Hasher
 
-	kh      uint   // the hash's bits
-	khMask  uint64 // its mask
-	fold    uint   // (kh+1)/2: the hash's shift
 	s       uint   // kh - j: the bits of h·m below the home
 	remMask uint64 // 1<<s - 1
 	divM    uint64 // ⌊2^64/m⌋+1, to divide by m with a multiply (divide)
@@ -51,36 +59,17 @@ type Set struct {
 	// displacement of dispMax-1 shifted by s, for runEnd.
 	slotAt, nearAt [8]uint64
 
-	// ones and step are onesEvery(bits), for moveRun.
-	ones     [64]uint64
-	step     [64]uint8
+	// ones is onesEvery(bits), for moveRun.
+	ones     [64]onesAt
 	onesBits uint // the bits they are for
 
 	// keys holds the packed keys by number, once KeepKeys was called.
 	keys *denseKeys
 
-	// placed holds the homes and quotients that Prefetch computed, for
-	// the insertions that follow (placedAt).
-	placed [placedLen]placedKey
-
 	// addrs holds the addresses that Prefetch asks for (here, not on
 	// Prefetch's stack, where they were zeroed at each call).
 	addrs [2 * touchRun]uintptr
 }
-
-// placedKey is a key's home and quotient (in place) in the current
-// layout; notKey is the key's complement, so that the zero entry
-// matches no key a set can take.
-type placedKey struct{ notKey, home, want uint64 }
-
-// placedLen is the number of keys placed ahead that the set keeps: the
-// explorer asks for a run of 16 keys 16 to 32 keys before it inserts
-// them.
-const placedLen = 64
-
-// placedAt returns the entry of placed where key goes: the low bits of
-// its halves, which differ between the successors of a state.
-func placedAt(key uint64) uint64 { return (key>>32 ^ key) & (placedLen - 1) }
 
 const (
 	chunkShift = 16
@@ -120,21 +109,28 @@ const (
 // more fits 64 bits.
 func Fits(hi, lo uint) bool { return hi+lo <= maxKeyBits }
 
-// Takes says whether the set can take key beside the keys it holds:
-// whether its halves, as wide as the widest of each so far, fit.
-func (t *Set) Takes(key uint64) bool {
-	if key&t.over == 0 {
-		return true
-	}
-	return Fits(max(t.hiBits, uint(bits.Len64(key>>32))), max(t.loBits, uint(bits.Len32(uint32(key)))))
-}
-
-// Init empties the set.
+// Init empties the set, with a Hasher of its own.
 func (t *Set) Init() {
-	*t = Set{}
+	if t.pool != nil {
+		t.pool.Release()
+	}
+	*t = Set{hasher: new(Hasher), pool: new(offheap.Pool)}
 	t.setLayout(4, 2, 0, 0)
+	t.hasher.cur = t.keyHash
+	t.hasher.versions[0] = t.keyHash
 	t.allocChunks(nil)
 }
+
+// Free gives the set's memory back now; the set is empty and not ready
+// until Init.
+func (t *Set) Free() {
+	t.pool.Release()
+	*t = Set{}
+}
+
+// Hasher returns the set's Hasher, which gives keys the form that
+// InsertHashed, Touch and Prefetch take.
+func (t *Set) Hasher() *Hasher { return t.hasher }
 
 // setLayout sets the geometry (m·2^j homes), the key's widths and all
 // that follows from them. The chunks are not touched.
@@ -143,12 +139,7 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.size = m << j
 	t.slots = t.size + tailSlots
 	t.limit = uint32(min(t.size*7/8, 1<<32-2))
-	t.hiBits, t.loBits = hi, lo
-	t.loMask = 1<<lo - 1
-	t.over = ^(uint64(1<<hi-1)<<32 | t.loMask)
-	t.kh = max(hi+lo, minHashBits)
-	t.khMask = 1<<t.kh - 1
-	t.fold = (t.kh + 1) / 2
+	t.keyHash = newKeyHash(hi, lo)
 	t.s = t.kh - j
 	t.remMask = 1<<t.s - 1
 	t.divM = ^uint64(0)/m + 1
@@ -160,7 +151,7 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 	t.slotMask = ^uint64(0) >> (64 - t.bits)
 	t.cmpMask = (t.qMask | dispMask) & t.slotMask
 	if t.onesBits != t.bits {
-		t.ones, t.step = onesEvery(uint64(t.bits))
+		t.ones = onesEvery(uint64(t.bits))
 		t.onesBits = t.bits
 	}
 	t.wide = t.bits > 57
@@ -168,7 +159,6 @@ func (t *Set) setLayout(m uint64, j uint, hi, lo uint) {
 		t.slotAt[sh] = t.slotMask << sh
 		t.nearAt[sh] = (dispMax - 1) << sh
 	}
-	t.placed = [placedLen]placedKey{} // homes of the old layout
 }
 
 // chunkBytes is the length of chunk c's bytes.
@@ -206,7 +196,16 @@ func (t *Set) newChunk(free [][]byte, c uint64) ([]byte, [][]byte) {
 		free[best] = free[len(free)-1]
 		return b, free[:len(free)-1]
 	}
-	return make([]byte, n, max(n, t.bytesFor(c, t.kh+dispBits+1))), free
+	b := offheap.Make[byte](t.pool, max(n, t.bytesFor(c, t.kh+dispBits+1)))
+	t.fresh += cap(b)
+	return b[:n], free
+}
+
+// freeChunks gives chunks back to the system.
+func (t *Set) freeChunks(chunks [][]byte) {
+	for _, c := range chunks {
+		offheap.Free(t.pool, c)
+	}
 }
 
 // allocChunks gives the table zeroed chunks, taking those of free that
@@ -217,56 +216,6 @@ func (t *Set) allocChunks(free [][]byte) [][]byte {
 		t.chunks[c], free = t.newChunk(free, uint64(c))
 	}
 	return free
-}
-
-// pack returns key as it is hashed, and whether it fits the widths.
-// (Shift counts in the paths of every lookup are masked with 63: Go's
-// shifts by a variable count must give 0 from 64 on, which costs
-// instructions unless the count is known to be smaller.)
-func (t *Set) pack(key uint64) (uint64, bool) {
-	return key>>32<<(t.loBits&63) | key&t.loMask, key&t.over == 0
-}
-
-// unpack is pack's inverse.
-func (t *Set) unpack(p uint64) uint64 {
-	return p>>t.loBits<<32 | p&t.loMask
-}
-
-// The hash is a bijection of kh-bit words, so that the slot's position
-// and the stored quotient give the key back: a multiply (odd, so
-// invertible modulo 2^kh) carries the low bits up, the shift folds the
-// high half into the low one (its own inverse, as 2·xs ≥ kh), and a
-// second multiply carries everything into the top bits, which choose
-// the home. (wordset's hash, in kh bits instead of 64.)
-const (
-	mulA = 0x9E3779B97F4A7C15
-	mulB = 0xD6E8FEB86659FD93
-)
-
-// invA and invB are the inverses of mulA and mulB modulo 2^64, so
-// modulo 2^kh too.
-var invA, invB = inverse(mulA), inverse(mulB)
-
-// inverse returns the inverse of the odd a modulo 2^64, by Newton's
-// iteration (each step doubles the bits that are right).
-func inverse(a uint64) uint64 {
-	x := a // right in 3 bits
-	for range 5 {
-		x *= 2 - a*x
-	}
-	return x
-}
-
-func (t *Set) hash(p uint64) uint64 {
-	x := p * mulA & t.khMask
-	x ^= x >> (t.fold & 63)
-	return x * mulB & t.khMask
-}
-
-func (t *Set) unhash(h uint64) uint64 {
-	x := h * invB & t.khMask
-	x ^= x >> (t.fold & 63)
-	return x * invA & t.khMask
 }
 
 // place splits hash h into its home and its quotient: h·m is the home
@@ -391,7 +340,7 @@ func (t *Set) find(home, want uint64) (id uint32, at uint64, ok bool) {
 	if t.wide {
 		return t.findFrom(home, home, want)
 	}
-	c := t.chunks[home>>chunkShift]
+	c := chunkAt(t.chunks, home>>chunkShift)
 	b, mask, cmp := uint64(t.bits), t.slotMask, t.cmpMask
 	pos := (home & chunkMask) * b
 	v := word(c, pos>>3) >> (pos & 7) & mask
@@ -450,20 +399,20 @@ func (t *Set) findFrom(p, home, want uint64) (id uint32, at uint64, ok bool) {
 	}
 }
 
-// Insert returns the number of key, giving it the next one if it is new.
+// Insert returns the number of key, giving it the next one if it is new
+// (InsertHashed of the key hashed by the set's Hasher, on the caller's
+// goroutine).
 func (t *Set) Insert(key uint64) (uint32, bool) {
-	if key&t.over != 0 { // then it is new
-		t.widen(key)
+	return t.InsertHashed(t.hasher.Hash(key))
+}
+
+// InsertHashed returns the number of the key whose hashed form (Hasher)
+// is hk, giving it the next one if it is new. hk must not be Spilled.
+func (t *Set) InsertHashed(hk uint64) (uint32, bool) {
+	if hk>>versionShift != t.ver {
+		hk = t.rehash(hk)
 	}
-	// A key that Prefetch placed is not packed again (11 instructions
-	// of the 47 that Insert took on counters.lps).
-	var home, want uint64
-	if e := &t.placed[placedAt(key)]; e.notKey == ^key {
-		home, want = e.home, e.want
-	} else {
-		p, _ := t.pack(key)
-		home, want = t.placeIn(t.hash(p))
-	}
+	home, want := t.placeIn(hk & hashMask)
 	id, at, ok := t.find(home, want)
 	if ok {
 		return id, false
@@ -474,14 +423,28 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	}
 	t.insertAt(home, want, id, at)
 	if t.keys != nil {
-		p, _ := t.pack(key)
-		t.keys.add(id, p)
+		t.keys.add(id, t.unhash(hk&hashMask))
 	}
 	t.n++
 	if t.n > t.limit {
 		t.grow()
 	}
 	return id, true
+}
+
+// rehash returns hk in the table's version: a newer version's widths
+// become the table's (widen), and a key of an older one is hashed again.
+func (t *Set) rehash(hk uint64) uint64 {
+	v := hk >> versionShift
+	if v == spillVersion {
+		panic("compactset: a key wider than maxKeyBits")
+	}
+	if v > t.ver {
+		t.widen(v)
+		return hk
+	}
+	p, _ := t.pack(t.hasher.Key(hk))
+	return t.ver<<versionShift | t.hash(p)
 }
 
 // insertAt places the new entry numbered id, of home and quotient want
@@ -496,12 +459,13 @@ func (t *Set) insertAt(home, want uint64, id uint32, at uint64) {
 		// nothing to move (runEnd would find that too, after a call).
 		c := t.chunks[at>>chunkShift]
 		pos := (at & chunkMask) * uint64(t.bits)
-		if word(c, pos>>3)>>(pos&7)&t.slotMask == 0 && at < t.slots-1 {
+		v := word(c, pos>>3) >> (pos & 7) & t.slotMask
+		if v == 0 && at < t.slots-1 {
 			putWord(c, pos>>3, word(c, pos>>3)|carry<<(pos&7))
 			return
 		}
-		if end, ok := t.runEnd(at); ok {
-			moveRun(t.chunks[at>>chunkShift], uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones, &t.step)
+		if end, ok := t.runEnd(c, at, pos, v&dispMask); ok {
+			moveRun(c, uint64(t.bits), at&chunkMask, end&chunkMask, carry, &t.ones)
 			return
 		}
 	}
@@ -576,17 +540,22 @@ func (t *Set) placeIn(h uint64) (uint64, uint64) {
 	return home, q << t.qShift
 }
 
-// Touch asks for the home slot of each key, touchRun keys at a time,
-// without waiting (package prefetch): the memory that inserting or
-// finding the key reads first, so that the insertions that follow find
-// it in the cache. (Reading the slots, as wordset's Touch reads its
-// index, held the processor up: each read must retire in order, so the
-// reads of a run overlap only as far as the processor looks ahead.) It
-// returns 0: there is nothing read to keep.
+// Touch asks for the home slot of each hashed key (Hasher), touchRun
+// keys at a time, without waiting (package prefetch): the memory that
+// inserting or finding the key reads first, so that the insertions that
+// follow find it in the cache. (Reading the slots, as wordset's Touch
+// reads its index, held the processor up: each read must retire in
+// order, so the reads of a run overlap only as far as the processor
+// looks ahead.) It returns 0: there is nothing read to keep.
+//
+// (Touch kept each key's home and quotient, for its insertion to start
+// its probe from a load instead of from the end of the key's packing and
+// four multiplies, which it waited for. From a hashed key the home is
+// one multiply away.)
 func (t *Set) Touch(keys []uint64) uint64 {
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
-		t.ask(keys[:n], true)
+		t.Prefetch(keys[:n])
 		keys = keys[n:]
 	}
 	return 0
@@ -605,52 +574,31 @@ const touchRun = 16
 // after the first, the lookup waits only for what is still on its way.
 const probeReach = 15
 
-// Prefetch asks for the home slots of the first touchRun keys, without
-// waiting (package prefetch), for insertions a while later: the explorer
-// asks two runs of keys ahead (explore.Prefetcher). Touch asks for the
-// run it inserts next, and keeps each key's home and quotient in placed
-// for its insertion, which then starts its probe from a load instead of
-// a chain of four multiplies (the hash's two, the home's, the
-// quotient's) whose end the probe's first load waits for: of 11
-// alternating runs of the same binary with and without it, counters.lps
-// (K = 6) took 2.27 s against 2.50 at best, hesselink_2-b 0.67 against
-// 0.69, and 0.82 against 0.97 in the lower quartile. Two runs ahead the
-// chain is not waited for, and keeping the places cost more than it
-// spared: a quotient and three stores a key, 94 instructions a key
-// with them against about 50 without (counters.lps, K = 6), in the
-// goroutine that inserts, on which two threads wait.
-func (t *Set) Prefetch(keys []uint64) { t.ask(keys, false) }
-
-// ask asks for the memory of the first touchRun keys' lookups, and keeps
-// their places in placed if keep.
-func (t *Set) ask(keys []uint64, keep bool) {
-	addrs := &t.addrs
+// Prefetch asks for the home slots of the first touchRun hashed keys
+// (Hasher), without waiting (package prefetch), for insertions a while
+// later: the explorer asks two runs of keys ahead (explore.Prefetcher).
+// A key of another version than the table's is left out.
+func (t *Set) Prefetch(keys []uint64) {
+	// The layout in locals: read through t, it was loaded again after
+	// each store to t.addrs, which might have changed it.
+	addrs, chunks := &t.addrs, t.chunks
+	ver, m, s, b := t.ver, t.m, t.s&63, uint64(t.bits)
 	n := 0
-	for _, key := range keys[:min(len(keys), touchRun)] {
-		p, fits := t.pack(key)
-		if !fits {
+	for _, hk := range keys[:min(len(keys), touchRun)] {
+		if hk>>versionShift != ver {
 			continue
 		}
-		h := t.hash(p)
-		var home uint64
-		if keep {
-			var want uint64
-			home, want = t.placeIn(h)
-			t.placed[placedAt(key)] = placedKey{^key, home, want}
-		} else {
-			home = t.home(h)
-		}
-		// The address is a hint: taken from the chunk's first byte,
-		// without the check of the offset's bounds.
-		at := (home & chunkMask) * uint64(t.bits)
-		a := uintptr(unsafe.Pointer(unsafe.SliceData(t.chunks[home>>chunkShift]))) + uintptr(at>>3)
-		addrs[n&(2*touchRun-1)] = a
-		n++
-		// The line after, where the probe goes on past the first
+		home := (hk & hashMask) * m >> s
+		at := (home & chunkMask) * b
+		a := uintptr(unsafe.Pointer(unsafe.SliceData(chunkAt(chunks, home>>chunkShift)))) + uintptr(at>>3)
+		// And the line after, where the probe goes on past the first
 		// (probeReach bytes from the home slot's first), in one lookup
-		// in seven: its address, counted only if it is another line.
-		addrs[n&(2*touchRun-1)] = a + probeReach
-		n += int((a+probeReach)>>6 - a>>6)
+		// in seven; in the others the same line is asked for again,
+		// which costs less than the test of whether it is another
+		// line did.
+		addrs[n&(2*touchRun-1)] = a
+		addrs[(n+1)&(2*touchRun-1)] = a + probeReach
+		n += 2
 	}
 	prefetch.Addrs(addrs[:n])
 }

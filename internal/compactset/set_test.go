@@ -3,7 +3,6 @@ package compactset
 import (
 	"math/bits"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 )
 
@@ -63,8 +62,17 @@ func checkOrder(t *testing.T, s *Set) {
 }
 
 // TestAgainstMap inserts keys, some more than once, across growths and
-// widenings, and checks every number against a map's.
+// widenings, and checks every number against a map's; with widenings
+// that sort the entries and with widenings that place them one at a
+// time.
 func TestAgainstMap(t *testing.T) {
+	testAgainstMap(t)
+	defer func(n uint32) { widenSortMax = n }(widenSortMax)
+	widenSortMax = 0
+	testAgainstMap(t)
+}
+
+func testAgainstMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var s Set
 	s.Init()
@@ -341,12 +349,9 @@ func TestGrowReusesChunks(t *testing.T) {
 		s.Insert(pairKey(r, 14, 14))
 	}
 	for range 2 {
-		old := s.Bytes()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
+		old, fresh := s.Bytes(), s.fresh
 		s.grow()
-		runtime.ReadMemStats(&after)
-		allocated := int(after.TotalAlloc - before.TotalAlloc)
+		allocated := s.fresh - fresh
 		if limit := s.Bytes() - old + 2*s.chunkBytes(0); allocated > limit {
 			t.Errorf("growth to %d·2^%d homes allocated %d bytes, tables %d and %d", s.m, s.j, allocated, old, s.Bytes())
 		}
@@ -396,33 +401,111 @@ func TestWidenTogether(t *testing.T) {
 	check(t, &s, want)
 }
 
-// TestPrefetchedPlaces inserts keys as the explorer does, each run
-// touched first, with keys touched or prefetched and never inserted
-// between them and halves that widen and a table that grows on the way:
-// the homes that Touch kept must not outlive their layout, nor go to
-// another key.
-func TestPrefetchedPlaces(t *testing.T) {
-	r := rand.New(rand.NewPCG(21, 22))
+// TestHashedKeys inserts keys as the tree store's search with threads
+// does: one goroutine hashes runs of keys (the fold), another inserts
+// them, touching each run first and prefetching the next, with keys
+// hashed and touched but never inserted among them, and halves that
+// widen and a table that grows on the way. (Under the race detector it
+// checks the Hasher's contract: Hash beside the set's other methods.)
+func TestHashedKeys(t *testing.T) {
 	var s Set
 	s.Init()
-	want := map[uint64]uint32{}
-	for round := range 400 {
-		bits := uint(4 + round/25) // widens every 25 rounds
-		run := make([]uint64, touchRun)
-		for i := range run {
-			run[i] = pairKey(r, bits, bits)
+	h := s.Hasher()
+	type run struct{ keys, hashed []uint64 }
+	runs := make(chan run, 4)
+	go func() {
+		r := rand.New(rand.NewPCG(21, 22))
+		for round := range 400 {
+			bits := uint(4 + round/25) // widens every 25 rounds
+			var x run
+			for range touchRun {
+				x.keys = append(x.keys, pairKey(r, bits, bits))
+			}
+			// A key never inserted, wider than the others.
+			x.keys = append(x.keys, pairKey(r, bits+1, bits+1))
+			for _, k := range x.keys {
+				x.hashed = append(x.hashed, h.Hash(k))
+			}
+			runs <- x
 		}
-		s.Touch(run)
-		s.Touch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
-		s.Prefetch([]uint64{pairKey(r, bits, bits), pairKey(r, bits+1, bits+1)})
-		for _, k := range run {
+		close(runs)
+	}()
+	want := map[uint64]uint32{}
+	var next run
+	for x := range runs {
+		s.Touch(x.hashed)
+		s.Prefetch(next.hashed)
+		for i, k := range x.keys[:touchRun] {
 			if _, ok := want[k]; !ok {
 				want[k] = uint32(len(want))
 			}
-			if id, _ := s.Insert(k); id != want[k] {
-				t.Fatalf("round %d: key %#x numbered %d, want %d", round, k, id, want[k])
+			if id, _ := s.InsertHashed(x.hashed[i]); id != want[k] {
+				t.Fatalf("key %#x numbered %d, want %d", k, id, want[k])
+			}
+		}
+		next = x
+	}
+	check(t, &s, want)
+}
+
+// TestOlderVersions inserts keys hashed before a widening after the
+// first key of the wider version: they are hashed again for the table's
+// widths. And a key of a newer version than the table's is left out by
+// Prefetch (its home is not the table's).
+func TestOlderVersions(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	var s Set
+	s.Init()
+	h := s.Hasher()
+	want := map[uint64]uint32{}
+	var narrow, wide, narrowKeys, wideKeys []uint64
+	for range 3000 {
+		k := pairKey(r, 8, 8)
+		narrow, narrowKeys = append(narrow, h.Hash(k)), append(narrowKeys, k)
+	}
+	for range 3000 {
+		k := pairKey(r, 14, 13)
+		wide, wideKeys = append(wide, h.Hash(k)), append(wideKeys, k)
+	}
+	s.Prefetch(wide)
+	insert := func(hashed, keys []uint64) {
+		for i, k := range keys {
+			if _, ok := want[k]; !ok {
+				want[k] = uint32(len(want))
+			}
+			if id, _ := s.InsertHashed(hashed[i]); id != want[k] {
+				t.Fatalf("key %#x numbered %d, want %d", k, id, want[k])
 			}
 		}
 	}
+	insert(wide, wideKeys)
+	insert(narrow, narrowKeys)
+	if s.hiBits != 14 || s.loBits != 13 {
+		t.Errorf("widths %d and %d, want 14 and 13", s.hiBits, s.loBits)
+	}
 	check(t, &s, want)
+	for i, k := range narrowKeys {
+		if h.Key(narrow[i]) != k {
+			t.Fatalf("Key(Hash(%#x)) = %#x", k, h.Key(narrow[i]))
+		}
+	}
+}
+
+// TestSpilled: a key too wide for any set is spilled, Key gives it back,
+// and the keys that fit are hashed as before.
+func TestSpilled(t *testing.T) {
+	var s Set
+	s.Init()
+	h := s.Hasher()
+	s.Insert(5<<32 | 7)
+	wide := uint64(1)<<63 | 1<<26 // 32 + 27 bits
+	hk := h.Hash(wide)
+	if !Spilled(hk) || h.Key(hk) != wide {
+		t.Fatalf("Hash(%#x) = %#x, Spilled %v, Key %#x", wide, hk, Spilled(hk), h.Key(hk))
+	}
+	if hk := h.Hash(5<<32 | 7); Spilled(hk) {
+		t.Fatalf("a narrow key spilled after a wide one")
+	} else if id, isNew := s.InsertHashed(hk); id != 0 || isNew {
+		t.Fatalf("InsertHashed of the first key: %d, %v", id, isNew)
+	}
 }

@@ -14,3 +14,6 @@ func word(c []byte, off uint64) uint64 {
 func putWord(c []byte, off, v uint64) {
 	binary.LittleEndian.PutUint64(c[off:], v)
 }
+
+// chunkAt returns chunks[c] (see word_unsafe.go).
+func chunkAt(chunks [][]byte, c uint64) []byte { return chunks[c] }
