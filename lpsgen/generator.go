@@ -478,7 +478,7 @@ func (g *Generator) Step(dst []uint32, s *Summand) (explore.LabelID, []uint32, e
 	start := len(dst)
 	label, dst, err := g.step(dst, s)
 	if err == nil {
-		c.add(label, dst[start:], s.keep)
+		c.add(label, dst[start:], s.assigned)
 	}
 	return label, dst, err
 }

@@ -68,11 +68,7 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 	for _, as := range src.Assignments {
 		exprs = append(exprs, as.Value)
 	}
-	for _, keep := range s.keep {
-		if !keep {
-			c.assigned++
-		}
-	}
+	c.assigned = len(s.assigned)
 	if c.assigned == 0 && s.fixed {
 		return nil
 	}
@@ -119,17 +115,15 @@ func (c *stepCache) lookup(sub *rewrite.Subst) (int, bool) {
 
 // add makes an entry of the key of the last lookup: label, and the
 // values of the assigned parameters in next (the whole next state).
-func (c *stepCache) add(label explore.LabelID, next []uint32, keep []bool) {
+func (c *stepCache) add(label explore.LabelID, next []uint32, assigned []int) {
 	if len(c.labels) >= guardMaxEntries {
 		return
 	}
 	c.keys.add()
 	c.labels = offheap.Append(&c.pool, c.labels, label)
 	c.values = offheap.Grow(&c.pool, c.values, c.assigned)
-	for i, v := range next {
-		if !keep[i] {
-			c.values = append(c.values, v)
-		}
+	for _, i := range assigned {
+		c.values = append(c.values, next[i])
 	}
 	settle(c, &c.cacheCounts, c.budget, &c.counted, stepTrial, stepMinHitRate)
 }

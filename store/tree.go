@@ -635,9 +635,8 @@ type foldNode struct {
 
 // foldSmall is rootPair for a tree of at most 64 entries above its leaves
 // (vectors of up to 64 values; merc.onebit_3-b's 18 take 32 leaves and
-// 30 entries): a changed
-// leaf adds the mask of the entries above it, and the entries of the
-// union are computed in order, from the leaves up. The level by level
+// 30 entries): a changed leaf adds the mask of the entries above it, and
+// the entries of the union are computed in order, from the leaves up. The level by level
 // sets of rootPair took more work than the pairs' lookups themselves.
 func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	leaves := s.levels[0]
