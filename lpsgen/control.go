@@ -37,8 +37,10 @@ type controlIndex struct {
 }
 
 type controlParam struct {
-	pos     int              // position in the state vector
-	byValue map[uint32][]int // value (a term) -> summands
+	pos int // position in the state vector
+	// byValue maps a value (a term) to its summands while the index is
+	// built; index moves it into slots and drops it.
+	byValue map[uint32][]int
 	// slots is byValue as an open-addressing table of a power of two
 	// slots, at most half full, probed from the value's hash (its top
 	// bits, shift the rest): looked up for every state, it is cheaper
@@ -68,6 +70,7 @@ func (cp *controlParam) index() {
 		}
 		cp.slots[i] = valueSlot{value: v, used: true, summands: ks}
 	}
+	cp.byValue = nil
 }
 
 func (cp *controlParam) home(v uint32) int { return int(v * 0x9E3779B1 >> cp.shift) }

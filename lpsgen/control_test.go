@@ -51,9 +51,13 @@ func TestControlFlowSelection(t *testing.T) {
 		t.Errorf("unrestricted summands %v", ci.always)
 	}
 	var one, two, three []int
-	for v, ks := range ci.params[0].byValue {
+	for _, slot := range ci.params[0].slots {
+		if !slot.used {
+			continue
+		}
+		v, ks := slot.value, slot.summands
 		if got := ci.params[0].summands(v); !slices.Equal(got, ks) {
-			t.Errorf("value %d: the table's summands %v, the map's %v", v, got, ks)
+			t.Errorf("value %d: the table's summands %v, its slot's %v", v, got, ks)
 		}
 		if got := ci.params[0].summands(v + 1<<20); got != nil {
 			t.Errorf("value %d, in no condition: summands %v", v+1<<20, got)
