@@ -75,7 +75,7 @@ func (cp *controlParam) index() {
 
 func (cp *controlParam) home(v uint32) int { return int(v * 0x9E3779B1 >> cp.shift) }
 
-// summands returns byValue[v].
+// summands returns the summands of value v: nil for a value in no condition.
 func (cp *controlParam) summands(v uint32) []int {
 	mask := len(cp.slots) - 1
 	for i := cp.home(v); cp.slots[i].used; i = (i + 1) & mask {
