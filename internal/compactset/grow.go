@@ -235,10 +235,10 @@ func widenTogether(oldHi, oldLo, hi, lo uint) (uint, uint) {
 	return hi, lo
 }
 
-// widen makes the widths of version v of the hasher's the table's and
-// places every entry again: the hash's bits change, so the order of the
-// slots does too. The widths only grow, by a bit at a time at most 64
-// times in all, most of them while the table is small.
+// widen makes the halves wide enough for key and places every entry
+// again: the hash's bits change, so the order of the slots does too. The
+// widths only grow, by a bit at a time at most 64 times in all, most of
+// them while the table is small.
 //
 // The entries are written in the order of their new hashes, which is the
 // order of their new homes and quotients, as a growth writes them
@@ -249,11 +249,15 @@ func widenTogether(oldHi, oldLo, hi, lo uint) (uint, uint) {
 // widening's time (off Go's heap, given back at its end), so a table of
 // more than widenSortMax entries, or one whose new hash and numbers do
 // not fit a word together, is placed one entry at a time still.
-func (t *Set) widen(v uint64) {
-	k := &t.hasher.versions[v]
+func (t *Set) widen(key uint64) {
+	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
+	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
+	if !Fits(hi, lo) {
+		panic("compactset: a key wider than MaxKeyBits")
+	}
+	hi, lo = widenTogether(t.hiBits, t.loBits, hi, lo)
 	old := *t
-	t.setLayout(old.m, old.j, k.hiBits, k.loBits)
-	t.ver = v
+	t.setLayout(old.m, old.j, hi, lo)
 	t.far = nil
 	t.allocChunks(nil)
 	if old.n <= widenSortMax && t.kh+old.idBits <= 64 {
