@@ -12,8 +12,7 @@
 //     (internal/compactset: a slot holds the state's number and the part
 //     of the pair's hash that its position does not say), a third less
 //     memory than word sets; a state is then decoded through a dense array
-//     of root pairs that the table keeps from the first decoding on, and
-//     the keys of its two-phase insertion are the pairs' hashes.
+//     of root pairs that the table keeps from the first decoding on.
 //   - HashCompactStore: Stern and Dill's hash compaction ("Combining State
 //     Space Caching and Hash Compaction"): a few bits of a second hash per
 //     state in an open-addressing table, optionally t-limited; it may omit

@@ -44,11 +44,6 @@ type TreeStore struct {
 	roots   wordset.Set
 	compact *compactset.Set
 	inner   wordset.Set
-	// hasher is compact's Hasher, which hashes the root pairs as their
-	// keys are computed (rootKey): a key of the compact table's store is
-	// a hashed root pair, even once the roots moved to a wordset.Set.
-	// nil where the roots are words from the start.
-	hasher *compactset.Hasher
 	// The levels of the tree of the last vector inserted, from the leaves
 	// up; valid once one was inserted. changed and up are rootPair's
 	// sets of entries of a level, a bit each.
@@ -128,7 +123,6 @@ func NewTreeStoreWith(width int, opt TreeOptions) *TreeStore {
 	if opt.CompactRoots {
 		s.compact = new(compactset.Set)
 		s.compact.Init()
-		s.hasher = s.compact.Hasher()
 	} else {
 		s.roots.Init(10)
 	}
@@ -147,18 +141,15 @@ func (s *TreeStore) Len() int {
 func (s *TreeStore) QueueVectors() bool { return true }
 func (s *TreeStore) CanState() bool     { return true }
 
-// addRoot inserts the root pair whose key is key into the roots.
+// addRoot inserts the root pair key into the roots.
 func (s *TreeStore) addRoot(key uint64) (uint32, bool) {
-	if s.hasher == nil {
-		return s.roots.Insert(key)
-	}
 	if c := s.compact; c != nil {
-		if !compactset.Spilled(key) {
-			return c.InsertHashed(key)
+		if c.Takes(key) {
+			return c.Insert(key)
 		}
 		s.toWordRoots()
 	}
-	return s.roots.Insert(s.hasher.Key(key))
+	return s.roots.Insert(key)
 }
 
 // toWordRoots moves the root pairs from the compact table to a wordset.Set,
@@ -208,7 +199,7 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 		panic(fmt.Sprintf("store: a vector of %d values in a tree store of width %d", len(state), s.width))
 	}
 	s.maybeReorder()
-	return s.insertRoot(s.key(state))
+	return s.insertRoot(s.rootKey(state))
 }
 
 // insertRoot inserts the root pair key and, every 1,024 states, tells
@@ -225,18 +216,6 @@ func (s *TreeStore) insertRoot(key uint64) (explore.StateID, bool) {
 func (s *TreeStore) rootKey(vec []uint32) uint64 {
 	l, r := s.rootPair(vec)
 	return uint64(l)<<32 | uint64(r)
-}
-
-// key returns the key of vec, which insertRoot takes: its root pair,
-// hashed by the compact table's Hasher if the store has one. The hash is
-// computed here, where the keys are computed, so that with threads the
-// goroutine that inserts, which bounds the search, has only the home
-// and quotient left to compute (compactset's hasher.go).
-func (s *TreeStore) key(vec []uint32) uint64 {
-	if h := s.hasher; h != nil {
-		return h.Hash(s.rootKey(vec))
-	}
-	return s.rootKey(vec)
 }
 
 // setOrder makes order the order of the values in the tree, of leaves
@@ -358,8 +337,7 @@ func (s *TreeStore) reorder() {
 		}
 		s.roots.Move(&best.roots)
 		s.inner.Move(&best.inner)
-		s.compact, s.hasher = best.compact, best.hasher
-		s.order, s.leaves, s.leafOf = best.order, best.leaves, best.leafOf
+		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 		s.nodes, s.above = best.nodes, best.above
 		s.memo, s.memoShift = best.memo, best.memoShift
@@ -421,22 +399,20 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 		s.maybeReorder()
 		s.outstanding += n
 	}
-	start := len(dst)
 	for i := range n {
 		dst = append(dst, s.rootKey(vecs[i*w:(i+1)*w]))
-	}
-	if h := s.hasher; h != nil {
-		h.HashAll(dst[start:])
 	}
 	return dst
 }
 
 // FoldAhead says that AppendRootKeys may run concurrently with Touch,
 // InsertRootKey and Len (explore.FoldingStore): once the order is chosen,
-// AppendRootKeys writes only the inner pairs, the levels kept for the
-// fold and the compact table's Hasher (which the insertion reads only
-// for versions that keys it was handed were hashed for), and the other
-// three touch only the roots.
+// AppendRootKeys writes only the inner pairs and the levels kept for the
+// fold, and the other three touch only the roots. (The compact table
+// hashes a root pair on the goroutine that inserts, for Prefetch and
+// again for Insert, rather than the fold once: with two threads the fold
+// is the busier of the two ordered stages, and the hash is a multiply;
+// docs/stores.md, "Fourth round".)
 func (s *TreeStore) FoldAhead() bool { return s.ordered }
 
 // Touch reads the index slots and the root pairs that inserting keys
@@ -444,23 +420,21 @@ func (s *TreeStore) FoldAhead() bool { return s.ordered }
 // of a few hundred thousand states is larger than the caches, and an
 // insertion that reads it cold waits for two misses in a row.
 func (s *TreeStore) Touch(keys []uint64) {
-	switch {
-	case s.compact != nil:
+	if s.compact != nil {
 		s.sink += s.compact.Touch(keys)
-	case s.hasher == nil: // else the keys are hashed, not the words'
-		s.sink += s.roots.Touch(keys)
+		return
 	}
+	s.sink += s.roots.Touch(keys)
 }
 
 // Prefetch asks for the index slots that inserting keys reads first,
 // without waiting for them (explore.Prefetcher, wordset.Set.Prefetch).
 func (s *TreeStore) Prefetch(keys []uint64) {
-	switch {
-	case s.compact != nil:
+	if s.compact != nil {
 		s.compact.Prefetch(keys)
-	case s.hasher == nil:
-		s.roots.Prefetch(keys)
+		return
 	}
+	s.roots.Prefetch(keys)
 }
 
 // InsertRootKey stores the state whose root pair is key, if it is new,

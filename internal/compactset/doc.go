@@ -5,23 +5,16 @@
 // the tree store's root table, issue 45).
 //
 // In: keys of two 32-bit halves (the tree store's root pairs), each half
-// stored in as few bits as the widest so far needs; or their hashed form
-// (a Hasher's Hash, which another goroutine may compute while the set
-// inserts: the tree store's fold). Out: each key's number, 0, 1, 2, ...
-// in order of first insertion; Find and Insert as wordset.Set's,
-// InsertHashed for a hashed key; the keys back, by a pass over the table
-// (Each), by number once KeepKeys was called (Key), or from a hashed key
-// (Hasher.Key).
+// stored in as few bits as the widest so far needs. Out: each key's
+// number, 0, 1, 2, ... in order of first insertion; Find and Insert as
+// wordset.Set's; the keys back, by a pass over the table (Each) or, once
+// KeepKeys was called, by number (Key).
 //
 // Always: a key is mapped by an invertible hash h on kh bits (kh = the
-// key's bits, at least minHashBits; a multiply, Fibonacci hashing). The
-// Hasher owns the halves' widths: a key wider than them makes a new
-// version of them, a hashed key carries its version, and the set takes
-// a newer version's widths when the first key of it is inserted; a key
-// of an older one is hashed again. A key too wide for any set is
-// spilled (Spilled), for the caller to keep elsewhere. A table of m·2^j
-// home slots (m = 4..7) splits h·m into the home slot (its top bits) and a remainder
-// whose quotient by m is stored (the residue follows from the home). A
+// key's bits, at least minHashBits; a multiply, Fibonacci hashing); a
+// table of m·2^j home slots (m = 4..7) splits h·m into the home slot
+// (its top bits) and a remainder whose quotient by m is stored (the
+// residue follows from the home). A
 // slot holds, from its low bits up: the distance from its entry's home
 // (dispBits bits, saturated values kept in a map by number), the number
 // plus one (0: empty), the quotient. Entries lie in order of home
@@ -41,17 +34,14 @@
 // changes with its bits), in the order of the new hashes, as a growth
 // writes them; a half that grows one bit past the other takes the other
 // with it, as the tree store's halves grow together. Touch and Prefetch
-// take hashed keys and ask for the home slot's line and the next. The
-// chunks are mapped from the system (package offheap), not Go's heap.
-// Slots are read by unchecked 8-byte loads (word_unsafe.go) except with
-// the purego tag or on other architectures.
+// ask for the home slot's line and the next. The chunks are mapped from
+// the system (package offheap), not Go's heap. Slots are read by
+// unchecked 8-byte loads (word_unsafe.go) except with the purego tag or
+// on other architectures.
 //
 // Words: home (the slot a key's hash names), displacement (its entry's
-// distance from home), quotient (the stored rest of the hash), hashed
-// key (a key's hash and the version of the widths it is for), group
+// distance from home), quotient (the stored rest of the hash), group
 // (the entries of one home).
 //
-// A Set is not safe for concurrent use; its Hasher's Hash may run on one
-// other goroutine, whose hashed keys reach the set's through something
-// that orders memory.
+// A Set is not safe for concurrent use.
 package compactset

@@ -32,11 +32,8 @@ type Set struct {
 	j     uint
 
 	// A key is two 32-bit halves; packed, its high half takes hiBits
-	// and its low half loBits, the widths of version ver of the
-	// hasher's.
+	// and its low half loBits, the fewest that every key so far needs.
 	keyHash
-	ver    uint64
-	hasher *Hasher
 
 	s       uint   // kh - j: the bits of h·m below the home
 	remMask uint64 // 1<<s - 1
@@ -109,15 +106,22 @@ const (
 // more fits 64 bits.
 func Fits(hi, lo uint) bool { return hi+lo <= maxKeyBits }
 
-// Init empties the set, with a Hasher of its own.
+// Takes says whether the set can take key beside the keys it holds:
+// whether its halves, as wide as the widest of each so far, fit.
+func (t *Set) Takes(key uint64) bool {
+	if key&t.over == 0 {
+		return true
+	}
+	return Fits(max(t.hiBits, uint(bits.Len64(key>>32))), max(t.loBits, uint(bits.Len32(uint32(key)))))
+}
+
+// Init empties the set.
 func (t *Set) Init() {
 	if t.pool != nil {
 		t.pool.Release()
 	}
-	*t = Set{hasher: new(Hasher), pool: new(offheap.Pool)}
+	*t = Set{pool: new(offheap.Pool)}
 	t.setLayout(4, 2, 0, 0)
-	t.hasher.cur = t.keyHash
-	t.hasher.versions[0] = t.keyHash
 	t.allocChunks(nil)
 }
 
@@ -127,10 +131,6 @@ func (t *Set) Free() {
 	t.pool.Release()
 	*t = Set{}
 }
-
-// Hasher returns the set's Hasher, which gives keys the form that
-// InsertHashed, Touch and Prefetch take.
-func (t *Set) Hasher() *Hasher { return t.hasher }
 
 // setLayout sets the geometry (m·2^j homes), the key's widths and all
 // that follows from them. The chunks are not touched.
@@ -399,20 +399,13 @@ func (t *Set) findFrom(p, home, want uint64) (id uint32, at uint64, ok bool) {
 	}
 }
 
-// Insert returns the number of key, giving it the next one if it is new
-// (InsertHashed of the key hashed by the set's Hasher, on the caller's
-// goroutine).
+// Insert returns the number of key, giving it the next one if it is new.
 func (t *Set) Insert(key uint64) (uint32, bool) {
-	return t.InsertHashed(t.hasher.Hash(key))
-}
-
-// InsertHashed returns the number of the key whose hashed form (Hasher)
-// is hk, giving it the next one if it is new. hk must not be Spilled.
-func (t *Set) InsertHashed(hk uint64) (uint32, bool) {
-	if hk>>versionShift != t.ver {
-		hk = t.rehash(hk)
+	if key&t.over != 0 { // then it is new
+		t.widen(key)
 	}
-	home, want := t.placeIn(hk & hashMask)
+	p := key>>32<<(t.loBits&63) | key&t.loMask
+	home, want := t.placeIn(t.hash(p))
 	id, at, ok := t.find(home, want)
 	if ok {
 		return id, false
@@ -423,28 +416,13 @@ func (t *Set) InsertHashed(hk uint64) (uint32, bool) {
 	}
 	t.insertAt(home, want, id, at)
 	if t.keys != nil {
-		t.keys.add(id, t.unhash(hk&hashMask))
+		t.keys.add(id, p)
 	}
 	t.n++
 	if t.n > t.limit {
 		t.grow()
 	}
 	return id, true
-}
-
-// rehash returns hk in the table's version: a newer version's widths
-// become the table's (widen), and a key of an older one is hashed again.
-func (t *Set) rehash(hk uint64) uint64 {
-	v := hk >> versionShift
-	if v == spillVersion {
-		panic("compactset: a key wider than maxKeyBits")
-	}
-	if v > t.ver {
-		t.widen(v)
-		return hk
-	}
-	p, _ := t.pack(t.hasher.Key(hk))
-	return t.ver<<versionShift | t.hash(p)
 }
 
 // insertAt places the new entry numbered id, of home and quotient want
@@ -540,18 +518,18 @@ func (t *Set) placeIn(h uint64) (uint64, uint64) {
 	return home, q << t.qShift
 }
 
-// Touch asks for the home slot of each hashed key (Hasher), touchRun
-// keys at a time, without waiting (package prefetch): the memory that
-// inserting or finding the key reads first, so that the insertions that
-// follow find it in the cache. (Reading the slots, as wordset's Touch
-// reads its index, held the processor up: each read must retire in
-// order, so the reads of a run overlap only as far as the processor
-// looks ahead.) It returns 0: there is nothing read to keep.
+// Touch asks for the home slot of each key, touchRun keys at a time,
+// without waiting (package prefetch): the memory that inserting or
+// finding the key reads first, so that the insertions that follow find
+// it in the cache. (Reading the slots, as wordset's Touch reads its
+// index, held the processor up: each read must retire in order, so the
+// reads of a run overlap only as far as the processor looks ahead.) It
+// returns 0: there is nothing read to keep.
 //
-// (Touch kept each key's home and quotient, for its insertion to start
-// its probe from a load instead of from the end of the key's packing and
-// four multiplies, which it waited for. From a hashed key the home is
-// one multiply away.)
+// (Touch kept each key's home and quotient for its insertion, which
+// then started its probe from a load instead of from the end of the
+// key's packing and four multiplies. With a hash of one multiply, the
+// home is two multiplies from the key.)
 func (t *Set) Touch(keys []uint64) uint64 {
 	for len(keys) > 0 {
 		n := min(len(keys), touchRun)
@@ -574,21 +552,22 @@ const touchRun = 16
 // after the first, the lookup waits only for what is still on its way.
 const probeReach = 15
 
-// Prefetch asks for the home slots of the first touchRun hashed keys
-// (Hasher), without waiting (package prefetch), for insertions a while
-// later: the explorer asks two runs of keys ahead (explore.Prefetcher).
-// A key of another version than the table's is left out.
+// Prefetch asks for the home slots of the first touchRun keys, without
+// waiting (package prefetch), for insertions a while later: the explorer
+// asks two runs of keys ahead (explore.Prefetcher). A key wider than the
+// widths so far is left out (it is new, and widens the table).
 func (t *Set) Prefetch(keys []uint64) {
 	// The layout in locals: read through t, it was loaded again after
 	// each store to t.addrs, which might have changed it.
 	addrs, chunks := &t.addrs, t.chunks
-	ver, m, s, b := t.ver, t.m, t.s&63, uint64(t.bits)
+	over, lo, loMask, khMask := t.over, t.loBits&63, t.loMask, t.khMask
+	m, s, b := t.m, t.s&63, uint64(t.bits)
 	n := 0
-	for _, hk := range keys[:min(len(keys), touchRun)] {
-		if hk>>versionShift != ver {
+	for _, key := range keys[:min(len(keys), touchRun)] {
+		if key&over != 0 {
 			continue
 		}
-		home := (hk & hashMask) * m >> s
+		home := ((key>>32<<lo | key&loMask) * mulA & khMask) * m >> s
 		at := (home & chunkMask) * b
 		a := uintptr(unsafe.Pointer(unsafe.SliceData(chunkAt(chunks, home>>chunkShift)))) + uintptr(at>>3)
 		// And the line after, where the probe goes on past the first

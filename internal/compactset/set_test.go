@@ -401,111 +401,35 @@ func TestWidenTogether(t *testing.T) {
 	check(t, &s, want)
 }
 
-// TestHashedKeys inserts keys as the tree store's search with threads
-// does: one goroutine hashes runs of keys (the fold), another inserts
-// them, touching each run first and prefetching the next, with keys
-// hashed and touched but never inserted among them, and halves that
-// widen and a table that grows on the way. (Under the race detector it
-// checks the Hasher's contract: Hash beside the set's other methods.)
-func TestHashedKeys(t *testing.T) {
+// TestPrefetchedKeys inserts keys as the explorer does, each run
+// touched first and the next prefetched, with keys touched or prefetched
+// and never inserted between them (some wider than the widths so far),
+// and halves that widen and a table that grows on the way.
+func TestPrefetchedKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
 	var s Set
 	s.Init()
-	h := s.Hasher()
-	type run struct{ keys, hashed []uint64 }
-	runs := make(chan run, 4)
-	go func() {
-		r := rand.New(rand.NewPCG(21, 22))
-		for round := range 400 {
-			bits := uint(4 + round/25) // widens every 25 rounds
-			var x run
-			for range touchRun {
-				x.keys = append(x.keys, pairKey(r, bits, bits))
-			}
-			// A key never inserted, wider than the others.
-			x.keys = append(x.keys, pairKey(r, bits+1, bits+1))
-			for _, k := range x.keys {
-				x.hashed = append(x.hashed, h.Hash(k))
-			}
-			runs <- x
-		}
-		close(runs)
-	}()
 	want := map[uint64]uint32{}
-	var next run
-	for x := range runs {
-		s.Touch(x.hashed)
-		s.Prefetch(next.hashed)
-		for i, k := range x.keys[:touchRun] {
+	next := make([]uint64, touchRun)
+	for round := range 400 {
+		bits := uint(4 + round/25) // widens every 25 rounds
+		run := next
+		next = make([]uint64, touchRun)
+		for i := range next {
+			next[i] = pairKey(r, bits, bits)
+		}
+		s.Touch(run)
+		s.Touch([]uint64{pairKey(r, bits+1, bits), pairKey(r, bits, bits+1)})
+		s.Prefetch(next)
+		s.Prefetch([]uint64{pairKey(r, bits, bits), pairKey(r, bits+1, bits+1)})
+		for _, k := range run {
 			if _, ok := want[k]; !ok {
 				want[k] = uint32(len(want))
 			}
-			if id, _ := s.InsertHashed(x.hashed[i]); id != want[k] {
-				t.Fatalf("key %#x numbered %d, want %d", k, id, want[k])
+			if id, _ := s.Insert(k); id != want[k] {
+				t.Fatalf("round %d: key %#x numbered %d, want %d", round, k, id, want[k])
 			}
 		}
-		next = x
 	}
 	check(t, &s, want)
-}
-
-// TestOlderVersions inserts keys hashed before a widening after the
-// first key of the wider version: they are hashed again for the table's
-// widths. And a key of a newer version than the table's is left out by
-// Prefetch (its home is not the table's).
-func TestOlderVersions(t *testing.T) {
-	r := rand.New(rand.NewPCG(23, 24))
-	var s Set
-	s.Init()
-	h := s.Hasher()
-	want := map[uint64]uint32{}
-	var narrow, wide, narrowKeys, wideKeys []uint64
-	for range 3000 {
-		k := pairKey(r, 8, 8)
-		narrow, narrowKeys = append(narrow, h.Hash(k)), append(narrowKeys, k)
-	}
-	for range 3000 {
-		k := pairKey(r, 14, 13)
-		wide, wideKeys = append(wide, h.Hash(k)), append(wideKeys, k)
-	}
-	s.Prefetch(wide)
-	insert := func(hashed, keys []uint64) {
-		for i, k := range keys {
-			if _, ok := want[k]; !ok {
-				want[k] = uint32(len(want))
-			}
-			if id, _ := s.InsertHashed(hashed[i]); id != want[k] {
-				t.Fatalf("key %#x numbered %d, want %d", k, id, want[k])
-			}
-		}
-	}
-	insert(wide, wideKeys)
-	insert(narrow, narrowKeys)
-	if s.hiBits != 14 || s.loBits != 13 {
-		t.Errorf("widths %d and %d, want 14 and 13", s.hiBits, s.loBits)
-	}
-	check(t, &s, want)
-	for i, k := range narrowKeys {
-		if h.Key(narrow[i]) != k {
-			t.Fatalf("Key(Hash(%#x)) = %#x", k, h.Key(narrow[i]))
-		}
-	}
-}
-
-// TestSpilled: a key too wide for any set is spilled, Key gives it back,
-// and the keys that fit are hashed as before.
-func TestSpilled(t *testing.T) {
-	var s Set
-	s.Init()
-	h := s.Hasher()
-	s.Insert(5<<32 | 7)
-	wide := uint64(1)<<63 | 1<<26 // 32 + 27 bits
-	hk := h.Hash(wide)
-	if !Spilled(hk) || h.Key(hk) != wide {
-		t.Fatalf("Hash(%#x) = %#x, Spilled %v, Key %#x", wide, hk, Spilled(hk), h.Key(hk))
-	}
-	if hk := h.Hash(5<<32 | 7); Spilled(hk) {
-		t.Fatalf("a narrow key spilled after a wide one")
-	} else if id, isNew := s.InsertHashed(hk); id != 0 || isNew {
-		t.Fatalf("InsertHashed of the first key: %d, %v", id, isNew)
-	}
 }
