@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -236,114 +235,6 @@ func (s *TreeStore) maybeReorder() {
 	}
 }
 
-// reorder chooses the order of the values in the tree from the states
-// stored so far. Tree compression shares a subtree between states that
-// agree on its leaves, so where a value with many values sits matters: in
-// merc.brp_4_4_4-b the message list (341 values, where the other 19
-// parameters take at most 9) sits in the first quarter of the tree and
-// makes most of its inner pairs distinct, 1.17 per state; moved to the
-// last leaf, under the root's smaller half, it costs 0.04 per state. The
-// candidates are the vector's own order and the orders that move the one,
-// two or three positions with the most values seen (at least four times
-// the median position's) to the end; each is tried on the states stored,
-// and one is taken only if it needs fewer than half the inner pairs of
-// the best before it. (A smaller gain on the
-// sample may not last: a minepump model of the corpus needed 20% fewer
-// pairs on its first 8192 states and 24% more on all of them.) The states
-// are then stored again in the order taken, under the same numbers.
-func (s *TreeStore) reorder() {
-	s.ordered = true
-	w, n := s.width, s.Len()
-	if w < 4 {
-		return
-	}
-	states := make([]uint32, 0, n*w)
-	for _, key := range s.rootKeys() {
-		states = s.appendRoot(states, key)
-	}
-	values := make([]int, w)
-	seen := map[uint32]bool{}
-	for p := range w {
-		clear(seen)
-		for i := range n {
-			seen[states[i*w+p]] = true
-		}
-		values[p] = len(seen)
-	}
-	most := make([]int, w)
-	for p := range most {
-		most[p] = p
-	}
-	slices.SortStableFunc(most, func(a, b int) int { return values[b] - values[a] })
-	// Only positions with far more values than most are worth moving
-	// (and trying the candidates costs a rebuild of the sample each).
-	median := values[most[w/2]]
-	orders := [][]int{nil}
-	for k := 1; k <= 3 && values[most[k-1]] >= 4*median; k++ {
-		moved := most[:k]
-		var order []int
-		for p := range w {
-			if !slices.Contains(moved, p) {
-				order = append(order, p)
-			}
-		}
-		for p := range w {
-			if slices.Contains(moved, p) {
-				order = append(order, p)
-			}
-		}
-		orders = append(orders, order)
-	}
-	// Each order in the neighbours' shape, then in the balanced shape.
-	var candidates [][]int
-	for _, order := range orders[1:] {
-		candidates = append(candidates, order)
-	}
-	if w&(w-1) != 0 {
-		for _, order := range orders {
-			if order == nil {
-				order = make([]int, w)
-				for p := range order {
-					order[p] = p
-				}
-			}
-			candidates = append(candidates, balancedOrder(order))
-		}
-	}
-	best := s
-	for _, order := range candidates {
-		c := NewTreeStoreWith(w, TreeOptions{CompactRoots: s.compact != nil})
-		c.ordered = true
-		c.setOrder(order, len(order))
-		// A candidate is given up once it has half the best's inner
-		// pairs (it can only gain more): on the first 20,000 states of
-		// the bounded Ricart-Agrawala bench model, the rebuilds were a
-		// third of the search.
-		for i := 0; i < n && c.inner.Len()*2 < best.inner.Len(); i++ {
-			c.Insert(states[i*w : (i+1)*w])
-		}
-		if c.Len() == n && c.inner.Len()*2 < best.inner.Len() {
-			if best != s {
-				best.free()
-			}
-			best = c
-		} else {
-			c.free()
-		}
-	}
-	if best != s {
-		if s.compact != nil {
-			s.compact.Free()
-		}
-		s.roots.Move(&best.roots)
-		s.inner.Move(&best.inner)
-		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
-		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
-		s.nodes, s.above = best.nodes, best.above
-		s.memo, s.memoShift = best.memo, best.memoShift
-	}
-}
-
 // free gives the memory of a candidate store that reorder drops back now,
 // not when it is collected.
 func (s *TreeStore) free() {
@@ -352,40 +243,6 @@ func (s *TreeStore) free() {
 	if s.compact != nil {
 		s.compact.Free()
 	}
-}
-
-// balancedOrder returns order padded to a power of two leaves, with -1
-// for a padding leaf, so that the neighbours' pairing makes a balanced
-// tree of order's values: each inner pair splits its values in halves
-// (of one more on the left where they are odd), as LTSmin's tree does.
-// The neighbours' pairing alone, where a level is odd, leaves the last
-// entry to go up alone, so that 18 values made a root pair of a subtree
-// of 16 and one of 2: on merc.onebit_3-b nearly every state had a subtree
-// of its own on the left, 69,587 inner pairs for 289,296 states and 17
-// bits for the left half of a root pair. Balanced (9 and 9), the
-// padded tree needs 3,322, and root pairs of 12 and 12 bits. A padding
-// leaf is always 0, so the padding's subtrees are a few pairs in all.
-func balancedOrder(order []int) []int {
-	leaves := 1
-	for leaves < len(order) {
-		leaves *= 2
-	}
-	padded := make([]int, leaves)
-	var place func(values, leaves []int)
-	place = func(values, leaves []int) {
-		if len(leaves) == 1 {
-			leaves[0] = -1
-			if len(values) == 1 {
-				leaves[0] = values[0]
-			}
-			return
-		}
-		h := (len(values) + 1) / 2
-		place(values[:h], leaves[:len(leaves)/2])
-		place(values[h:], leaves[len(leaves)/2:])
-	}
-	place(order, padded)
-	return padded
 }
 
 // AppendRootKeys appends the keys of the n vectors of vecs (width values
