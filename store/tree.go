@@ -425,13 +425,12 @@ func (s *TreeStore) initLevels() {
 			break
 		}
 	}
-	words := (s.leaves + 63) / 64
-	s.changed, s.up = make([]uint64, words), make([]uint64, words)
 	inner := 0
 	for _, l := range s.levels[1:] {
 		inner += len(l)
 	}
 	if inner > 64 {
+		s.foldByLevels()
 		return
 	}
 	// Entry j of level k is the pair of entries 2j and 2j+1 below, or
@@ -456,6 +455,14 @@ func (s *TreeStore) initLevels() {
 	}
 }
 
+// foldByLevels makes rootPair fold level by level, with its sets of
+// changed entries, rather than by masks.
+func (s *TreeStore) foldByLevels() {
+	words := (s.leaves + 63) / 64
+	s.changed, s.up = make([]uint64, words), make([]uint64, words)
+	s.nodes, s.above = nil, nil
+}
+
 // foldNode is an entry above the leaves: entry j of level.
 type foldNode struct {
 	level, j int32
@@ -467,8 +474,9 @@ type foldNode struct {
 // foldSmall is rootPair for a tree of at most 64 entries above its leaves
 // (vectors of up to 64 values; merc.onebit_3-b's 18 take 32 leaves and
 // 30 entries): a changed leaf adds the mask of the entries above it, and
-// the entries of the union are computed in order, from the leaves up. The level by level
-// sets of rootPair took more work than the pairs' lookups themselves.
+// the entries of the union are computed in order, from the leaves up.
+// The level-by-level sets of rootPair took more work than the pairs'
+// lookups themselves; a small tree has none.
 func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	leaves := s.levels[0]
 	var changed uint64

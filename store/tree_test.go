@@ -54,7 +54,7 @@ func TestFoldSmallEqualsFold(t *testing.T) {
 	for w := 2; w <= 40; w++ {
 		masks, levels := NewTreeStore(w), NewTreeStore(w)
 		levels.initLevels()
-		levels.nodes, levels.above = nil, nil // the level by level fold
+		levels.foldByLevels()
 		v := make([]uint32, w)
 		for i := 0; i < 300; i++ {
 			n := 1 + rng.IntN(3)
