@@ -33,7 +33,7 @@ func (g *Generator) Label(s *Summand) (explore.LabelID, error) {
 	g.argBuf = g.argBuf[:0]
 	for _, a := range s.actions {
 		for j, t := range a.args {
-			v, err := g.r.Rewrite(t, g.sub)
+			v, err := g.r.Rewrite(t, g.subst())
 			if err != nil {
 				return 0, fmt.Errorf("argument %d of action %s: %w", j+1, a.name, err)
 			}

@@ -30,6 +30,10 @@ type stepCache struct {
 	// every transition, and finding each variable's node first was a
 	// sixth of a lookup.
 	slots []rewrite.VarSlot
+	// params are the variables' positions in the state where they are
+	// parameters, else -1: a lookup reads a parameter from the state, so
+	// that a hit needs no parameter bound (Generator.subst).
+	params []int
 	// assigned is the number of parameters the summand assigns (not
 	// kept); an entry's values are values[id*assigned:(id+1)*assigned].
 	assigned int
@@ -59,7 +63,7 @@ const (
 // newStepCache returns the step cache of summand s (translated from src),
 // or nil when it has nothing to spare: no data arguments and no
 // assignment.
-func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudget) *stepCache {
+func (g *Generator) newStepCache(s *Summand, src *lps.Summand, pindex map[*lps.Var]int, budget *guardBudget) *stepCache {
 	c := &stepCache{budget: budget}
 	var exprs []lps.Expr
 	for _, a := range src.Actions {
@@ -88,6 +92,11 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 				seen[v] = true
 				c.vars = append(c.vars, g.r.VarTerm(v))
 				c.slots = append(c.slots, g.r.Slot(c.vars[len(c.vars)-1]))
+				p, ok := pindex[v]
+				if !ok {
+					p = -1
+				}
+				c.params = append(c.params, p)
 			}
 		})
 	}
@@ -97,13 +106,18 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, budget *guardBudg
 
 // fork returns an empty cache for the same summand.
 func (c *stepCache) fork(budget *guardBudget) *stepCache {
-	return &stepCache{vars: c.vars, slots: c.slots, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget}
+	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget}
 }
 
-// lookup returns the entry for the current bindings of sub, if any.
-func (c *stepCache) lookup(sub *rewrite.Subst) (int, bool) {
+// lookup returns the entry for the values of the parameters in state
+// and of the other variables in sub, if any.
+func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
 	for i, slot := range c.slots {
-		c.keys.key[i] = uint32(sub.GetSlot(slot))
+		if p := c.params[i]; p >= 0 {
+			c.keys.key[i] = state[p]
+		} else {
+			c.keys.key[i] = uint32(sub.GetSlot(slot))
+		}
 	}
 	c.lookups++
 	id, ok := c.keys.find()
