@@ -250,8 +250,7 @@ func widenTogether(oldHi, oldLo, hi, lo uint) (uint, uint) {
 // more than widenSortMax entries, or one whose new hash and numbers do
 // not fit a word together, is placed one entry at a time still.
 func (t *Set) widen(key uint64) {
-	hi := max(t.hiBits, uint(bits.Len64(key>>32)))
-	lo := max(t.loBits, uint(bits.Len64(key&0xFFFFFFFF)))
+	hi, lo := t.widthsFor(key)
 	if !Fits(hi, lo) {
 		panic("compactset: a key wider than MaxKeyBits")
 	}

@@ -109,10 +109,13 @@ func Fits(hi, lo uint) bool { return hi+lo <= maxKeyBits }
 // Takes says whether the set can take key beside the keys it holds:
 // whether its halves, as wide as the widest of each so far, fit.
 func (t *Set) Takes(key uint64) bool {
-	if key&t.over == 0 {
-		return true
-	}
-	return Fits(max(t.hiBits, uint(bits.Len64(key>>32))), max(t.loBits, uint(bits.Len32(uint32(key)))))
+	return key&t.over == 0 || Fits(t.widthsFor(key))
+}
+
+// widthsFor returns the widths of the halves that the keys so far and
+// key need: each the widest of its half.
+func (t *Set) widthsFor(key uint64) (hi, lo uint) {
+	return max(t.hiBits, uint(bits.Len32(uint32(key>>32)))), max(t.loBits, uint(bits.Len32(uint32(key))))
 }
 
 // Init empties the set.
@@ -404,7 +407,7 @@ func (t *Set) Insert(key uint64) (uint32, bool) {
 	if key&t.over != 0 { // then it is new
 		t.widen(key)
 	}
-	p := key>>32<<(t.loBits&63) | key&t.loMask
+	p, _ := t.pack(key)
 	home, want := t.placeIn(t.hash(p))
 	id, at, ok := t.find(home, want)
 	if ok {
