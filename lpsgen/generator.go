@@ -330,7 +330,7 @@ func (g *Generator) emitTargetOnly(_ explore.LabelID, next []uint32) { g.emitTar
 // the call, named with its summand. A panic in the rewriter or the
 // enumerator becomes an error naming the summand.
 func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err error) {
-	g.state, g.visit = state, visit
+	g.visit = visit
 	var cur *Summand
 	defer func() {
 		if p := recover(); p != nil {
@@ -449,6 +449,8 @@ func (g *Generator) onSolution(vals []rewrite.Term) bool {
 	return true
 }
 
+// bindParams makes state the state whose parameters subst binds, and
+// clears the other bindings.
 func (g *Generator) bindParams(state []uint32) {
 	g.sub.Clear()
 	g.state, g.bound = state, false

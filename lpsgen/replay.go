@@ -88,7 +88,7 @@ func (g *Generator) ReplayTransition(state []uint32, key uint64, emit func(explo
 		}
 		err = explorerError(err)
 	}()
-	g.state, g.emit = state, emit
+	g.emit = emit
 	g.noLabels = true
 	defer func() { g.noLabels = false }()
 	g.bindParams(state)
