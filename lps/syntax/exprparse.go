@@ -320,15 +320,8 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 // exprList parses `e1, ..., en close` with n >= 1.
 func (p *parser) exprList(close string) []Expr {
 	var out []Expr
-	for {
-		out = append(out, p.expr())
-		if p.accept(close) {
-			return out
-		}
-		if !p.accept(",") {
-			p.unexpected(p.tok, fmt.Sprintf("\",\" or %q", close))
-		}
-	}
+	p.commaList(close, fmt.Sprintf("\",\" or %q", close), func() { out = append(out, p.expr()) })
+	return out
 }
 
 // primary parses an identifier, a number, true, false, a parenthesised
@@ -522,17 +515,11 @@ func (p *parser) ctor() *Ctor {
 	name := p.ident()
 	c := &Ctor{Pos: name.Pos, Name: name}
 	if p.accept("(") {
-		for {
+		p.commaList(")", "\",\" or \")\"", func() {
 			pr := &Proj{Pos: p.pos(), Name: p.label(":")}
 			pr.Sort = p.sortExpr()
 			c.Projs = append(c.Projs, pr)
-			if p.accept(")") {
-				break
-			}
-			if !p.accept(",") {
-				p.unexpected(p.tok, "\",\" or \")\"")
-			}
-		}
+		})
 	}
 	if p.accept("?") {
 		c.Rec = p.ident()

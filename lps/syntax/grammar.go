@@ -312,17 +312,11 @@ func (p *parser) init() *Init {
 	if p.accept("(") {
 		in.Paren = true
 		if !p.accept(")") {
-			for {
+			p.commaList(")", `")"`, func() {
 				a := &Arg{Pos: p.pos(), Name: p.label("=")}
 				a.Value = p.dataExpr()
 				in.Args = append(in.Args, a)
-				if p.accept(")") {
-					break
-				}
-				if !p.accept(",") {
-					p.unexpected(p.tok, `")"`)
-				}
-			}
+			})
 		}
 	}
 	p.expect(";")

@@ -239,6 +239,21 @@ func (p *parser) accept(v string) bool {
 	return false
 }
 
+// commaList parses one or more items separated by commas up to close,
+// whose opening bracket has been read; a token that is neither a comma
+// nor close fails the parse as unexpected instead of what.
+func (p *parser) commaList(close, what string, item func()) {
+	for {
+		item()
+		if p.accept(close) {
+			return
+		}
+		if !p.accept(",") {
+			p.unexpected(p.tok, what)
+		}
+	}
+}
+
 // expect consumes the punctuation or keyword v, or fails.
 func (p *parser) expect(v string) token {
 	if !p.is(p.tok, v) {

@@ -92,15 +92,8 @@ func (p *parser) nextState() *Next {
 	if !p.accept("(") || p.accept(")") {
 		return n
 	}
-	for {
-		n.Args = append(n.Args, p.arg())
-		if p.accept(")") {
-			return n
-		}
-		if !p.accept(",") {
-			p.unexpected(p.tok, "\",\" or \")\"")
-		}
-	}
+	p.commaList(")", "\",\" or \")\"", func() { n.Args = append(n.Args, p.arg()) })
+	return n
 }
 
 // dist parses `VarsDecls [DataExpr]` after `dist`.
