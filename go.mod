@@ -3,7 +3,6 @@ module github.com/lps2lts/lps2lts
 go 1.26.8
 
 require (
-	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9

@@ -8,7 +8,7 @@ import (
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
 
-// The checker turns the participle syntax tree into the typed IR. It runs
+// The checker turns the syntax tree (package syntax) into the typed IR. It runs
 // in declaration-dependency order: sort names, aliases and structured
 // sorts first, then constructors and mappings, then equations, actions,
 // global variables, the process and the initial state. Errors are

@@ -12,9 +12,13 @@
 // file:line:col, in words ("expected a sort", never a grammar type's
 // name). A binary file is refused with a message that says what it is.
 //
-// Always: Parse never panics on any input. Nesting and operator chains
-// are bounded (maxNesting, maxHeight), so that no later stage that
-// recurses over the tree can overflow the stack. Operators are applied
+// Always: Parse never panics on any input. The text is read token by
+// token as the parser asks (lexer.go's scanner; a token is a substring of
+// the source and its line and column), never as a slice of all its
+// tokens. A character that starts no token is the error wherever it is,
+// even after a syntax error. Nesting and operator chains are bounded
+// (maxNesting, maxHeight), so that no later stage that recurses over the
+// tree can overflow the stack. Operators are applied
 // with mCRL2's priorities while parsing (libraries/core/source/
 // mcrl2_syntax.g), so a Binary's operands are its operands.
 //
@@ -26,15 +30,16 @@
 // (the interface Expr: Ident, Number, Bool, List, Set, Bag, Comp, App,
 // Update, Unary, Binary, Binder, Where). Ident is also the name in a
 // declaration, so a name has one node wherever it stands. DataExpr and
-// DataExprUnit (mCRL2's DataExpr and DataExprUnit) hold one Expr where
-// the section grammar, which participle reads (grammar.go), hands over to
-// the hand-written expression parser (exprparse.go, summands.go): they
-// are how the two parsers meet, not a second tree. Operators are kept as
+// DataExprUnit (mCRL2's DataExpr and DataExprUnit) hold one Expr where a
+// section or a summand holds a data expression. One recursive-descent
+// parser reads it all: parser.go (the token in hand, places to go back
+// to, errors), grammar.go (the sections), summands.go (the process
+// body), exprparse.go (data and sort expressions). Operators are kept as
 // the text the user wrote ("+", "div"); package check resolves them
 // through lps's operator table.
 //
 // # Words
 //
-// Position is participle's lexer.Position (file, line, column), named
-// here so that later stages need not import participle.
+// Position is a line and a column, both from 1; the file is named once,
+// in the error (lps.Error's File), not in every node.
 package syntax

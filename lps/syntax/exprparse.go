@@ -3,18 +3,14 @@ package syntax
 import (
 	"fmt"
 
-	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/lps2lts/lps2lts/lps"
 )
 
 // Data and sort expressions are the bulk of every LPS (the largest corpus
-// models are almost entirely expressions), so they are read by a small
-// hand-written recursive-descent parser that plugs into the participle
-// grammar through participle.Parseable. It applies mCRL2's priorities
-// (libraries/core/source/mcrl2_syntax.g) while parsing and builds raw,
-// untyped syntax trees that the checker turns into the typed IR.
+// models are almost entirely expressions). The parser applies mCRL2's
+// priorities (libraries/core/source/mcrl2_syntax.g) while parsing and
+// builds raw, untyped syntax trees that the checker turns into the typed
+// IR.
 
 // ---------------------------------------------------------------------------
 // Raw syntax trees
@@ -22,68 +18,68 @@ import (
 // Expr is a data expression as written: untyped, operators as their
 // tokens. Start is where its text begins (for a binary operation, its
 // left operand's start: the error for `a + b` points at a).
-type Expr interface{ Start() lexer.Position }
+type Expr interface{ Start() Position }
 
 type (
 	Number struct {
-		Pos  lexer.Position
+		Pos  Position
 		Text string
 	}
 	Bool struct {
-		Pos lexer.Position
+		Pos Position
 		Val bool
 	}
 	List struct { // [e1, ..., en], n >= 0
-		Pos   lexer.Position
+		Pos   Position
 		Elems []Expr
 	}
 	Set struct { // {e1, ..., en}, n >= 0
-		Pos   lexer.Position
+		Pos   Position
 		Elems []Expr
 	}
 	Bag struct { // {e1: c1, ..., en: cn}, n >= 0 ({:} when 0)
-		Pos    lexer.Position
+		Pos    Position
 		Elems  []Expr
 		Counts []Expr
 	}
 	Comp struct { // {x: S | body}
-		Pos  lexer.Position
+		Pos  Position
 		Var  *Ident
 		Sort *SortExpr
 		Body Expr
 	}
 	App struct {
-		Pos   lexer.Position // of the opening parenthesis
-		start lexer.Position // of Head, kept so that Start takes constant time
+		Pos   Position // of the opening parenthesis
+		start Position // of Head, kept so that Start takes constant time
 		Head  Expr
 		Args  []Expr
 	}
 	Update struct { // f[key -> val]
-		Pos      lexer.Position
-		start    lexer.Position // of Fun
+		Pos      Position
+		start    Position // of Fun
 		Fun      Expr
 		Key, Val Expr
 	}
 	Unary struct {
-		Pos lexer.Position
+		Pos Position
 		Op  string
 		X   Expr
 	}
 	Binary struct {
-		Pos   lexer.Position // of the operator
-		start lexer.Position // of L: a chain of n operators would take n steps to find it
+		Pos   Position // of the operator
+		start Position // of L: a chain of n operators would take n steps to find it
 		Op    string
 		L, R  Expr
 	}
 	Binder struct {
-		Pos  lexer.Position
+		Pos  Position
 		Kind string // forall, exists, lambda
 		Vars *VarsList
 		Body Expr
 	}
 	Where struct {
-		Pos   lexer.Position // of `whr`
-		start lexer.Position // of Body
+		Pos   Position // of `whr`
+		start Position // of Body
 		Body  Expr
 		Defs  []Def
 	}
@@ -94,57 +90,31 @@ type Def struct {
 	Value Expr
 }
 
-func (e *Ident) Start() lexer.Position  { return e.Pos }
-func (e *Number) Start() lexer.Position { return e.Pos }
-func (e *Bool) Start() lexer.Position   { return e.Pos }
-func (e *List) Start() lexer.Position   { return e.Pos }
-func (e *Set) Start() lexer.Position    { return e.Pos }
-func (e *Bag) Start() lexer.Position    { return e.Pos }
-func (e *Comp) Start() lexer.Position   { return e.Pos }
-func (e *App) Start() lexer.Position    { return e.start }
-func (e *Update) Start() lexer.Position { return e.start }
-func (e *Unary) Start() lexer.Position  { return e.Pos }
-func (e *Binary) Start() lexer.Position { return e.start }
-func (e *Binder) Start() lexer.Position { return e.Pos }
-func (e *Where) Start() lexer.Position  { return e.start }
+func (e *Ident) Start() Position  { return e.Pos }
+func (e *Number) Start() Position { return e.Pos }
+func (e *Bool) Start() Position   { return e.Pos }
+func (e *List) Start() Position   { return e.Pos }
+func (e *Set) Start() Position    { return e.Pos }
+func (e *Bag) Start() Position    { return e.Pos }
+func (e *Comp) Start() Position   { return e.Pos }
+func (e *App) Start() Position    { return e.start }
+func (e *Update) Start() Position { return e.start }
+func (e *Unary) Start() Position  { return e.Pos }
+func (e *Binary) Start() Position { return e.start }
+func (e *Binder) Start() Position { return e.Pos }
+func (e *Where) Start() Position  { return e.start }
 
 // DataExpr is a full data expression (mCRL2's DataExpr).
 type DataExpr struct {
-	Pos lexer.Position
+	Pos Position
 	X   Expr
 }
 
 // DataExprUnit is mCRL2's DataExprUnit: the condition before `->` and the time
 // after `@` in a summand.
 type DataExprUnit struct {
-	Pos lexer.Position
+	Pos Position
 	X   Expr
-}
-
-// Parse is participle's hook: a DataExpr is read by the hand-written
-// parser, where participle would be slow and could not apply mCRL2's
-// priorities.
-func (e *DataExpr) Parse(lex *lexer.PeekingLexer) (err error) {
-	defer catch(&err)
-	p := exprParser{lex: lex}
-	e.Pos = lex.Peek().Pos
-	e.X = p.expr()
-	return nil
-}
-
-// Parse reads a DataExprUnit, or tells participle to try another rule
-// (NextMatch) where none starts, so that a summand's optional condition
-// and time work with participle's lookahead.
-func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) (err error) {
-	defer catch(&err)
-	p := exprParser{lex: lex}
-	t := lex.Peek()
-	e.Pos = t.Pos
-	if !p.startsUnit(t) {
-		return participle.NextMatch
-	}
-	e.X, _ = p.operand(true)
-	return nil
 }
 
 // ---------------------------------------------------------------------------
@@ -153,13 +123,13 @@ func (e *DataExprUnit) Parse(lex *lexer.PeekingLexer) (err error) {
 // SortExpr is Prod[0] # ... # Prod[n-1] [-> Cod]. A product without an
 // arrow is only allowed as the sort of an action.
 type SortExpr struct {
-	Pos  lexer.Position
+	Pos  Position
 	Prod []*SortAtom
 	Cod  *SortExpr
 }
 
 type SortAtom struct {
-	Pos    lexer.Position
+	Pos    Position
 	Prim   string    // Bool, Pos, Nat, Int, Real
 	Cont   string    // List, Set, Bag, FSet, FBag (with Elem)
 	Elem   *SortExpr //
@@ -169,222 +139,29 @@ type SortAtom struct {
 }
 
 type Ctor struct {
-	Pos   lexer.Position
+	Pos   Position
 	Name  *Ident
 	Projs []*Proj
 	Rec   *Ident
 }
 
 type Proj struct {
-	Pos  lexer.Position
+	Pos  Position
 	Name *Ident // nil when the argument has no projection
 	Sort *SortExpr
 }
 
-// Parse reads a sort expression by hand, or tells participle to try
-// another rule where none starts.
-func (s *SortExpr) Parse(lex *lexer.PeekingLexer) (err error) {
-	defer catch(&err)
-	p := exprParser{lex: lex}
-	if !p.startsSort(lex.Peek()) {
-		return participle.NextMatch
-	}
-	*s = *p.sortExpr()
-	return nil
-}
-
 // ---------------------------------------------------------------------------
-// The parser
-
-type exprParser struct {
-	lex *lexer.PeekingLexer
-	// level is the depth of the parser's recursion, heights the height of
-	// the operator chains built so far: both are bounded (maxNesting,
-	// maxHeight), so that neither the parser nor the checker and the
-	// rewriter, which recurse over the tree, can overflow the stack.
-	level   int
-	heights map[Expr]int
-}
-
-const (
-	maxNesting = 100000
-	maxHeight  = 1 << 17
-)
-
-// height is the height of the tree x; chains built by the parser's loops
-// are remembered, everything else lies within the recursion bound.
-func (p *exprParser) height(x Expr) int {
-	if h, ok := p.heights[x]; ok {
-		return h
-	}
-	h := 0
-	for _, c := range children(x) {
-		h = max(h, p.height(c))
-	}
-	return h + 1
-}
-
-// chained records the height of a node built in a loop (an operator
-// chain, applications and updates in a row) and refuses one that is too
-// high.
-func (p *exprParser) chained(x Expr, at lexer.Position) {
-	h := p.height(x)
-	if h > maxHeight {
-		panic(&posError{pos: at, msg: fmt.Sprintf("expression too deeply nested (more than %d levels)", maxHeight)})
-	}
-	if p.heights == nil {
-		p.heights = make(map[Expr]int)
-	}
-	p.heights[x] = h
-}
-
-// children are the subexpressions of x.
-func children(x Expr) []Expr {
-	switch x := x.(type) {
-	case *List:
-		return x.Elems
-	case *Set:
-		return x.Elems
-	case *Bag:
-		return append(append([]Expr(nil), x.Elems...), x.Counts...)
-	case *Comp:
-		return []Expr{x.Body}
-	case *App:
-		return append([]Expr{x.Head}, x.Args...)
-	case *Update:
-		return []Expr{x.Fun, x.Key, x.Val}
-	case *Unary:
-		return []Expr{x.X}
-	case *Binary:
-		return []Expr{x.L, x.R}
-	case *Binder:
-		return []Expr{x.Body}
-	case *Where:
-		out := []Expr{x.Body}
-		for _, d := range x.Defs {
-			out = append(out, d.Value)
-		}
-		return out
-	}
-	return nil
-}
-
-// posError is an error of the lexer or the hand-written parser, with
-// its position, shaped as participle's errors are (Position, Message).
-type posError struct {
-	pos lexer.Position
-	msg string
-}
-
-// Error is the message with its position, as participle's errors are.
-func (e *posError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
-}
-func (e *posError) Position() lexer.Position { return e.pos }
-func (e *posError) Message() string          { return e.msg }
-
-// describe names a token for a message: end of file, or its text quoted.
-func describe(t *lexer.Token) string {
-	if t.EOF() {
-		return "end of file"
-	}
-	return fmt.Sprintf("%q", t.Value)
-}
-
-// A syntax error stops the parse at once: fail panics with a *posError,
-// which the entry points (the Parse hooks) recover with catch, and a
-// speculative parse with try, as starlark-go's parser bails out. The
-// parser's functions thus return what they parsed, never an error.
-
-// fail stops the parse with a syntax error at token t.
-func (p *exprParser) fail(t *lexer.Token, format string, args ...any) {
-	panic(&posError{pos: t.Pos, msg: fmt.Sprintf(format, args...)})
-}
-
-// unexpected stops the parse at a token where what was expected.
-func (p *exprParser) unexpected(t *lexer.Token, what string) {
-	p.fail(t, "unexpected %s, expected %s", describe(t), what)
-}
-
-// catch, deferred by an entry point, makes the syntax error the parse
-// stopped with its result. Any other panic is a bug, and goes on.
-func catch(err *error) {
-	if r := recover(); r != nil {
-		e, ok := r.(*posError)
-		if !ok {
-			panic(r)
-		}
-		*err = e
-	}
-}
-
-// try runs a speculative parse and reports whether it ended without a
-// syntax error; the caller rewinds the lexer where it did not.
-func (p *exprParser) try(parse func()) (ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, isSyntax := r.(*posError); !isSyntax {
-				panic(r)
-			}
-			ok = false
-		}
-	}()
-	parse()
-	return true
-}
-
-// enter counts a level of the parser's recursion and stops the parse
-// beyond maxNesting; the caller defers p.leave().
-func (p *exprParser) enter(t *lexer.Token, what string) {
-	if p.level++; p.level > maxNesting {
-		p.fail(t, "%s too deeply nested (more than %d levels)", what, maxNesting)
-	}
-}
-
-func (p *exprParser) leave() { p.level-- }
-
-// is reports whether t is the punctuation or keyword v (never an
-// identifier spelled v).
-func (p *exprParser) is(t *lexer.Token, v string) bool {
-	return (t.Type == tokPunct || t.Type == tokKeyword) && t.Value == v
-}
-
-// accept consumes the punctuation or keyword v if it comes next.
-func (p *exprParser) accept(v string) bool {
-	if p.is(p.lex.Peek(), v) {
-		p.lex.Next()
-		return true
-	}
-	return false
-}
-
-// expect consumes the punctuation or keyword v, or fails.
-func (p *exprParser) expect(v string) *lexer.Token {
-	t := p.lex.Peek()
-	if !p.is(t, v) {
-		p.unexpected(t, fmt.Sprintf("%q", v))
-	}
-	return p.lex.Next()
-}
-
-// ident consumes an identifier.
-func (p *exprParser) ident() *Ident {
-	t := p.lex.Peek()
-	if t.Type != tokIdent {
-		p.unexpected(t, "an identifier")
-	}
-	p.lex.Next()
-	return &Ident{Pos: t.Pos, Name: t.Value}
-}
+// Parsing
 
 // binOp is the operator table's entry (lps.OpInfo) of the infix
 // operator t, if t is one: its priority and associativity are mCRL2's
 // (mcrl2_syntax.g), and the printers read the same entry.
-func (p *exprParser) binOp(t *lexer.Token) (lps.OpInfo, bool) {
-	if t.Type != tokPunct && t.Type != tokKeyword {
+func (p *parser) binOp(t token) (lps.OpInfo, bool) {
+	if t.kind != tokPunct && t.kind != tokKeyword {
 		return lps.OpInfo{}, false
 	}
-	op, ok := lps.InfixOp(t.Value)
+	op, ok := lps.InfixOp(t.text)
 	if !ok {
 		return lps.OpInfo{}, false
 	}
@@ -392,7 +169,7 @@ func (p *exprParser) binOp(t *lexer.Token) (lps.OpInfo, bool) {
 }
 
 // expr parses a DataExpr including its where clauses.
-func (p *exprParser) expr() Expr {
+func (p *parser) expr() Expr {
 	return wrapWhere(p.binary(0))
 }
 
@@ -408,10 +185,10 @@ func (p *exprParser) expr() Expr {
 // hands the clauses up as pending.
 
 // whereClauses parses the where clauses (none or more) after an operand.
-func (p *exprParser) whereClauses() []*Where {
+func (p *parser) whereClauses() []*Where {
 	var out []*Where
-	for p.is(p.lex.Peek(), "whr") {
-		w := &Where{Pos: p.lex.Next().Pos}
+	for p.is(p.tok, "whr") {
+		w := &Where{Pos: p.next().pos}
 		for {
 			name := p.ident()
 			p.expect("=")
@@ -438,40 +215,60 @@ func wrapWhere(x Expr, pending []*Where) Expr {
 // binary parses operands joined by binary operators of priority >= min
 // (precedence climbing). It returns the where clauses that follow its last
 // operand and bind more than this level built (see whereClauses).
-func (p *exprParser) binary(min int) (Expr, []*Where) {
-	p.enter(p.lex.Peek(), "expression")
+func (p *parser) binary(min int) (Expr, []*Where) {
+	p.enter(p.tok, "expression")
 	defer p.leave()
 	x, pending := p.operand(false)
 	for {
-		t := p.lex.Peek()
+		t := p.tok
 		info, ok := p.binOp(t)
 		if !ok || info.Prec < min {
 			return x, pending
 		}
 		x = wrapWhere(x, pending)
-		p.lex.Next()
+		p.next()
 		next := info.Prec + 1
 		if info.Right {
 			next = info.Prec
 		}
 		var y Expr
 		y, pending = p.binary(next)
-		x = &Binary{Pos: t.Pos, start: x.Start(), Op: t.Value, L: x, R: y}
-		p.chained(x, t.Pos)
+		x = &Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
+		p.chained(x, t.pos)
 	}
 }
 
 // startsUnit reports whether t can start a DataExprUnit: mCRL2's grammar
 // wants a unit for the condition before -> and the time after @ (a sum
 // there is written in parentheses).
-func (p *exprParser) startsUnit(t *lexer.Token) bool {
-	switch t.Type {
+func (p *parser) startsUnit(t token) bool {
+	switch t.kind {
 	case tokIdent, tokNumber:
 		return true
 	case tokKeyword:
-		return t.Value == "true" || t.Value == "false"
+		return t.text == "true" || t.text == "false"
 	case tokPunct:
-		return t.Value == "(" || t.Value == "!" || t.Value == "-" || t.Value == "#"
+		return t.text == "(" || t.text == "!" || t.text == "-" || t.text == "#"
+	}
+	return false
+}
+
+// startsExpr reports whether t can start a data expression: whether
+// expr would read t rather than fail at it.
+func (p *parser) startsExpr(t token) bool {
+	switch t.kind {
+	case tokIdent, tokNumber:
+		return true
+	case tokKeyword:
+		switch t.text {
+		case "true", "false", "forall", "exists", "lambda":
+			return true
+		}
+	case tokPunct:
+		switch t.text {
+		case "(", "[", "{", "!", "-", "#":
+			return true
+		}
 	}
 	return false
 }
@@ -480,38 +277,38 @@ func (p *exprParser) startsUnit(t *lexer.Token) bool {
 // expression with its applications and updates. In unit mode it accepts
 // only mCRL2's DataExprUnit. Outside unit mode it also returns the where
 // clauses that follow the operand, to be placed by binary.
-func (p *exprParser) operand(unit bool) (Expr, []*Where) {
-	t := p.lex.Peek()
+func (p *parser) operand(unit bool) (Expr, []*Where) {
+	t := p.tok
 	p.enter(t, "expression")
 	defer p.leave()
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
-		p.lex.Next()
+		p.next()
 		x, pending := p.operand(unit)
-		return &Unary{Pos: t.Pos, Op: t.Value, X: x}, pending
+		return &Unary{Pos: t.pos, Op: t.text, X: x}, pending
 	}
 	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
-		p.lex.Next()
-		vars := p.varsList()
+		p.next()
+		vars := p.varsList("an identifier")
 		p.expect(".")
 		// The binder ends where its body ends: clauses after the body's
 		// last operand bind the binder too.
 		body, pending := p.binary(0)
-		return &Binder{Pos: t.Pos, Kind: t.Value, Vars: vars, Body: body}, pending
+		return &Binder{Pos: t.pos, Kind: t.text, Vars: vars, Body: body}, pending
 	}
 	x := p.primary(unit)
 	for {
-		t := p.lex.Peek()
+		t := p.tok
 		switch {
 		case p.accept("("):
-			x = &App{Pos: t.Pos, start: x.Start(), Head: x, Args: p.exprList(")")}
-			p.chained(x, t.Pos)
+			x = &App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
+			p.chained(x, t.pos)
 		case !unit && p.accept("["):
 			key := p.expr()
 			p.expect("->")
 			val := p.expr()
 			p.expect("]")
-			x = &Update{Pos: t.Pos, start: x.Start(), Fun: x, Key: key, Val: val}
-			p.chained(x, t.Pos)
+			x = &Update{Pos: t.pos, start: x.Start(), Fun: x, Key: key, Val: val}
+			p.chained(x, t.pos)
 		case unit:
 			return x, nil
 		default:
@@ -521,43 +318,36 @@ func (p *exprParser) operand(unit bool) (Expr, []*Where) {
 }
 
 // exprList parses `e1, ..., en close` with n >= 1.
-func (p *exprParser) exprList(close string) []Expr {
+func (p *parser) exprList(close string) []Expr {
 	var out []Expr
-	for {
-		out = append(out, p.expr())
-		if p.accept(close) {
-			return out
-		}
-		if !p.accept(",") {
-			p.unexpected(p.lex.Peek(), fmt.Sprintf("\",\" or %q", close))
-		}
-	}
+	p.commaList(close, fmt.Sprintf("\",\" or %q", close), func() { out = append(out, p.expr()) })
+	return out
 }
 
 // primary parses an identifier, a number, true, false, a parenthesised
 // expression, a list or a brace; unit restricts it to what a
 // DataExprUnit may be.
-func (p *exprParser) primary(unit bool) Expr {
-	t := p.lex.Peek()
+func (p *parser) primary(unit bool) Expr {
+	t := p.tok
 	switch {
-	case t.Type == tokIdent:
-		p.lex.Next()
-		return &Ident{Pos: t.Pos, Name: t.Value}
-	case t.Type == tokNumber:
-		p.lex.Next()
-		return &Number{Pos: t.Pos, Text: t.Value}
+	case t.kind == tokIdent:
+		p.next()
+		return &Ident{Pos: t.pos, Name: t.text}
+	case t.kind == tokNumber:
+		p.next()
+		return &Number{Pos: t.pos, Text: t.text}
 	case p.is(t, "true") || p.is(t, "false"):
-		p.lex.Next()
-		return &Bool{Pos: t.Pos, Val: t.Value == "true"}
+		p.next()
+		return &Bool{Pos: t.pos, Val: t.text == "true"}
 	case p.accept("("):
 		x := p.expr()
 		p.expect(")")
 		return x
 	case !unit && p.accept("["):
 		if p.accept("]") {
-			return &List{Pos: t.Pos}
+			return &List{Pos: t.pos}
 		}
-		return &List{Pos: t.Pos, Elems: p.exprList("]")}
+		return &List{Pos: t.pos, Elems: p.exprList("]")}
 	case !unit && p.accept("{"):
 		return p.brace(t)
 	}
@@ -570,20 +360,20 @@ func (p *exprParser) primary(unit bool) Expr {
 
 // brace parses what follows `{`: `}`, `:}`, a comprehension `x: S | e}`,
 // a bag `e: n, ...}` or a set `e, ...}`.
-func (p *exprParser) brace(open *lexer.Token) Expr {
+func (p *parser) brace(open token) Expr {
 	if p.accept("}") {
-		return &Set{Pos: open.Pos}
+		return &Set{Pos: open.pos}
 	}
 	if p.accept(":") {
 		p.expect("}")
-		return &Bag{Pos: open.Pos}
+		return &Bag{Pos: open.pos}
 	}
 	if c := p.comprehension(open); c != nil {
 		return c
 	}
 	first := p.expr()
-	if p.is(p.lex.Peek(), ":") {
-		b := &Bag{Pos: open.Pos}
+	if p.is(p.tok, ":") {
+		b := &Bag{Pos: open.pos}
 		for e := first; ; e = p.expr() {
 			p.expect(":")
 			b.Elems = append(b.Elems, e)
@@ -592,16 +382,16 @@ func (p *exprParser) brace(open *lexer.Token) Expr {
 				return b
 			}
 			if !p.accept(",") {
-				p.unexpected(p.lex.Peek(), "\",\" or \"}\"")
+				p.unexpected(p.tok, "\",\" or \"}\"")
 			}
 		}
 	}
-	s := &Set{Pos: open.Pos, Elems: []Expr{first}}
+	s := &Set{Pos: open.pos, Elems: []Expr{first}}
 	if p.accept("}") {
 		return s
 	}
 	if !p.accept(",") {
-		p.unexpected(p.lex.Peek(), "\",\", \":\" or \"}\"")
+		p.unexpected(p.tok, "\",\", \":\" or \"}\"")
 	}
 	s.Elems = append(s.Elems, p.exprList("}")...)
 	return s
@@ -609,63 +399,62 @@ func (p *exprParser) brace(open *lexer.Token) Expr {
 
 // comprehension parses `x: S | e}` after `{` where the tokens read so,
 // and otherwise rewinds and returns nil: `{x: 2}` is a bag.
-func (p *exprParser) comprehension(open *lexer.Token) *Comp {
-	t := p.lex.Peek()
-	if t.Type != tokIdent {
+func (p *parser) comprehension(open token) *Comp {
+	t := p.tok
+	if t.kind != tokIdent {
 		return nil
 	}
-	cp := p.lex.MakeCheckpoint()
-	p.lex.Next()
+	cp := p.mark()
+	p.next()
 	var s *SortExpr
-	if p.accept(":") && p.startsSort(p.lex.Peek()) && p.try(func() { s = p.sortExpr() }) && p.accept("|") {
+	if p.accept(":") && p.startsSort(p.tok) && p.try(func() { s = p.sortExpr() }) && p.accept("|") {
 		body := p.expr()
 		p.expect("}")
-		return &Comp{Pos: open.Pos, Var: &Ident{Pos: t.Pos, Name: t.Value}, Sort: s, Body: body}
+		return &Comp{Pos: open.pos, Var: &Ident{Pos: t.pos, Name: t.text}, Sort: s, Body: body}
 	}
-	p.lex.LoadCheckpoint(cp)
+	p.reset(cp)
 	return nil
 }
 
-// varsList parses `x1, x2: S1, y: S2, ...`.
-func (p *exprParser) varsList() *VarsList {
-	l := &VarsList{Pos: p.lex.Peek().Pos}
+// varsList parses `x1, x2: S1, y: S2, ...`; what names what must follow
+// a comma between declarations where no identifier does (the section
+// level's words differ from a sum's and a binder's).
+func (p *parser) varsList(what string) *VarsList {
+	l := &VarsList{Pos: p.pos()}
 	for {
-		d := &VarsDecl{Pos: p.lex.Peek().Pos}
-		for {
-			d.Names = append(d.Names, p.ident())
-			if !p.accept(",") {
-				break
-			}
-		}
+		d := &VarsDecl{Pos: p.pos(), Names: p.names()}
 		p.expect(":")
 		d.Sort = p.sortExpr()
 		l.Decls = append(l.Decls, d)
 		if !p.accept(",") {
 			return l
 		}
+		if p.tok.kind != tokIdent {
+			p.unexpected(p.tok, what)
+		}
 	}
 }
 
 // startsSort reports whether t can start a sort expression.
-func (p *exprParser) startsSort(t *lexer.Token) bool {
-	switch t.Type {
+func (p *parser) startsSort(t token) bool {
+	switch t.kind {
 	case tokIdent:
 		return true
 	case tokKeyword:
-		switch t.Value {
+		switch t.text {
 		case "Bool", "Pos", "Nat", "Int", "Real", "List", "Set", "Bag", "FSet", "FBag", "struct":
 			return true
 		}
 	case tokPunct:
-		return t.Value == "("
+		return t.text == "("
 	}
 	return false
 }
 
 // sortExpr parses S1 # ... # Sn [-> S]; its nesting is bounded as a
 // data expression's is (maxNesting).
-func (p *exprParser) sortExpr() *SortExpr {
-	s := &SortExpr{Pos: p.lex.Peek().Pos}
+func (p *parser) sortExpr() *SortExpr {
+	s := &SortExpr{Pos: p.pos()}
 	for {
 		s.Prod = append(s.Prod, p.sortAtom())
 		if !p.accept("#") {
@@ -680,31 +469,31 @@ func (p *exprParser) sortExpr() *SortExpr {
 
 // sortAtom parses one factor of a sort expression: a primitive or
 // declared sort, a container, a struct, or a parenthesised sort.
-func (p *exprParser) sortAtom() *SortAtom {
-	t := p.lex.Peek()
+func (p *parser) sortAtom() *SortAtom {
+	t := p.tok
 	p.enter(t, "sort")
 	defer p.leave()
-	a := &SortAtom{Pos: t.Pos}
+	a := &SortAtom{Pos: t.pos}
 	switch {
-	case t.Type == tokIdent:
-		p.lex.Next()
-		a.Name = t.Value
+	case t.kind == tokIdent:
+		p.next()
+		a.Name = t.text
 		return a
-	case t.Type == tokKeyword:
-		switch t.Value {
+	case t.kind == tokKeyword:
+		switch t.text {
 		case "Bool", "Pos", "Nat", "Int", "Real":
-			p.lex.Next()
-			a.Prim = t.Value
+			p.next()
+			a.Prim = t.text
 			return a
 		case "List", "Set", "Bag", "FSet", "FBag":
-			p.lex.Next()
-			a.Cont = t.Value
+			p.next()
+			a.Cont = t.text
 			p.expect("(")
 			a.Elem = p.sortExpr()
 			p.expect(")")
 			return a
 		case "struct":
-			p.lex.Next()
+			p.next()
 			for {
 				a.Struct = append(a.Struct, p.ctor())
 				if !p.accept("|") {
@@ -722,21 +511,15 @@ func (p *exprParser) sortAtom() *SortAtom {
 }
 
 // ctor parses one constructor of a struct: c(p1: S1, ...)?is_c.
-func (p *exprParser) ctor() *Ctor {
+func (p *parser) ctor() *Ctor {
 	name := p.ident()
 	c := &Ctor{Pos: name.Pos, Name: name}
 	if p.accept("(") {
-		for {
-			pr := &Proj{Pos: p.lex.Peek().Pos, Name: p.label(":")}
+		p.commaList(")", "\",\" or \")\"", func() {
+			pr := &Proj{Pos: p.pos(), Name: p.label(":")}
 			pr.Sort = p.sortExpr()
 			c.Projs = append(c.Projs, pr)
-			if p.accept(")") {
-				break
-			}
-			if !p.accept(",") {
-				p.unexpected(p.lex.Peek(), "\",\" or \")\"")
-			}
-		}
+		})
 	}
 	if p.accept("?") {
 		c.Rec = p.ident()
@@ -747,16 +530,16 @@ func (p *exprParser) ctor() *Ctor {
 // label consumes `name sep` where the next two tokens are an identifier
 // and sep (a projection's `name:`, a named argument's `name =`) and
 // returns the name; otherwise it consumes nothing and returns nil.
-func (p *exprParser) label(sep string) *Ident {
-	t := p.lex.Peek()
-	if t.Type != tokIdent {
+func (p *parser) label(sep string) *Ident {
+	t := p.tok
+	if t.kind != tokIdent {
 		return nil
 	}
-	cp := p.lex.MakeCheckpoint()
-	p.lex.Next()
+	cp := p.mark()
+	p.next()
 	if p.accept(sep) {
-		return &Ident{Pos: t.Pos, Name: t.Value}
+		return &Ident{Pos: t.pos, Name: t.text}
 	}
-	p.lex.LoadCheckpoint(cp)
+	p.reset(cp)
 	return nil
 }

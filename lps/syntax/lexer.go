@@ -1,20 +1,35 @@
 package syntax
 
-import (
-	"fmt"
-	"io"
+import "fmt"
 
-	"github.com/alecthomas/participle/v2/lexer"
-)
+// Position is a place in the source: line and column, both from 1. The
+// file's name is not in it: a parse reads one file, and its errors name
+// that file once (lps.Error's File), so that no tree node carries a
+// pointer the garbage collector would have to follow.
+type Position struct {
+	Line, Column int
+}
 
-// Token types of the LPS lexer. Keywords get their own type so that the
-// grammar's @Ident never swallows the start of the next section.
+// tokenKind is the kind of a token. Keywords have their own kind so that
+// an identifier is never a keyword: `init` starts a section, never names
+// a process.
+type tokenKind uint8
+
 const (
-	tokIdent lexer.TokenType = iota + 1
+	tokEOF tokenKind = iota
+	tokIdent
 	tokKeyword
 	tokNumber
 	tokPunct
 )
+
+// token is one token of the source. text is a substring of the source,
+// never a copy: reading a token allocates nothing.
+type token struct {
+	kind tokenKind
+	text string
+	pos  Position
+}
 
 // keywords are mCRL2's reserved words that occur in the textual LPS form.
 // Names of built-in functions (head, count, max, if, ...) are not reserved:
@@ -30,50 +45,22 @@ var keywords = map[string]bool{
 	"sum": true, "dist": true, "delta": true, "tau": true,
 }
 
-// lpsLexer is a hand-written scanner: identifiers [A-Za-z_][A-Za-z_0-9']*,
-// numerals, mCRL2's operator tokens (longest match) and `%` line comments.
 // IsKeyword reports whether name is one of mCRL2's reserved words, which
 // no declaration may use: the binary reader refuses such a name as the
-// lexer does.
+// scanner does.
 func IsKeyword(name string) bool { return keywords[name] }
 
-type lpsLexerDef struct{}
-
-var lpsLexer lexer.Definition = lpsLexerDef{}
-
-// Symbols names the token types for participle's grammar tags.
-func (lpsLexerDef) Symbols() map[string]lexer.TokenType {
-	return map[string]lexer.TokenType{
-		"EOF": lexer.EOF, "Ident": tokIdent, "Keyword": tokKeyword,
-		"Number": tokNumber, "Punct": tokPunct,
-	}
-}
-
-// Lex reads all of r and scans it (specifications are read whole).
-func (d lpsLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return d.LexBytes(filename, b)
-}
-
-// LexString scans s.
-func (lpsLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
-	return &scanner{file: filename, src: s, line: 1, col: 1}, nil
-}
-
-// LexBytes scans b.
-func (d lpsLexerDef) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
-	return d.LexString(filename, string(b))
-}
-
+// scanner reads tokens on demand: identifiers [A-Za-z_][A-Za-z_0-9']*,
+// numerals, mCRL2's operator tokens (longest match) and `%` line
+// comments. It is a value of four words, so that the parser saves and
+// restores its place (a checkpoint) by copying it.
 type scanner struct {
-	file      string
 	src       string
 	off       int
 	line, col int
 }
+
+func newScanner(src string) scanner { return scanner{src: src, line: 1, col: 1} }
 
 // isTwoCharOp reports whether c1 c2 is one of -> => == != <= >= && ||
 // |> <| ++ <>.
@@ -107,29 +94,22 @@ func isIdentChar(c byte) bool {
 	return isIdentStart(c) || ('0' <= c && c <= '9') || c == '\''
 }
 
-// advance moves n bytes on, keeping line and column for positions.
-func (s *scanner) advance(n int) {
-	for i := 0; i < n; i++ {
-		if s.src[s.off] == '\n' {
+// scan reads the next token, skipping white space and % comments; at
+// the end of the source it returns tokEOF, again and again. A character
+// no token starts with is a lexical error.
+func (s *scanner) scan() (token, *posError) {
+	for s.off < len(s.src) {
+		switch c := s.src[s.off]; c {
+		case '\n':
+			s.off++
 			s.line++
 			s.col = 1
-		} else {
-			s.col++
-		}
-		s.off++
-	}
-}
-
-// Next scans one token, skipping white space and % comments.
-func (s *scanner) Next() (lexer.Token, error) {
-	// Skip whitespace and comments.
-	for s.off < len(s.src) {
-		c := s.src[s.off]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			s.advance(1)
 			continue
-		}
-		if c == '%' {
+		case ' ', '\t', '\r':
+			s.off++
+			s.col++
+			continue
+		case '%':
 			for s.off < len(s.src) && s.src[s.off] != '\n' {
 				s.off++
 				s.col++
@@ -138,46 +118,44 @@ func (s *scanner) Next() (lexer.Token, error) {
 		}
 		break
 	}
-	pos := lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
+	pos := Position{Line: s.line, Column: s.col}
 	if s.off >= len(s.src) {
-		return lexer.EOFToken(pos), nil
+		return token{kind: tokEOF, pos: pos}, nil
 	}
 	start := s.off
-	c := s.src[s.off]
-	var typ lexer.TokenType
+	c := s.src[start]
+	end := start + 1
+	var kind tokenKind
 	switch {
 	case isIdentStart(c):
-		end := start + 1
 		for end < len(s.src) && isIdentChar(s.src[end]) {
 			end++
 		}
-		typ = tokIdent
+		kind = tokIdent
 		if keywords[s.src[start:end]] {
-			typ = tokKeyword
+			kind = tokKeyword
 		}
-		s.off, s.col = end, s.col+end-start
 	case '0' <= c && c <= '9':
-		end := start + 1
 		for end < len(s.src) && '0' <= s.src[end] && s.src[end] <= '9' {
 			end++
 		}
-		typ = tokNumber
-		s.off, s.col = end, s.col+end-start
+		kind = tokNumber
 	default:
-		if start+1 < len(s.src) && isTwoCharOp(c, s.src[start+1]) {
-			s.off, s.col = start+2, s.col+2
-		} else if indexByte(oneCharOps, c) >= 0 {
-			s.off, s.col = start+1, s.col+1
-		} else {
+		switch {
+		case end < len(s.src) && isTwoCharOp(c, s.src[end]):
+			end++
+		case indexByte(oneCharOps, c) < 0:
 			msg := fmt.Sprintf("unexpected character %q", rune(c))
 			if c >= 0x80 {
 				msg = "unexpected non-ASCII character"
 			}
-			return lexer.Token{}, &posError{pos: pos, msg: msg}
+			return token{}, &posError{pos: pos, msg: msg, lexical: true}
 		}
-		typ = tokPunct
+		kind = tokPunct
 	}
-	return lexer.Token{Type: typ, Value: s.src[start:s.off], Pos: pos}, nil
+	// A token never holds a newline, so the column moves by its length.
+	s.off, s.col = end, s.col+end-start
+	return token{kind: kind, text: s.src[start:end], pos: pos}, nil
 }
 
 // indexByte is strings.IndexByte, -1 when c is absent.
@@ -189,7 +167,3 @@ func indexByte(s string, c byte) int {
 	}
 	return -1
 }
-
-// Position is a place in the source: file, offset, line and column. It is
-// participle's, named here so that the checker need not import participle.
-type Position = lexer.Position

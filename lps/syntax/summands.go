@@ -1,41 +1,36 @@
 package syntax
 
-import (
-	"github.com/alecthomas/participle/v2/lexer"
-)
-
-// Parse reads `summand + summand + ...` (stopping before the final `;`):
+// summands parses `summand + summand + ...` (stopping before the final `;`):
 //
 //	[sum VarsDecls .] [DataExprUnit ->] (delta | tau | a(..)|b(..)) [@ DataExprUnit]
 //	    [. [dist VarsDecls [DataExpr] .] P[(args)]]
-func (s *Summands) Parse(lex *lexer.PeekingLexer) (err error) {
-	defer catch(&err)
-	p := exprParser{lex: lex}
+func (p *parser) summands() *Summands {
+	s := &Summands{}
 	for {
 		s.Items = append(s.Items, p.summand())
 		if !p.accept("+") {
-			return nil
+			return s
 		}
 	}
 }
 
 // summand parses [sum vars.] [cond ->] actions [@ time] . next, or
 // [cond ->] delta [@ time].
-func (p *exprParser) summand() *Summand {
-	s := &Summand{Pos: p.lex.Peek().Pos}
+func (p *parser) summand() *Summand {
+	s := &Summand{Pos: p.pos()}
 	if p.accept("sum") {
-		s.Sum = p.varsList()
+		s.Sum = p.varsList("an identifier")
 		p.expect(".")
 	}
 	// A condition is a DataExprUnit followed by `->`; without the arrow
 	// the same tokens were the first action.
-	if t := p.lex.Peek(); p.startsUnit(t) {
-		cp := p.lex.MakeCheckpoint()
+	if t := p.tok; p.startsUnit(t) {
+		cp := p.mark()
 		var x Expr
 		if p.try(func() { x, _ = p.operand(true) }) && p.accept("->") {
-			s.Cond = &DataExprUnit{Pos: t.Pos, X: x}
+			s.Cond = &DataExprUnit{Pos: t.pos, X: x}
 		} else {
-			p.lex.LoadCheckpoint(cp)
+			p.reset(cp)
 		}
 	}
 	switch {
@@ -46,21 +41,21 @@ func (p *exprParser) summand() *Summand {
 		s.Acts = p.actions()
 	}
 	if p.accept("@") {
-		u := p.lex.Peek()
+		u := p.tok
 		if !p.startsUnit(u) {
 			p.unexpected(u, "a time (a data expression)")
 		}
 		x, _ := p.operand(true)
-		s.Time = &DataExprUnit{Pos: u.Pos, X: x}
+		s.Time = &DataExprUnit{Pos: u.pos, X: x}
 	}
 	if p.accept(".") {
-		s.Next = p.next()
+		s.Next = p.nextState()
 	}
 	return s
 }
 
 // actions parses a(...)|b(...)|...
-func (p *exprParser) actions() []*Action {
+func (p *parser) actions() []*Action {
 	var acts []*Action
 	for {
 		acts = append(acts, p.action())
@@ -71,13 +66,13 @@ func (p *exprParser) actions() []*Action {
 }
 
 // action parses a(e1, ..., en).
-func (p *exprParser) action() *Action {
-	t := p.lex.Peek()
-	if t.Type != tokIdent {
+func (p *parser) action() *Action {
+	t := p.tok
+	if t.kind != tokIdent {
 		p.unexpected(t, "an action, tau or delta")
 	}
-	p.lex.Next()
-	a := &Action{Pos: t.Pos, Name: &Ident{Pos: t.Pos, Name: t.Value}}
+	p.next()
+	a := &Action{Pos: t.pos, Name: &Ident{Pos: t.pos, Name: t.text}}
 	if p.accept("(") {
 		for _, x := range p.exprList(")") {
 			a.Args = append(a.Args, &DataExpr{Pos: x.Start(), X: x})
@@ -86,10 +81,10 @@ func (p *exprParser) action() *Action {
 	return a
 }
 
-// next parses `[dist ...] P[(args)]` after the `.` of a summand.
-func (p *exprParser) next() *Next {
-	n := &Next{Pos: p.lex.Peek().Pos}
-	if t := p.lex.Peek(); p.accept("dist") {
+// nextState parses `[dist ...] P[(args)]` after the `.` of a summand.
+func (p *parser) nextState() *Next {
+	n := &Next{Pos: p.pos()}
+	if t := p.tok; p.accept("dist") {
 		n.Dist = p.dist(t)
 		p.expect(".")
 	}
@@ -97,29 +92,22 @@ func (p *exprParser) next() *Next {
 	if !p.accept("(") || p.accept(")") {
 		return n
 	}
-	for {
-		n.Args = append(n.Args, p.arg())
-		if p.accept(")") {
-			return n
-		}
-		if !p.accept(",") {
-			p.unexpected(p.lex.Peek(), "\",\" or \")\"")
-		}
-	}
+	p.commaList(")", "\",\" or \")\"", func() { n.Args = append(n.Args, p.arg()) })
+	return n
 }
 
 // dist parses `VarsDecls [DataExpr]` after `dist`.
-func (p *exprParser) dist(kw *lexer.Token) *Dist {
-	vars := p.varsList()
+func (p *parser) dist(kw token) *Dist {
+	vars := p.varsList("an identifier")
 	p.expect("[")
 	prob := p.expr()
 	p.expect("]")
-	return &Dist{Pos: kw.Pos, Vars: vars, Prob: &DataExpr{Pos: prob.Start(), X: prob}}
+	return &Dist{Pos: kw.pos, Vars: vars, Prob: &DataExpr{Pos: prob.Start(), X: prob}}
 }
 
 // arg parses `x = e` or `e`.
-func (p *exprParser) arg() *Arg {
-	a := &Arg{Pos: p.lex.Peek().Pos, Name: p.label("=")}
+func (p *parser) arg() *Arg {
+	a := &Arg{Pos: p.pos(), Name: p.label("=")}
 	x := p.expr()
 	a.Value = &DataExpr{Pos: x.Start(), X: x}
 	return a
