@@ -35,6 +35,10 @@ type Generator struct {
 	// stepBudget bounds the summands' step caches together (nil
 	// without them).
 	stepBudget *guardBudget
+	// sharedGuards and sharedSteps bound the tables that the guard and
+	// step caches of g and its forks share (shared.go); nil until the
+	// first Fork.
+	sharedGuards, sharedSteps *sharedBudget
 
 	sub  *rewrite.Subst
 	next []uint32
@@ -208,8 +212,9 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 // term store and the equations, and caches of its own (labels, guards,
 // enumeration results); the Labels table is shared.
 func (g *Generator) Fork() explore.Generator {
+	g.shareCaches()
 	r := g.r.Clone()
-	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init}
+	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init, sharedGuards: g.sharedGuards, sharedSteps: g.sharedSteps}
 	f.en = enumerate.New(r)
 	f.en.Limit = g.en.Limit
 	f.summands = slices.Clone(g.summands)
@@ -359,8 +364,13 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 			gc = nil
 		}
 		if gc != nil {
-			if e, hit := gc.lookup(state); hit {
-				if err := g.replayGuard(s, e, state); err != nil {
+			e, hit := gc.lookup(state)
+			holds, sols := e.holds, gc.solutions(e)
+			if !hit {
+				holds, sols, hit = gc.lookupShared()
+			}
+			if hit {
+				if err := g.replayGuard(s, holds, sols, state); err != nil {
 					return err
 				}
 				continue
@@ -403,9 +413,10 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 }
 
 // replayGuard visits the transitions of summand s that its guard cache
-// remembers for state.
-func (g *Generator) replayGuard(s *Summand, e guardEntry, state []uint32) error {
-	if !e.holds {
+// remembers for state: none unless the condition holds, then one for each
+// solution in sols.
+func (g *Generator) replayGuard(s *Summand, holds bool, sols []rewrite.Term, state []uint32) error {
+	if !holds {
 		return nil
 	}
 	if len(s.sumVars) == 0 {
@@ -415,8 +426,7 @@ func (g *Generator) replayGuard(s *Summand, e guardEntry, state []uint32) error 
 		return nil
 	}
 	n := len(s.sumVarT)
-	sols := s.guard.sols
-	for i := int(e.lo); i < int(e.hi); i += n {
+	for i := 0; i < len(sols); i += n {
 		vals := sols[i : i+n : i+n]
 		for j, v := range s.sumVarT {
 			g.sub.Set(v, vals[j])
@@ -493,6 +503,15 @@ func (g *Generator) Step(dst []uint32, s *Summand) (explore.LabelID, []uint32, e
 			next[i] = vals[k]
 		}
 		return c.labels[id], dst, nil
+	}
+	if label, vals, ok := c.lookupShared(); ok {
+		start := len(dst)
+		dst = append(dst, g.state[:len(s.keep)]...)
+		next := dst[start:]
+		for k, i := range s.assigned {
+			next[i] = vals[k]
+		}
+		return label, dst, nil
 	}
 	start := len(dst)
 	label, dst, err := g.step(dst, s)

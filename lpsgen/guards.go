@@ -35,6 +35,9 @@ type guardCache struct {
 	// counted is what this cache has added to budget.used.
 	budget  *guardBudget
 	counted int
+	// shared is the table the forks of the generator share (shared.go);
+	// nil until the generator is forked.
+	shared *sharedTable[rewrite.Term]
 }
 
 // guardBudget bounds the bytes of one generator's guard caches together
@@ -119,6 +122,27 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 	return guardEntry{}, false
 }
 
+// lookupShared looks the key of the last lookup, a miss, up in the
+// shared table; a hit is kept in the cache as if computed, and lookupShared
+// returns its outcome and solutions (valid until the next lookup).
+func (c *guardCache) lookupShared() (holds bool, sols []rewrite.Term, ok bool) {
+	if c.shared == nil {
+		return false, nil, false
+	}
+	c.sharedLookups++
+	word, all, ok := c.shared.find(c.keys.key, c.sols)
+	if !ok {
+		return false, nil, false
+	}
+	c.sharedHits++
+	c.sols = all
+	sols = all[c.recStart:len(all):len(all)]
+	holds = word != 0
+	c.recording = false
+	c.keep(holds)
+	return holds, sols, true
+}
+
 // record adds a solution of the outcome being recorded.
 func (c *guardCache) record(vals []rewrite.Term) {
 	if !c.off && c.recording {
@@ -133,7 +157,24 @@ func (c *guardCache) finish(holds, ok bool) {
 		return
 	}
 	c.recording = false
-	if !ok || len(c.entries) >= guardMaxEntries {
+	if !ok {
+		c.sols = c.sols[:c.recStart]
+		return
+	}
+	if c.shared != nil {
+		word := uint32(0)
+		if holds {
+			word = 1
+		}
+		c.shared.publish(c.keys.key, word, c.sols[c.recStart:])
+	}
+	c.keep(holds)
+}
+
+// keep makes an entry of the outcome recorded for the key of the last
+// lookup.
+func (c *guardCache) keep(holds bool) {
+	if len(c.entries) >= guardMaxEntries {
 		c.sols = c.sols[:c.recStart]
 		return
 	}
@@ -151,10 +192,17 @@ func (c *guardCache) Bytes() int {
 	return 12*cap(c.entries) + 4*cap(c.sols) + c.keys.bytes()
 }
 
+// solutions are the solutions of entry e.
+func (c *guardCache) solutions(e guardEntry) []rewrite.Term {
+	return c.sols[e.lo:e.hi:e.hi]
+}
+
 // fork returns an empty cache for the same condition, for a fork of the
-// generator.
+// generator; it shares c's shared table.
 func (c *guardCache) fork(budget *guardBudget) *guardCache {
-	return newGuardKeys(c.reads, budget)
+	f := newGuardKeys(c.reads, budget)
+	f.shared = c.shared
+	return f
 }
 
 // CacheStats sums up one kind of a generator's caches (GuardStats,
@@ -164,17 +212,23 @@ func (c *guardCache) fork(budget *guardBudget) *guardCache {
 type CacheStats struct {
 	Lookups, Hits, Off, Summands, Bytes int
 	Flushes, MaxBytes                   int
+	// SharedLookups are the misses looked up in the tables the forks
+	// share (shared.go), SharedHits those found there; Bytes and Flushes
+	// count the shared tables too.
+	SharedLookups, SharedHits int
 }
 
 // GuardStats returns the figures of the generator's guard caches and of
 // its forks'.
 func (g *Generator) GuardStats() CacheStats {
-	return g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
+	st := g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
 		if s.guard == nil {
 			return nil
 		}
 		return s.guard
 	})
+	st.addShared(g.sharedGuards)
+	return st
 }
 
 // summandCache is a guard or step cache, as cacheStats sums it up.
@@ -196,6 +250,8 @@ func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(
 		st.Off += fs.Off
 		st.Bytes += fs.Bytes
 		st.Flushes += fs.Flushes
+		st.SharedLookups += fs.SharedLookups
+		st.SharedHits += fs.SharedHits
 	}
 	if b := budget(g); b != nil {
 		st.Flushes += b.flushes
@@ -210,6 +266,8 @@ func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(
 		st.Summands++
 		st.Lookups += n.lookups
 		st.Hits += n.hits
+		st.SharedLookups += n.sharedLookups
+		st.SharedHits += n.sharedHits
 		st.Bytes += c.Bytes()
 		if n.off {
 			st.Off++
