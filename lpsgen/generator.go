@@ -210,7 +210,10 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 // Fork returns a generator with the same transitions for another
 // goroutine (explore.Forker): it has a clone of the rewriter, sharing the
 // term store and the equations, and caches of its own (labels, guards,
-// enumeration results); the Labels table is shared.
+// steps, enumeration results); the Labels table is shared. The guard and
+// step caches of g and all its forks share a second level (shared.go),
+// which the first Fork makes: a miss of a fork's own cache is looked up
+// there before it is computed.
 func (g *Generator) Fork() explore.Generator {
 	g.shareCaches()
 	r := g.r.Clone()

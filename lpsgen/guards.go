@@ -41,7 +41,8 @@ type guardCache struct {
 }
 
 // guardBudget bounds the bytes of one generator's guard caches together
-// (each fork of the generator has a budget of its own). A cache whose
+// (each fork of the generator has a budget of its own; the tables the
+// forks share have one more, sharedBudget, of the same bound). A cache whose
 // entry takes the sum over the bound is emptied, as an enumeration cache
 // is (enumerate.Cache): the combinations of values a breadth-first search
 // meets move from level to level, and an emptied cache fills again with
