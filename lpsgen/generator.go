@@ -367,16 +367,20 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 			gc = nil
 		}
 		if gc != nil {
-			e, hit := gc.lookup(state)
-			holds, sols := e.holds, gc.solutions(e)
-			if !hit {
-				holds, sols, hit = gc.lookupShared()
-			}
-			if hit {
-				if err := g.replayGuard(s, holds, sols, state); err != nil {
+			if e, hit := gc.lookup(state); hit {
+				if err := g.replayGuard(s, e, gc.sols, state); err != nil {
 					return err
 				}
 				continue
+			}
+			if gc.shared != nil {
+				// A fork: what another fork computed is copied.
+				if e, sols, hit := gc.lookupShared(); hit {
+					if err := g.replayGuard(s, e, sols, state); err != nil {
+						return err
+					}
+					continue
+				}
 			}
 		}
 		c, err := g.r.Rewrite(s.cond, g.subst())
@@ -416,10 +420,10 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 }
 
 // replayGuard visits the transitions of summand s that its guard cache
-// remembers for state: none unless the condition holds, then one for each
-// solution in sols.
-func (g *Generator) replayGuard(s *Summand, holds bool, sols []rewrite.Term, state []uint32) error {
-	if !holds {
+// remembers for state, entry e of the solutions sols: none unless the
+// condition holds, then one for each solution in sols[e.lo:e.hi].
+func (g *Generator) replayGuard(s *Summand, e guardEntry, sols []rewrite.Term, state []uint32) error {
+	if !e.holds {
 		return nil
 	}
 	if len(s.sumVars) == 0 {
@@ -429,7 +433,7 @@ func (g *Generator) replayGuard(s *Summand, holds bool, sols []rewrite.Term, sta
 		return nil
 	}
 	n := len(s.sumVarT)
-	for i := 0; i < len(sols); i += n {
+	for i := int(e.lo); i < int(e.hi); i += n {
 		vals := sols[i : i+n : i+n]
 		for j, v := range s.sumVarT {
 			g.sub.Set(v, vals[j])

@@ -125,23 +125,21 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 
 // lookupShared looks the key of the last lookup, a miss, up in the
 // shared table; a hit is kept in the cache as if computed, and lookupShared
-// returns its outcome and solutions (valid until the next lookup).
-func (c *guardCache) lookupShared() (holds bool, sols []rewrite.Term, ok bool) {
-	if c.shared == nil {
-		return false, nil, false
-	}
+// returns its entry, whose solutions are in sols (valid until the next
+// lookup: keeping the entry may empty the cache, and sols is the table it
+// had).
+func (c *guardCache) lookupShared() (e guardEntry, sols []rewrite.Term, ok bool) {
 	c.sharedLookups++
 	word, all, ok := c.shared.find(c.keys.key, c.sols)
 	if !ok {
-		return false, nil, false
+		return guardEntry{}, nil, false
 	}
 	c.sharedHits++
 	c.sols = all
-	sols = all[c.recStart:len(all):len(all)]
-	holds = word != 0
+	e = guardEntry{holds: word != 0, lo: uint32(c.recStart), hi: uint32(len(all))}
 	c.recording = false
-	c.keep(holds)
-	return holds, sols, true
+	c.keep(e.holds)
+	return e, all, true
 }
 
 // record adds a solution of the outcome being recorded.
@@ -191,11 +189,6 @@ func (c *guardCache) Bytes() int {
 		return 0
 	}
 	return 12*cap(c.entries) + 4*cap(c.sols) + c.keys.bytes()
-}
-
-// solutions are the solutions of entry e.
-func (c *guardCache) solutions(e guardEntry) []rewrite.Term {
-	return c.sols[e.lo:e.hi:e.hi]
 }
 
 // fork returns an empty cache for the same condition, for a fork of the
