@@ -42,9 +42,9 @@ type guardCache struct {
 
 // guardBudget bounds the bytes of one generator's guard caches together
 // (each fork of the generator has a budget of its own; the tables the
-// forks share have one more, sharedBudget, of the same bound). A cache whose
-// entry takes the sum over the bound is emptied, as an enumeration cache
-// is (enumerate.Cache): the combinations of values a breadth-first search
+// forks share have one more, sharedBudget, of the same bound). A cache
+// whose entry takes the sum over the bound is emptied, as an enumeration
+// cache is (enumerate.Cache): the combinations of values a breadth-first search
 // meets move from level to level, and an emptied cache fills again with
 // those of the levels at hand. Without a bound the caches grew with the
 // state space: 22 MB, 785 bytes/state, on a FlexRay model of 28k states.
