@@ -367,17 +367,23 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 			gc = nil
 		}
 		if gc != nil {
+			// Most conditions are false in most states: a false one
+			// costs no call.
 			if e, hit := gc.lookup(state); hit {
-				if err := g.replayGuard(s, e, gc.sols, state); err != nil {
-					return err
+				if e.holds {
+					if err := g.replayGuard(s, e, gc.sols, state); err != nil {
+						return err
+					}
 				}
 				continue
 			}
 			if gc.shared != nil {
 				// A fork: what another fork computed is copied.
 				if e, sols, hit := gc.lookupShared(); hit {
-					if err := g.replayGuard(s, e, sols, state); err != nil {
-						return err
+					if e.holds {
+						if err := g.replayGuard(s, e, sols, state); err != nil {
+							return err
+						}
 					}
 					continue
 				}
@@ -420,12 +426,9 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 }
 
 // replayGuard visits the transitions of summand s that its guard cache
-// remembers for state, entry e of the solutions sols: none unless the
-// condition holds, then one for each solution in sols[e.lo:e.hi].
+// remembers for state, entry e, whose condition holds: one for each
+// solution in sols[e.lo:e.hi], or one without sum variables.
 func (g *Generator) replayGuard(s *Summand, e guardEntry, sols []rewrite.Term, state []uint32) error {
-	if !e.holds {
-		return nil
-	}
 	if len(s.sumVars) == 0 {
 		if err := g.visit(s); err != nil {
 			return g.SummandError(s, err)
