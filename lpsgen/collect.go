@@ -48,18 +48,25 @@ func (g *Generator) CollectTerms(states func(keep func(uint32))) (kept, freed in
 	return cs.Kept, cs.Freed
 }
 
-// emptyCaches empties g's guard, step and enumeration caches, whose
-// terms a collection does not keep.
+// emptyCaches empties g's guard, step and enumeration caches and the
+// tables its guard and step caches share with the forks, whose terms a
+// collection does not keep.
 func (g *Generator) emptyCaches() {
 	for k := range g.summands {
 		s := &g.summands[k]
 		if s.guard != nil {
 			s.guard.empty()
 			s.guard.budget.charge(&s.guard.counted, 0)
+			if s.guard.shared != nil {
+				s.guard.shared.empty()
+			}
 		}
 		if s.steps != nil {
 			s.steps.empty()
 			s.steps.budget.charge(&s.steps.counted, 0)
+			if s.steps.shared != nil {
+				s.steps.shared.empty()
+			}
 		}
 		if s.cache != nil {
 			s.cache.Empty()

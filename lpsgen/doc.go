@@ -44,5 +44,12 @@
 // checks lps2lts -m's multi-actions against the specification and prints
 // each as the label of a transition with that multi-action.
 //
+// Forks (Fork, shared.go): a search with threads runs one fork of the
+// generator per goroutine; each has a rewriter and caches of its own, and
+// the guard and step caches of the forks share a second level, a table
+// per summand behind a mutex, that a fork reads only when its own cache
+// misses. Its entries are term ids of the shared term store and label ids
+// of the shared Labels table, so an entry means the same to every fork.
+//
 // Not safe for concurrent use: one Generator per goroutine.
 package lpsgen

@@ -35,6 +35,10 @@ type Generator struct {
 	// stepBudget bounds the summands' step caches together (nil
 	// without them).
 	stepBudget *guardBudget
+	// sharedGuards and sharedSteps bound the tables that the guard and
+	// step caches of g and its forks share (shared.go); nil until the
+	// first Fork.
+	sharedGuards, sharedSteps *sharedBudget
 
 	sub  *rewrite.Subst
 	next []uint32
@@ -206,10 +210,14 @@ func (g *Generator) Restrict(keep func(*lps.Summand) bool) *Generator {
 // Fork returns a generator with the same transitions for another
 // goroutine (explore.Forker): it has a clone of the rewriter, sharing the
 // term store and the equations, and caches of its own (labels, guards,
-// enumeration results); the Labels table is shared.
+// steps, enumeration results); the Labels table is shared. The guard and
+// step caches of g and all its forks share a second level (shared.go),
+// which the first Fork makes: a miss of a fork's own cache is looked up
+// there before it is computed.
 func (g *Generator) Fork() explore.Generator {
+	g.shareCaches()
 	r := g.r.Clone()
-	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init}
+	f := &Generator{spec: g.spec, r: r, labels: g.labels, multiActions: g.multiActions, params: g.params, slots: g.slots, init: g.init, sharedGuards: g.sharedGuards, sharedSteps: g.sharedSteps}
 	f.en = enumerate.New(r)
 	f.en.Limit = g.en.Limit
 	f.summands = slices.Clone(g.summands)
@@ -359,11 +367,26 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 			gc = nil
 		}
 		if gc != nil {
+			// Most conditions are false in most states: a false one
+			// costs no call.
 			if e, hit := gc.lookup(state); hit {
-				if err := g.replayGuard(s, e, state); err != nil {
-					return err
+				if e.holds {
+					if err := g.replayGuard(s, e, gc.sols, state); err != nil {
+						return err
+					}
 				}
 				continue
+			}
+			if gc.shared != nil {
+				// A fork: what another fork computed is copied.
+				if e, sols, hit := gc.lookupShared(); hit {
+					if e.holds {
+						if err := g.replayGuard(s, e, sols, state); err != nil {
+							return err
+						}
+					}
+					continue
+				}
 			}
 		}
 		c, err := g.r.Rewrite(s.cond, g.subst())
@@ -403,11 +426,9 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 }
 
 // replayGuard visits the transitions of summand s that its guard cache
-// remembers for state.
-func (g *Generator) replayGuard(s *Summand, e guardEntry, state []uint32) error {
-	if !e.holds {
-		return nil
-	}
+// remembers for state, entry e, whose condition holds: one for each
+// solution in sols[e.lo:e.hi], or one without sum variables.
+func (g *Generator) replayGuard(s *Summand, e guardEntry, sols []rewrite.Term, state []uint32) error {
 	if len(s.sumVars) == 0 {
 		if err := g.visit(s); err != nil {
 			return g.SummandError(s, err)
@@ -415,7 +436,6 @@ func (g *Generator) replayGuard(s *Summand, e guardEntry, state []uint32) error 
 		return nil
 	}
 	n := len(s.sumVarT)
-	sols := s.guard.sols
 	for i := int(e.lo); i < int(e.hi); i += n {
 		vals := sols[i : i+n : i+n]
 		for j, v := range s.sumVarT {
@@ -493,6 +513,15 @@ func (g *Generator) Step(dst []uint32, s *Summand) (explore.LabelID, []uint32, e
 			next[i] = vals[k]
 		}
 		return c.labels[id], dst, nil
+	}
+	if label, vals, ok := c.lookupShared(); ok {
+		start := len(dst)
+		dst = append(dst, g.state[:len(s.keep)]...)
+		next := dst[start:]
+		for k, i := range s.assigned {
+			next[i] = vals[k]
+		}
+		return label, dst, nil
 	}
 	start := len(dst)
 	label, dst, err := g.step(dst, s)

@@ -35,12 +35,16 @@ type guardCache struct {
 	// counted is what this cache has added to budget.used.
 	budget  *guardBudget
 	counted int
+	// shared is the table the forks of the generator share (shared.go);
+	// nil until the generator is forked.
+	shared *sharedTable[rewrite.Term]
 }
 
 // guardBudget bounds the bytes of one generator's guard caches together
-// (each fork of the generator has a budget of its own). A cache whose
-// entry takes the sum over the bound is emptied, as an enumeration cache
-// is (enumerate.Cache): the combinations of values a breadth-first search
+// (each fork of the generator has a budget of its own; the tables the
+// forks share have one more, sharedBudget, of the same bound). A cache
+// whose entry takes the sum over the bound is emptied, as an enumeration
+// cache is (enumerate.Cache): the combinations of values a breadth-first search
 // meets move from level to level, and an emptied cache fills again with
 // those of the levels at hand. Without a bound the caches grew with the
 // state space: 22 MB, 785 bytes/state, on a FlexRay model of 28k states.
@@ -119,6 +123,25 @@ func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
 	return guardEntry{}, false
 }
 
+// lookupShared looks the key of the last lookup, a miss, up in the
+// shared table; a hit is kept in the cache as if computed, and lookupShared
+// returns its entry, whose solutions are in sols (valid until the next
+// lookup: keeping the entry may empty the cache, and sols is the table it
+// had).
+func (c *guardCache) lookupShared() (e guardEntry, sols []rewrite.Term, ok bool) {
+	c.sharedLookups++
+	word, all, ok := c.shared.find(c.keys.key, c.sols)
+	if !ok {
+		return guardEntry{}, nil, false
+	}
+	c.sharedHits++
+	c.sols = all
+	e = guardEntry{holds: word != 0, lo: uint32(c.recStart), hi: uint32(len(all))}
+	c.recording = false
+	c.keep(e.holds)
+	return e, all, true
+}
+
 // record adds a solution of the outcome being recorded.
 func (c *guardCache) record(vals []rewrite.Term) {
 	if !c.off && c.recording {
@@ -133,7 +156,24 @@ func (c *guardCache) finish(holds, ok bool) {
 		return
 	}
 	c.recording = false
-	if !ok || len(c.entries) >= guardMaxEntries {
+	if !ok {
+		c.sols = c.sols[:c.recStart]
+		return
+	}
+	if c.shared != nil {
+		word := uint32(0)
+		if holds {
+			word = 1
+		}
+		c.shared.publish(c.keys.key, word, c.sols[c.recStart:])
+	}
+	c.keep(holds)
+}
+
+// keep makes an entry of the outcome recorded for the key of the last
+// lookup.
+func (c *guardCache) keep(holds bool) {
+	if len(c.entries) >= guardMaxEntries {
 		c.sols = c.sols[:c.recStart]
 		return
 	}
@@ -152,9 +192,11 @@ func (c *guardCache) Bytes() int {
 }
 
 // fork returns an empty cache for the same condition, for a fork of the
-// generator.
+// generator; it shares c's shared table.
 func (c *guardCache) fork(budget *guardBudget) *guardCache {
-	return newGuardKeys(c.reads, budget)
+	f := newGuardKeys(c.reads, budget)
+	f.shared = c.shared
+	return f
 }
 
 // CacheStats sums up one kind of a generator's caches (GuardStats,
@@ -164,17 +206,23 @@ func (c *guardCache) fork(budget *guardBudget) *guardCache {
 type CacheStats struct {
 	Lookups, Hits, Off, Summands, Bytes int
 	Flushes, MaxBytes                   int
+	// SharedLookups are the misses looked up in the tables the forks
+	// share (shared.go), SharedHits those found there; Bytes and Flushes
+	// count the shared tables too.
+	SharedLookups, SharedHits int
 }
 
 // GuardStats returns the figures of the generator's guard caches and of
 // its forks'.
 func (g *Generator) GuardStats() CacheStats {
-	return g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
+	st := g.cacheStats(func(g *Generator) *guardBudget { return g.guardBudget }, func(s *Summand) summandCache {
 		if s.guard == nil {
 			return nil
 		}
 		return s.guard
 	})
+	st.addShared(g.sharedGuards)
+	return st
 }
 
 // summandCache is a guard or step cache, as cacheStats sums it up.
@@ -196,6 +244,8 @@ func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(
 		st.Off += fs.Off
 		st.Bytes += fs.Bytes
 		st.Flushes += fs.Flushes
+		st.SharedLookups += fs.SharedLookups
+		st.SharedHits += fs.SharedHits
 	}
 	if b := budget(g); b != nil {
 		st.Flushes += b.flushes
@@ -210,6 +260,8 @@ func (g *Generator) cacheStats(budget func(*Generator) *guardBudget, cache func(
 		st.Summands++
 		st.Lookups += n.lookups
 		st.Hits += n.hits
+		st.SharedLookups += n.sharedLookups
+		st.SharedHits += n.sharedHits
 		st.Bytes += c.Bytes()
 		if n.off {
 			st.Off++

@@ -171,6 +171,9 @@ func (t *keyTable) bytes() int {
 type cacheCounts struct {
 	lookups, hits int
 	off, tried    bool
+	// sharedLookups and sharedHits count the lookups in the shared
+	// table (after a miss) and its hits; the trial counts neither.
+	sharedLookups, sharedHits int
 }
 
 // decide ends the trial, at the first miss after trial lookups (a hit adds

@@ -48,6 +48,11 @@ type stepCache struct {
 	cacheCounts
 	budget  *guardBudget
 	counted int
+	// shared is the table the forks of the generator share (shared.go),
+	// nil until the generator is forked; gathered is scratch for the
+	// values published there.
+	shared   *sharedTable[uint32]
+	gathered []uint32
 }
 
 const (
@@ -104,9 +109,10 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, pindex map[*lps.V
 	return c
 }
 
-// fork returns an empty cache for the same summand.
+// fork returns an empty cache for the same summand, sharing c's shared
+// table.
 func (c *stepCache) fork(budget *guardBudget) *stepCache {
-	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget}
+	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget, shared: c.shared}
 }
 
 // lookup returns the entry for the values of the parameters in state
@@ -127,18 +133,50 @@ func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
 	return id, ok
 }
 
-// add makes an entry of the key of the last lookup: label, and the
-// values of the assigned parameters in next (the whole next state).
+// lookupShared looks the key of the last lookup, a miss, up in the
+// shared table; a hit is kept in the cache as if computed, and
+// lookupShared returns its label and the values of the assigned
+// parameters (valid until the next call).
+func (c *stepCache) lookupShared() (explore.LabelID, []uint32, bool) {
+	if c.shared == nil {
+		return 0, nil, false
+	}
+	c.sharedLookups++
+	word, vals, ok := c.shared.find(c.keys.key, c.gathered[:0])
+	c.gathered = vals
+	if !ok {
+		return 0, nil, false
+	}
+	c.sharedHits++
+	label := explore.LabelID(word)
+	c.keep(label, vals)
+	return label, vals, true
+}
+
+// add makes an entry of the key of the last lookup, and publishes it in
+// the shared table: label, and the values of the assigned parameters in
+// next (the whole next state).
 func (c *stepCache) add(label explore.LabelID, next []uint32, assigned []int) {
+	c.gathered = c.gathered[:0]
+	for _, i := range assigned {
+		c.gathered = append(c.gathered, next[i])
+	}
+	if c.shared != nil {
+		c.shared.publish(c.keys.key, uint32(label), c.gathered)
+	}
+	c.keep(label, c.gathered)
+}
+
+// keep makes an entry of the key of the last lookup: label, and vals,
+// the values of the assigned parameters.
+func (c *stepCache) keep(label explore.LabelID, vals []uint32) {
 	if len(c.labels) >= guardMaxEntries {
 		return
 	}
 	c.keys.add()
 	c.labels = offheap.Append(&c.pool, c.labels, label)
 	c.values = offheap.Grow(&c.pool, c.values, c.assigned)
-	for _, i := range assigned {
-		c.values = append(c.values, next[i])
-	}
+	c.values = append(c.values, vals...)
 	settle(c, &c.cacheCounts, c.budget, &c.counted, stepTrial, stepMinHitRate)
 }
 
@@ -159,10 +197,12 @@ func (c *stepCache) Bytes() int {
 
 // StepStats sums up the step caches as GuardStats does the guard caches.
 func (g *Generator) StepStats() CacheStats {
-	return g.cacheStats(func(g *Generator) *guardBudget { return g.stepBudget }, func(s *Summand) summandCache {
+	st := g.cacheStats(func(g *Generator) *guardBudget { return g.stepBudget }, func(s *Summand) summandCache {
 		if s.steps == nil {
 			return nil
 		}
 		return s.steps
 	})
+	st.addShared(g.sharedSteps)
+	return st
 }

@@ -658,4 +658,9 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 func reportCache(w io.Writer, kind string, st lpsgen.CacheStats) {
 	fmt.Fprintf(w, "%s cache: %d lookups, %.1f%% hits, %d of %d summands dropped their cache, %d bytes, %d flushes\n",
 		kind, st.Lookups, 100*float64(st.Hits)/float64(max(st.Lookups, 1)), st.Off, st.Summands, st.Bytes, st.Flushes)
+	if st.SharedLookups > 0 {
+		// The threads' misses looked up in the tables they share.
+		fmt.Fprintf(w, "%s cache shared by the threads: %d lookups, %.1f%% hits\n",
+			kind, st.SharedLookups, 100*float64(st.SharedHits)/float64(st.SharedLookups))
+	}
 }
