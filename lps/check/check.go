@@ -29,6 +29,10 @@ type checker struct {
 	actions     map[string][]*lps.ActionDecl
 	params      map[string]*lps.Var
 	badParams   bool // the parameter list had errors: do not count arguments
+	// unknownElems counts the empty containers given AnySort for their
+	// element sort: while it is 0, no expression's sort holds AnySort,
+	// and reportAny need not walk the expressions it is given.
+	unknownElems int
 }
 
 // plural is "1 word" or "n words", for messages that count.

@@ -63,6 +63,7 @@ func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
 	if len(e.Elems) == 0 {
 		if h == nil {
 			h = lps.AnySort
+			x.c.unknownElems++
 		}
 		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
 	}
@@ -156,6 +157,7 @@ func (x *exprChecker) empty(p lps.Pos, hint *lps.Sort, finite func(*lps.Sort) *l
 	s := hint
 	if s == nil || !slices.Contains(kinds, s.Kind) {
 		s = finite(lps.AnySort)
+		x.c.unknownElems++
 	}
 	return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptySet, s), Pos: p}
 }

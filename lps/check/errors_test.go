@@ -58,6 +58,8 @@ func TestMalformedInput(t *testing.T) {
 		{"{} not pos", "act a;\nproc P(x: Pos) = a . P(x = ({}));\ninit P(1);\n", "2:29", "sort mismatch: expected Pos, found FSet(_)"},
 		{"can't infer", "act a;\nproc P(x: Bool) = a . P(x = head([]) == head([]));\ninit P(true);\n", "2:29", "cannot infer the sort of head([]): the context does not say what it contains"},
 		{"where of unknown", "act a;\nproc P(x: Bool) = a . P(x = true whr w = [] end);\ninit P(true);\n", "2:42", "cannot infer the sort of []: the context does not say what it contains"},
+		{"where of unknown set", "act a;\nproc P(x: Bool) = a . P(x = true whr w = {} end);\ninit P(true);\n", "2:42", "cannot infer the sort of {}: the context does not say what it contains"},
+		{"where of unknown bag", "act a;\nproc P(x: Bool) = a . P(x = true whr w = {:} end);\ninit P(true);\n", "2:42", "cannot infer the sort of {:}: the context does not say what it contains"},
 		{"unknown function in eqn", "var x: Pos;\neqn f(x) = x;\nact a;\nproc P(x: Pos) = a . P(x = 1);\ninit P(1);\n", "2:5", "unknown function f"},
 		{"dup sum var", "act a;\nproc P(x: Pos) = sum y: Pos, y: Nat. a . P(x = 1);\ninit P(1);\n", "2:30", "duplicate sum variable y (first declared at 2:22)"},
 		{"delta then next", "act a;\nproc P(x: Pos) = delta . P(x = 1);\ninit P(1);\n", "2:26", "delta cannot be followed by a next state"},

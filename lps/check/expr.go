@@ -54,6 +54,11 @@ func (x *exprChecker) expect(e syntax.Expr, want *lps.Sort) lps.Expr {
 // depend on it; its elements' sort stays _ here too. A where variable
 // defined by such a container is an error, as in mCRL2.
 func (x *exprChecker) reportAny(e lps.Expr) bool {
+	if x.c.unknownElems == 0 {
+		// Every expression is walked again by each expect above it:
+		// without a container of unknown elements, for nothing.
+		return false
+	}
 	found := false
 	var walk func(e lps.Expr)
 	walk = func(e lps.Expr) {
