@@ -49,14 +49,16 @@ type (
 		Body Expr
 	}
 	App struct {
-		Pos   Position // of the opening parenthesis
-		start Position // of Head, kept so that Start takes constant time
-		Head  Expr
-		Args  []Expr
+		Pos    Position // of the opening parenthesis
+		start  Position // of Head, kept so that Start takes constant time
+		height int32    // the tree's, recorded by the parser (chained)
+		Head   Expr
+		Args   []Expr
 	}
 	Update struct { // f[key -> val]
 		Pos      Position
 		start    Position // of Fun
+		height   int32    // the tree's, recorded by the parser (chained)
 		Fun      Expr
 		Key, Val Expr
 	}
@@ -66,10 +68,11 @@ type (
 		X   Expr
 	}
 	Binary struct {
-		Pos   Position // of the operator
-		start Position // of L: a chain of n operators would take n steps to find it
-		Op    string
-		L, R  Expr
+		Pos    Position // of the operator
+		start  Position // of L: a chain of n operators would take n steps to find it
+		height int32    // the tree's, recorded by the parser (chained)
+		Op     string
+		L, R   Expr
 	}
 	Binder struct {
 		Pos  Position
@@ -233,8 +236,9 @@ func (p *parser) binary(min int) (Expr, []*Where) {
 		}
 		var y Expr
 		y, pending = p.binary(next)
-		x = &Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
-		p.chained(x, t.pos)
+		b := &Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
+		p.chained(b, &b.height, t.pos)
+		x = b
 	}
 }
 
@@ -300,15 +304,17 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 		t := p.tok
 		switch {
 		case p.accept("("):
-			x = &App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
-			p.chained(x, t.pos)
+			a := &App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
+			p.chained(a, &a.height, t.pos)
+			x = a
 		case !unit && p.accept("["):
 			key := p.expr()
 			p.expect("->")
 			val := p.expr()
 			p.expect("]")
-			x = &Update{Pos: t.pos, start: x.Start(), Fun: x, Key: key, Val: val}
-			p.chained(x, t.pos)
+			u := &Update{Pos: t.pos, start: x.Start(), Fun: x, Key: key, Val: val}
+			p.chained(u, &u.height, t.pos)
+			x = u
 		case unit:
 			return x, nil
 		default:
