@@ -406,20 +406,16 @@ func (p *parser) brace(open token) Expr {
 // comprehension parses `x: S | e}` after `{` where the tokens read so,
 // and otherwise rewinds and returns nil: `{x: 2}` is a bag.
 func (p *parser) comprehension(open token) *Comp {
-	t := p.tok
-	if t.kind != tokIdent {
+	var s *SortExpr
+	v := p.identThen(func() bool {
+		return p.accept(":") && p.startsSort(p.tok) && p.try(func() { s = p.sortExpr() }) && p.accept("|")
+	})
+	if v == nil {
 		return nil
 	}
-	cp := p.mark()
-	p.next()
-	var s *SortExpr
-	if p.accept(":") && p.startsSort(p.tok) && p.try(func() { s = p.sortExpr() }) && p.accept("|") {
-		body := p.expr()
-		p.expect("}")
-		return &Comp{Pos: open.pos, Var: &Ident{Pos: t.pos, Name: t.text}, Sort: s, Body: body}
-	}
-	p.reset(cp)
-	return nil
+	body := p.expr()
+	p.expect("}")
+	return &Comp{Pos: open.pos, Var: v, Sort: s, Body: body}
 }
 
 // varsList parses `x1, x2: S1, y: S2, ...`; what names what must follow
@@ -537,13 +533,21 @@ func (p *parser) ctor() *Ctor {
 // and sep (a projection's `name:`, a named argument's `name =`) and
 // returns the name; otherwise it consumes nothing and returns nil.
 func (p *parser) label(sep string) *Ident {
+	return p.identThen(func() bool { return p.accept(sep) })
+}
+
+// identThen consumes an identifier and then what more reads, and returns
+// the identifier if more reports that it read what it looked for;
+// otherwise, or where the token in hand is no identifier, it consumes
+// nothing and returns nil.
+func (p *parser) identThen(more func() bool) *Ident {
 	t := p.tok
 	if t.kind != tokIdent {
 		return nil
 	}
 	cp := p.mark()
 	p.next()
-	if p.accept(sep) {
+	if more() {
 		return &Ident{Pos: t.pos, Name: t.text}
 	}
 	p.reset(cp)
