@@ -431,9 +431,7 @@ func (p *parser) varsList(what string) *VarsList {
 		if !p.accept(",") {
 			return l
 		}
-		if p.tok.kind != tokIdent {
-			p.unexpected(p.tok, what)
-		}
+		p.first(what)
 	}
 }
 

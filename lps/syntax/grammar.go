@@ -233,14 +233,6 @@ func (p *parser) section() *Section {
 	return s
 }
 
-// first fails unless the token in hand is an identifier, which every
-// declaration starts with; what names the declaration.
-func (p *parser) first(what string) {
-	if p.tok.kind != tokIdent {
-		p.unexpected(p.tok, what)
-	}
-}
-
 // names parses `a, b, ...`.
 func (p *parser) names() []*Ident {
 	names := []*Ident{p.ident()}
@@ -298,9 +290,7 @@ func (p *parser) init() *Init {
 	in := &Init{Pos: p.pos()}
 	if p.accept("dist") {
 		d := &Dist{Pos: p.pos()}
-		if p.tok.kind != tokIdent {
-			p.unexpected(p.tok, "a distribution")
-		}
+		p.first("a distribution")
 		d.Vars = p.varsList("a variable declaration")
 		p.expect("[")
 		d.Prob = p.dataExpr()

@@ -69,9 +69,7 @@ func height(x Expr) int {
 		return h
 	}
 	h := 0
-	for _, c := range children(x) {
-		h = max(h, height(c))
-	}
+	eachChild(x, func(c Expr) { h = max(h, height(c)) })
 	return h + 1
 }
 
@@ -99,35 +97,44 @@ func (p *parser) chained(x Expr, h *int32, at Position) {
 	*h = int32(n)
 }
 
-// children are the subexpressions of x.
-func children(x Expr) []Expr {
+// eachChild calls f on each subexpression of x, without collecting them
+// in a slice: height visits every node outside the recorded chains.
+func eachChild(x Expr, f func(Expr)) {
+	each := func(es []Expr) {
+		for _, e := range es {
+			f(e)
+		}
+	}
 	switch x := x.(type) {
 	case *List:
-		return x.Elems
+		each(x.Elems)
 	case *Set:
-		return x.Elems
+		each(x.Elems)
 	case *Bag:
-		return append(append([]Expr(nil), x.Elems...), x.Counts...)
+		each(x.Elems)
+		each(x.Counts)
 	case *Comp:
-		return []Expr{x.Body}
+		f(x.Body)
 	case *App:
-		return append([]Expr{x.Head}, x.Args...)
+		f(x.Head)
+		each(x.Args)
 	case *Update:
-		return []Expr{x.Fun, x.Key, x.Val}
+		f(x.Fun)
+		f(x.Key)
+		f(x.Val)
 	case *Unary:
-		return []Expr{x.X}
+		f(x.X)
 	case *Binary:
-		return []Expr{x.L, x.R}
+		f(x.L)
+		f(x.R)
 	case *Binder:
-		return []Expr{x.Body}
+		f(x.Body)
 	case *Where:
-		out := []Expr{x.Body}
+		f(x.Body)
 		for _, d := range x.Defs {
-			out = append(out, d.Value)
+			f(d.Value)
 		}
-		return out
 	}
-	return nil
 }
 
 // posError is a syntax error at its position. lexical marks an error of
@@ -274,12 +281,17 @@ func (p *parser) expect(v string) token {
 	return p.next()
 }
 
+// first fails unless the token in hand is an identifier (which every
+// declaration starts with), naming what was expected there.
+func (p *parser) first(what string) {
+	if p.tok.kind != tokIdent {
+		p.unexpected(p.tok, what)
+	}
+}
+
 // ident consumes an identifier.
 func (p *parser) ident() *Ident {
-	t := p.tok
-	if t.kind != tokIdent {
-		p.unexpected(t, "an identifier")
-	}
-	p.next()
+	p.first("an identifier")
+	t := p.next()
 	return &Ident{Pos: t.pos, Name: t.text}
 }

@@ -67,11 +67,8 @@ func (p *parser) actions() []*Action {
 
 // action parses a(e1, ..., en).
 func (p *parser) action() *Action {
-	t := p.tok
-	if t.kind != tokIdent {
-		p.unexpected(t, "an action, tau or delta")
-	}
-	p.next()
+	p.first("an action, tau or delta")
+	t := p.next()
 	a := &Action{Pos: t.pos, Name: &Ident{Pos: t.pos, Name: t.text}}
 	if p.accept("(") {
 		for _, x := range p.exprList(")") {
