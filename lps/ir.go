@@ -12,6 +12,10 @@ type Pos struct {
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
+// Position is p itself. Every expression node embeds its Pos, and this
+// method is how each one answers Expr's Position.
+func (p Pos) Position() Pos { return p }
+
 // IsValid reports whether p denotes a real position.
 func (p Pos) IsValid() bool { return p.Line > 0 }
 
@@ -283,42 +287,38 @@ type Expr interface {
 type Var struct {
 	Name string
 	S    *Sort
-	Pos  Pos
+	Pos
 }
 
 func (v *Var) Sort() *Sort    { return v.S }
-func (v *Var) Position() Pos  { return v.Pos }
 func (v *Var) String() string { return v.Name }
 
 // VarRef is an occurrence of a variable.
 type VarRef struct {
 	Var *Var
-	Pos Pos
+	Pos
 }
 
-func (r *VarRef) Sort() *Sort   { return r.Var.S }
-func (r *VarRef) Position() Pos { return r.Pos }
+func (r *VarRef) Sort() *Sort { return r.Var.S }
 
 // Number is a numeral typed as Pos, Nat, Int or Real. Value is never
 // negative (a minus sign is an application of OpNeg).
 type Number struct {
 	Value *big.Int
 	S     *Sort
-	Pos   Pos
+	Pos
 }
 
-func (n *Number) Sort() *Sort   { return n.S }
-func (n *Number) Position() Pos { return n.Pos }
+func (n *Number) Sort() *Sort { return n.S }
 
 // FuncRef is a function symbol used as an expression: a constant (`true`,
 // `d1`, `[]`) or a function that is applied or passed as a value.
 type FuncRef struct {
 	Func *Func
-	Pos  Pos
+	Pos
 }
 
-func (f *FuncRef) Sort() *Sort   { return f.Func.Sort }
-func (f *FuncRef) Position() Pos { return f.Pos }
+func (f *FuncRef) Sort() *Sort { return f.Func.Sort }
 
 // App applies Head (usually a *FuncRef, but any expression of function
 // sort) to Args. Implicit marks an application the checker inserted (an
@@ -335,7 +335,7 @@ type App struct {
 	// - : FSet(S) # Set(S) -> FSet(S); a context that wants a wider
 	// element sort gets it through OpSetRetag, not by retyping.
 	Fixed bool
-	Pos   Pos
+	Pos
 }
 
 // BuiltinOp is the operator of a built-in function's application, false
@@ -347,8 +347,7 @@ func (a *App) BuiltinOp() (Op, bool) {
 	return OpNone, false
 }
 
-func (a *App) Sort() *Sort   { return a.S }
-func (a *App) Position() Pos { return a.Pos }
+func (a *App) Sort() *Sort { return a.S }
 
 // BinderKind says which binder a Binder is.
 type BinderKind uint8
@@ -367,18 +366,17 @@ type Binder struct {
 	Vars []*Var
 	Body Expr
 	S    *Sort
-	Pos  Pos
+	Pos
 }
 
-func (b *Binder) Sort() *Sort   { return b.S }
-func (b *Binder) Position() Pos { return b.Pos }
+func (b *Binder) Sort() *Sort { return b.S }
 
 // Where is `Body whr x1 = e1, ..., xn = en end`. The definitions are not
 // recursive: each Value is in the scope outside the whr.
 type Where struct {
 	Body Expr
 	Defs []WhereDef
-	Pos  Pos
+	Pos
 }
 
 // WhereDef is one definition of a whr clause.
@@ -387,8 +385,7 @@ type WhereDef struct {
 	Value Expr
 }
 
-func (w *Where) Sort() *Sort   { return w.Body.Sort() }
-func (w *Where) Position() Pos { return w.Pos }
+func (w *Where) Sort() *Sort { return w.Body.Sort() }
 
 // Enum is what the three enumerations share: the elements written out,
 // the sort of the whole and its position. Embedded, it gives each of them
@@ -397,11 +394,10 @@ func (w *Where) Position() Pos { return w.Pos }
 type Enum struct {
 	Elems []Expr
 	S     *Sort
-	Pos   Pos
+	Pos
 }
 
-func (e *Enum) Sort() *Sort   { return e.S }
-func (e *Enum) Position() Pos { return e.Pos }
+func (e *Enum) Sort() *Sort { return e.S }
 
 // ListEnum is `[e1, ..., en]` (n > 0; `[]` is OpEmptyList).
 type ListEnum struct{ Enum }

@@ -33,7 +33,7 @@ func (x *exprChecker) builtinValue(id *syntax.Ident, hint *lps.Sort) lps.Expr {
 	for i, d := range hint.Domain {
 		name := " arg" + string(rune('0'+i))
 		sc.vars[name] = &lps.Var{Name: name, S: d, Pos: pos(id.Pos)}
-		raw[i] = &syntax.Ident{Pos: id.Pos, Name: name}
+		raw[i] = &syntax.Ident{At: syntax.At{Pos: id.Pos}, Name: name}
 	}
 	outer := x.sc
 	x.sc = sc

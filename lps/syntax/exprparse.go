@@ -20,30 +20,40 @@ import (
 // left operand's start: the error for `a + b` points at a).
 type Expr interface{ Start() Position }
 
+// At is where a node's first token stands. The nodes that begin with a
+// token of their own (a name, a numeral, a bracket, a prefix operator, a
+// binder's keyword) embed it, and it is their Start; the nodes that begin
+// with an operand (App, Update, Binary, Where) keep that operand's start
+// beside their own token's position.
+type At struct{ Pos Position }
+
+// Start is the position of the node's first token.
+func (a At) Start() Position { return a.Pos }
+
 type (
 	Number struct {
-		Pos  Position
+		At
 		Text string
 	}
 	Bool struct {
-		Pos Position
+		At
 		Val bool
 	}
 	List struct { // [e1, ..., en], n >= 0
-		Pos   Position
+		At
 		Elems []Expr
 	}
 	Set struct { // {e1, ..., en}, n >= 0
-		Pos   Position
+		At
 		Elems []Expr
 	}
 	Bag struct { // {e1: c1, ..., en: cn}, n >= 0 ({:} when 0)
-		Pos    Position
+		At
 		Elems  []Expr
 		Counts []Expr
 	}
 	Comp struct { // {x: S | body}
-		Pos  Position
+		At
 		Var  *Ident
 		Sort *SortExpr
 		Body Expr
@@ -63,9 +73,9 @@ type (
 		Key, Val Expr
 	}
 	Unary struct {
-		Pos Position
-		Op  string
-		X   Expr
+		At
+		Op string
+		X  Expr
 	}
 	Binary struct {
 		Pos    Position // of the operator
@@ -75,7 +85,7 @@ type (
 		L, R   Expr
 	}
 	Binder struct {
-		Pos  Position
+		At
 		Kind string // forall, exists, lambda
 		Vars *VarsList
 		Body Expr
@@ -93,18 +103,9 @@ type Def struct {
 	Value Expr
 }
 
-func (e *Ident) Start() Position  { return e.Pos }
-func (e *Number) Start() Position { return e.Pos }
-func (e *Bool) Start() Position   { return e.Pos }
-func (e *List) Start() Position   { return e.Pos }
-func (e *Set) Start() Position    { return e.Pos }
-func (e *Bag) Start() Position    { return e.Pos }
-func (e *Comp) Start() Position   { return e.Pos }
 func (e *App) Start() Position    { return e.start }
 func (e *Update) Start() Position { return e.start }
-func (e *Unary) Start() Position  { return e.Pos }
 func (e *Binary) Start() Position { return e.start }
-func (e *Binder) Start() Position { return e.Pos }
 func (e *Where) Start() Position  { return e.start }
 
 // DataExpr is a full data expression (mCRL2's DataExpr).
@@ -288,7 +289,7 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 	if p.is(t, "!") || p.is(t, "-") || p.is(t, "#") {
 		p.next()
 		x, pending := p.operand(unit)
-		return &Unary{Pos: t.pos, Op: t.text, X: x}, pending
+		return &Unary{At: At{t.pos}, Op: t.text, X: x}, pending
 	}
 	if !unit && (p.is(t, "forall") || p.is(t, "exists") || p.is(t, "lambda")) {
 		p.next()
@@ -297,7 +298,7 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 		// The binder ends where its body ends: clauses after the body's
 		// last operand bind the binder too.
 		body, pending := p.binary(0)
-		return &Binder{Pos: t.pos, Kind: t.text, Vars: vars, Body: body}, pending
+		return &Binder{At: At{t.pos}, Kind: t.text, Vars: vars, Body: body}, pending
 	}
 	x := p.primary(unit)
 	for {
@@ -338,22 +339,22 @@ func (p *parser) primary(unit bool) Expr {
 	switch {
 	case t.kind == tokIdent:
 		p.next()
-		return &Ident{Pos: t.pos, Name: t.text}
+		return &Ident{At: At{t.pos}, Name: t.text}
 	case t.kind == tokNumber:
 		p.next()
-		return &Number{Pos: t.pos, Text: t.text}
+		return &Number{At: At{t.pos}, Text: t.text}
 	case p.is(t, "true") || p.is(t, "false"):
 		p.next()
-		return &Bool{Pos: t.pos, Val: t.text == "true"}
+		return &Bool{At: At{t.pos}, Val: t.text == "true"}
 	case p.accept("("):
 		x := p.expr()
 		p.expect(")")
 		return x
 	case !unit && p.accept("["):
 		if p.accept("]") {
-			return &List{Pos: t.pos}
+			return &List{At: At{t.pos}}
 		}
-		return &List{Pos: t.pos, Elems: p.exprList("]")}
+		return &List{At: At{t.pos}, Elems: p.exprList("]")}
 	case !unit && p.accept("{"):
 		return p.brace(t)
 	}
@@ -368,18 +369,18 @@ func (p *parser) primary(unit bool) Expr {
 // a bag `e: n, ...}` or a set `e, ...}`.
 func (p *parser) brace(open token) Expr {
 	if p.accept("}") {
-		return &Set{Pos: open.pos}
+		return &Set{At: At{open.pos}}
 	}
 	if p.accept(":") {
 		p.expect("}")
-		return &Bag{Pos: open.pos}
+		return &Bag{At: At{open.pos}}
 	}
 	if c := p.comprehension(open); c != nil {
 		return c
 	}
 	first := p.expr()
 	if p.is(p.tok, ":") {
-		b := &Bag{Pos: open.pos}
+		b := &Bag{At: At{open.pos}}
 		for e := first; ; e = p.expr() {
 			p.expect(":")
 			b.Elems = append(b.Elems, e)
@@ -392,7 +393,7 @@ func (p *parser) brace(open token) Expr {
 			}
 		}
 	}
-	s := &Set{Pos: open.pos, Elems: []Expr{first}}
+	s := &Set{At: At{open.pos}, Elems: []Expr{first}}
 	if p.accept("}") {
 		return s
 	}
@@ -415,7 +416,7 @@ func (p *parser) comprehension(open token) *Comp {
 	}
 	body := p.expr()
 	p.expect("}")
-	return &Comp{Pos: open.pos, Var: v, Sort: s, Body: body}
+	return &Comp{At: At{open.pos}, Var: v, Sort: s, Body: body}
 }
 
 // varsList parses `x1, x2: S1, y: S2, ...`; what names what must follow
@@ -546,7 +547,7 @@ func (p *parser) identThen(more func() bool) *Ident {
 	cp := p.mark()
 	p.next()
 	if more() {
-		return &Ident{Pos: t.pos, Name: t.text}
+		return &Ident{At: At{t.pos}, Name: t.text}
 	}
 	p.reset(cp)
 	return nil

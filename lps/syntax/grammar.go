@@ -34,7 +34,7 @@ type Section struct {
 // action, a process) and also the expression that is a name: one type for
 // both, so a name has one tree node wherever it stands.
 type Ident struct {
-	Pos  Position
+	At
 	Name string
 }
 

@@ -293,5 +293,5 @@ func (p *parser) first(what string) {
 func (p *parser) ident() *Ident {
 	p.first("an identifier")
 	t := p.next()
-	return &Ident{Pos: t.pos, Name: t.text}
+	return &Ident{At: At{t.pos}, Name: t.text}
 }

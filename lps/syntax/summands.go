@@ -69,7 +69,7 @@ func (p *parser) actions() []*Action {
 func (p *parser) action() *Action {
 	p.first("an action, tau or delta")
 	t := p.next()
-	a := &Action{Pos: t.pos, Name: &Ident{Pos: t.pos, Name: t.text}}
+	a := &Action{Pos: t.pos, Name: &Ident{At: At{t.pos}, Name: t.text}}
 	if p.accept("(") {
 		for _, x := range p.exprList(")") {
 			a.Args = append(a.Args, &DataExpr{Pos: x.Start(), X: x})
