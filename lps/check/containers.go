@@ -56,54 +56,53 @@ func (x *exprChecker) enum(raw []syntax.Expr, h *lps.Sort, container func(*lps.S
 	return lps.Enum{Elems: out, S: container(s), Pos: p}, true
 }
 
-// list checks [e1, ..., en]; [] takes its element sort from the hint.
-func (x *exprChecker) list(e *syntax.List, hint *lps.Sort) lps.Expr {
-	h := elemHint(hint, lps.SortList)
-	p := pos(e.Pos)
-	if len(e.Elems) == 0 {
-		if h == nil {
-			h = lps.AnySort
-			x.c.unknownElems++
+// container checks a list, set or bag written out, or a comprehension.
+// An empty one takes its element sort from the hint: [] a list's, {} a
+// set's or a bag's (it is both), {:} a bag's. A set written out is a
+// finite set (FSet) that a Set context converts; a bag's counts are Nat.
+func (x *exprChecker) container(e syntax.Expr, hint *lps.Sort) lps.Expr {
+	switch e := e.(type) {
+	case *syntax.List:
+		h := elemHint(hint, lps.SortList)
+		p := pos(e.Pos)
+		if len(e.Elems) == 0 {
+			if h == nil {
+				h = lps.AnySort
+				x.c.unknownElems++
+			}
+			return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
 		}
-		return &lps.FuncRef{Func: x.st.Builtin(lps.OpEmptyList, x.st.List(h)), Pos: p}
-	}
-	if en, ok := x.enum(e.Elems, h, x.st.List, p); ok {
-		return &lps.ListEnum{Enum: en}
-	}
-	return nil
-}
-
-// set checks {e1, ..., en}, a finite set (FSet) that a Set context
-// converts; {} takes its sort from the hint.
-func (x *exprChecker) set(e *syntax.Set, hint *lps.Sort) lps.Expr {
-	p := pos(e.Pos)
-	if len(e.Elems) == 0 {
-		// {} is also the empty bag.
-		return x.empty(p, hint, x.st.FSet, lps.SortSet, lps.SortFSet, lps.SortBag, lps.SortFBag)
-	}
-	if en, ok := x.enum(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet), x.st.FSet, p); ok {
-		return &lps.SetEnum{Enum: en}
-	}
-	return nil
-}
-
-// bag checks {e1: c1, ...}, a finite bag (FBag) with Nat counts.
-func (x *exprChecker) bag(e *syntax.Bag, hint *lps.Sort) lps.Expr {
-	p := pos(e.Pos)
-	if len(e.Elems) == 0 {
-		return x.empty(p, hint, x.st.FBag, lps.SortBag, lps.SortFBag)
-	}
-	en, ok := x.enum(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag), x.st.FBag, p)
-	if !ok {
-		return nil
-	}
-	counts := make([]lps.Expr, len(e.Counts))
-	for i, c := range e.Counts {
-		if counts[i] = x.expect(c, x.st.Nat); counts[i] == nil {
+		if en, ok := x.enum(e.Elems, h, x.st.List, p); ok {
+			return &lps.ListEnum{Enum: en}
+		}
+	case *syntax.Set:
+		p := pos(e.Pos)
+		if len(e.Elems) == 0 {
+			return x.empty(p, hint, x.st.FSet, lps.SortSet, lps.SortFSet, lps.SortBag, lps.SortFBag)
+		}
+		if en, ok := x.enum(e.Elems, elemHint(hint, lps.SortSet, lps.SortFSet), x.st.FSet, p); ok {
+			return &lps.SetEnum{Enum: en}
+		}
+	case *syntax.Bag:
+		p := pos(e.Pos)
+		if len(e.Elems) == 0 {
+			return x.empty(p, hint, x.st.FBag, lps.SortBag, lps.SortFBag)
+		}
+		en, ok := x.enum(e.Elems, elemHint(hint, lps.SortBag, lps.SortFBag), x.st.FBag, p)
+		if !ok {
 			return nil
 		}
+		counts := make([]lps.Expr, len(e.Counts))
+		for i, c := range e.Counts {
+			if counts[i] = x.expect(c, x.st.Nat); counts[i] == nil {
+				return nil
+			}
+		}
+		return &lps.BagEnum{Enum: en, Counts: counts}
+	case *syntax.Comp:
+		return x.comp(e, hint)
 	}
-	return &lps.BagEnum{Enum: en, Counts: counts}
+	return nil
 }
 
 // comp checks {x: S | e}: a set when e is Bool, a bag when e is a Nat.

@@ -279,28 +279,22 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 			s = hint
 		}
 		return &lps.Number{Value: v, S: s, Pos: pos(e.Pos)}
+	case *syntax.App:
+		return x.app(e, hint)
+	case *syntax.Update:
+		return x.update(e, hint)
+	case *syntax.List, *syntax.Set, *syntax.Bag, *syntax.Comp:
+		return x.container(e, hint)
+	case *syntax.Unary:
+		return x.unary(e, hint)
+	case *syntax.Binary:
+		return x.binary(e, hint)
 	case *syntax.Bool:
 		op := lps.OpFalse
 		if e.Val {
 			op = lps.OpTrue
 		}
 		return &lps.FuncRef{Func: x.st.Builtin(op, x.st.Bool), Pos: pos(e.Pos)}
-	case *syntax.App:
-		return x.app(e, hint)
-	case *syntax.Unary:
-		return x.unary(e, hint)
-	case *syntax.Binary:
-		return x.binary(e, hint)
-	case *syntax.List:
-		return x.list(e, hint)
-	case *syntax.Set:
-		return x.set(e, hint)
-	case *syntax.Bag:
-		return x.bag(e, hint)
-	case *syntax.Comp:
-		return x.comp(e, hint)
-	case *syntax.Update:
-		return x.update(e, hint)
 	case *syntax.Binder:
 		return x.binder(e, hint)
 	case *syntax.Where:
