@@ -32,13 +32,9 @@ func (g *Generator) CollectTerms(states func(keep func(uint32))) (kept, freed in
 		}
 		g.multiActions.mu.RUnlock()
 		for _, f := range gens {
-			for k := range f.summands {
-				s := &f.summands[k]
-				if s.labelKey == nil {
-					continue
-				}
-				for id := range s.labelKey.Len() {
-					for _, v := range s.labelKey.Vector(uint32(id)) {
+			for _, c := range f.labelCaches {
+				for id := range c.key.Len() {
+					for _, v := range c.key.Vector(uint32(id)) {
 						keep(rewrite.Term(v))
 					}
 				}

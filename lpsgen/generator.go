@@ -66,6 +66,9 @@ type Generator struct {
 	// position and its sum-variable values.
 	keyK    int
 	keyVals []rewrite.Term
+	// labelCaches are the summands' label caches (label.go), one for
+	// each sequence of action declarations.
+	labelCaches []*labelCache
 	// control selects the summands by control-flow parameters
 	// (control.go); nil when no summand is restricted.
 	control *controlIndex
@@ -222,11 +225,17 @@ func (g *Generator) Fork() explore.Generator {
 	f.en.Limit = g.en.Limit
 	f.summands = slices.Clone(g.summands)
 	caches := map[*enumerate.Cache]*enumerate.Cache{}
+	labels := map[*labelCache]*labelCache{}
+	for _, c := range g.labelCaches {
+		fc := &labelCache{decls: c.decls, key: vecset.New(c.key.Width())}
+		labels[c] = fc
+		f.labelCaches = append(f.labelCaches, fc)
+	}
 	for k := range f.summands {
 		s := &f.summands[k]
 		s.sols = nil
-		if s.labelKey != nil {
-			s.labelKey, s.labelIDs = vecset.New(s.nargs), nil
+		if s.labels != nil {
+			s.labels = labels[s.labels]
 		}
 		if s.guard != nil {
 			if f.guardBudget == nil {

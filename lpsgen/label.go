@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
@@ -40,13 +41,44 @@ func (g *Generator) Label(s *Summand) (explore.LabelID, error) {
 			g.argBuf = append(g.argBuf, uint32(v))
 		}
 	}
-	if id, ok := s.labelKey.Find(g.argBuf); ok {
-		return s.labelIDs[id], nil
+	c := s.labels
+	if id, ok := c.key.Find(g.argBuf); ok {
+		return c.ids[id], nil
 	}
 	id := g.labelOf(s.actions, g.argBuf)
-	s.labelKey.Insert(g.argBuf)
-	s.labelIDs = append(s.labelIDs, id)
+	c.key.Insert(g.argBuf)
+	c.ids = append(c.ids, id)
 	return id, nil
+}
+
+// labelCache numbers the labels of a multi-action by the vector of its
+// rewritten arguments. The summands whose actions are the same
+// declarations in the same order print the same label for the same
+// arguments, and share one: on the bench's bakery, whose tickets make
+// every c(b, n) new, six summands print c(false, n) and six c(true, n),
+// and its first 300,000 states printed 233,339 labels for 33,343
+// distinct ones.
+type labelCache struct {
+	decls []*lps.ActionDecl
+	key   *vecset.Set
+	ids   []explore.LabelID
+}
+
+// labelCacheFor returns the label cache of the summands with actions,
+// of nargs arguments in all, making it if it is the first.
+func (g *Generator) labelCacheFor(actions []action, nargs int) *labelCache {
+	decls := make([]*lps.ActionDecl, len(actions))
+	for i, a := range actions {
+		decls[i] = a.decl
+	}
+	for _, c := range g.labelCaches {
+		if slices.Equal(c.decls, decls) {
+			return c
+		}
+	}
+	c := &labelCache{decls: decls, key: vecset.New(nargs)}
+	g.labelCaches = append(g.labelCaches, c)
+	return c
 }
 
 // labelOf prints the multi-action whose data arguments, in order, are the

@@ -34,10 +34,10 @@ type Summand struct {
 	fixed   bool
 	fixedID explore.LabelID
 	// nargs is the number of data arguments of the multi-action. Labels
-	// are cached by the vector of their rewritten arguments.
-	nargs    int
-	labelKey *vecset.Set
-	labelIDs []explore.LabelID
+	// are cached by the vector of their rewritten arguments, in a cache
+	// that the summands with the same actions share (nil when fixed).
+	nargs  int
+	labels *labelCache
 	// cache remembers the solutions of the sum variables by rewritten
 	// condition (Options.Cached: one per summand; GlobalCache: one
 	// shared); nil without caching.
@@ -111,7 +111,7 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 	if s.fixed {
 		s.fixedID = g.labelOf(s.actions, nil)
 	} else {
-		s.labelKey = vecset.New(s.nargs)
+		s.labels = g.labelCacheFor(s.actions, s.nargs)
 	}
 	return s, nil
 }
