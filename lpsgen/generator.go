@@ -398,7 +398,10 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 				}
 			}
 		}
-		c, err := g.r.Rewrite(s.cond, g.subst())
+		if s.condP == nil {
+			s.condP = g.r.Compile(s.cond)
+		}
+		c, err := g.r.Run(s.condP, g.subst())
 		if err != nil {
 			gc.finish(false, false)
 			return g.SummandError(s, fmt.Errorf("condition: %w", err))

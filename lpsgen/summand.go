@@ -21,6 +21,9 @@ type Summand struct {
 	sumVars []*lps.Var
 	sumVarT []rewrite.Term
 	cond    rewrite.Term
+	// condP is cond compiled (rewrite.Program), the first time a state
+	// asks for it: most conditions are answered by the guard cache.
+	condP   *rewrite.Program
 	actions []action
 	// next[i] is the term of parameter i's next value; keep[i] says the
 	// parameter keeps its value (no assignment, or x = x).
