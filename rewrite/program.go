@@ -1,22 +1,28 @@
 package rewrite
 
-import "github.com/lps2lts/lps2lts/lps"
+import (
+	"slices"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
 
 // A Program is a term compiled for rewriting under many substitutions:
-// the generator rewrites each summand's condition, next-state values and
-// action arguments once per state, each time under other values of the
-// parameters. rewrite reads every node of such a term again each time (its
-// kind, whether it is ground, its symbol and the symbol's kind) before it
-// gets to the work; a Program has made those decisions once, into nested
-// closures, and leaves the rest to the rewriter: a variable is looked up,
-// a ground subterm is rewritten (its normal form is remembered in its
-// node), an application of a function that is not lazy has its arguments
-// evaluated and is applied by applySym, if, &&, || and => are evaluated
-// lazily as rewriteIf and rewriteBoolOp do, and anything else (binders,
-// where clauses, lazy functions, higher-order applications, the internal
-// constructors) is rewritten by rewrite. The result is rewrite's, to the
-// term: each closure does what rewriteCompound does for its node, the
-// depth it counts included.
+// the generator rewrites each summand's condition once per state, each
+// time under other values of the parameters, and the rewriter each
+// equation's condition and right-hand side under the values its
+// left-hand side matched. rewrite reads every node of such a term again
+// each time (its kind, whether it is ground, its symbol and the symbol's
+// kind) before it gets to the work; a Program has made those decisions
+// once, into nested closures, and leaves the work to the rewriter: a
+// variable is looked up, a ground subterm is rewritten (its normal form is
+// remembered in its node), an application has its arguments evaluated
+// and is applied by applySym (a lazy function's by applyLazyArgs, if,
+// &&, || and => lazily as rewriteIf and rewriteBoolOp do), a higher-order
+// application by applyTerm, an internal constructor (a list cell, a
+// finite set, an update, ...) by renormalise; binders, where clauses and
+// enumerations with free variables are rewritten by rewrite. The result
+// is rewrite's, to the term: each closure does what rewriteCompound does
+// for its node, the depth it counts included.
 //
 // The closures take the rewriter as an argument and hold only terms and
 // symbols of the shared store, so the rewriters of a search with threads
@@ -39,7 +45,7 @@ func (p *Program) Term() Term { return p.t }
 
 // Run returns the normal form of p's term under s, as Rewrite does.
 func (r *Rewriter) Run(p *Program, s *Subst) (res Term, err error) {
-	if p.ground {
+	if p.ground || r.interpreted {
 		return r.Rewrite(p.t, s)
 	}
 	if s == nil {
@@ -48,6 +54,11 @@ func (r *Rewriter) Run(p *Program, s *Subst) (res Term, err error) {
 	err = r.guard(func() { res = p.run(r, s) })
 	return res, err
 }
+
+// SetInterpreted makes r rewrite every term by the interpreter, Programs
+// and the equations' right-hand sides and conditions too (true), or run
+// the compiled ones (false, the default): a test compares the two.
+func (r *Rewriter) SetInterpreted(on bool) { r.interpreted = on }
 
 func (r *Rewriter) compileTerm(t Term) eval {
 	n := r.node(t)
@@ -62,12 +73,82 @@ func (r *Rewriter) compileTerm(t Term) eval {
 				return t
 			}
 		case kApp:
-			if fn := r.fnOf(n); fn.lazy == nil && len(n.args()) > 0 || fn.kind == lps.FuncBuiltin && isLazyBuiltin(fn.op) {
+			fn := r.fnOf(n)
+			switch {
+			case fn.kind == lps.FuncBuiltin && isLazyBuiltin(fn.op):
+				return r.compileApp(t, n, fn)
+			case len(n.args()) == 0:
+			case fn.lazy != nil:
+				args, raw := r.compileArgs(n), slices.Clone(n.args())
+				return func(r *Rewriter, s *Subst) Term {
+					r.enter(t)
+					res := r.applyLazyArgs(fn, raw, args, s)
+					r.depth--
+					return res
+				}
+			default:
 				return r.compileApp(t, n, fn)
 			}
+		case kHOApp:
+			return r.compileHOApp(t, n)
+		case kBinder, kWhere, kSetEnum, kBagEnum:
+		default:
+			return r.compileCtor(t, n)
 		}
 	}
 	return func(r *Rewriter, s *Subst) Term { return r.rewrite(t, s) }
+}
+
+// compileArgs compiles the arguments of n.
+func (r *Rewriter) compileArgs(n *node) []eval {
+	args := make([]eval, len(n.args()))
+	for i, a := range n.args() {
+		args[i] = r.compileTerm(a)
+	}
+	return args
+}
+
+// compileHOApp compiles t, node n, a higher-order application: its head
+// and arguments first, then applyTerm.
+func (r *Rewriter) compileHOApp(t Term, n *node) eval {
+	args, sort := r.compileArgs(n), r.sortOf(n)
+	return func(r *Rewriter, s *Subst) Term {
+		r.enter(t)
+		base := len(r.argStack)
+		for _, a := range args {
+			r.argStack = append(r.argStack, a(r, s))
+		}
+		res := r.applyTerm(sort, r.argStack[base], r.argStack[base+1:])
+		r.argStack = r.argStack[:base]
+		r.depth--
+		return res
+	}
+}
+
+// compileCtor compiles t, node n, an internal constructor (a list cell,
+// a finite set or bag, a set or bag, a function combinator, an update):
+// its arguments first, then renormalise, given t itself when no argument
+// changed.
+func (r *Rewriter) compileCtor(t Term, n *node) eval {
+	args, orig := r.compileArgs(n), slices.Clone(n.args())
+	return func(r *Rewriter, s *Subst) Term {
+		r.enter(t)
+		base := len(r.argStack)
+		changed := false
+		for i, a := range args {
+			na := a(r, s)
+			changed = changed || na != orig[i]
+			r.argStack = append(r.argStack, na)
+		}
+		same := t
+		if changed {
+			same = 0
+		}
+		res := r.renormalise(same, r.node(t), r.argStack[base:])
+		r.argStack = r.argStack[:base]
+		r.depth--
+		return res
+	}
 }
 
 // isLazyBuiltin says whether op is one of the builtins that rewrite
@@ -79,10 +160,7 @@ func isLazyBuiltin(op lps.Op) bool {
 // compileApp compiles t, node n, an application of fn that rewrite
 // evaluates by rewriteIf, rewriteBoolOp or the arguments first.
 func (r *Rewriter) compileApp(t Term, n *node, fn *symbol) eval {
-	args := make([]eval, len(n.args()))
-	for i, a := range n.args() {
-		args[i] = r.compileTerm(a)
-	}
+	args := r.compileArgs(n)
 	builtin := fn.kind == lps.FuncBuiltin
 	switch {
 	case builtin && fn.op == lps.OpIf:

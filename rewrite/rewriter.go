@@ -79,6 +79,9 @@ type Rewriter struct {
 	*shared
 	depth int
 	steps int
+	// interpreted: Run and the equations rewrite their terms by rewrite,
+	// not by their Programs (SetInterpreted).
+	interpreted bool
 	// scratch stacks, reused between calls
 	argStack []Term
 	saved    []savedBinding

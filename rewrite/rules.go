@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/lps2lts/lps2lts/lps"
 )
@@ -24,6 +25,24 @@ type rule struct {
 	// lazy is the rule's plan when its symbol has lazy positions
 	// (markLazy).
 	lazy *lazyPlan
+	// rhsP and condP are rhs and cond compiled (program.go), the first
+	// time the rule applies; the rewriters of a search with threads
+	// share the rules.
+	rhsP, condP atomic.Pointer[eval]
+}
+
+// evalCompiled rewrites t under s by its program, compiled into *at the
+// first time; by rewrite when r is interpreted.
+func (r *Rewriter) evalCompiled(at *atomic.Pointer[eval], t Term, s *Subst) Term {
+	if r.interpreted {
+		return r.rewrite(t, s)
+	}
+	if e := at.Load(); e != nil {
+		return (*e)(r, s)
+	}
+	e := r.compileTerm(t)
+	at.Store(&e)
+	return e(r, s)
 }
 
 // lazyPlan lists, for a rule of a symbol with lazy argument positions, what
@@ -428,7 +447,7 @@ func (r *Rewriter) applyRule(ru *rule, args []Term, outer [][]Term) (Term, bool)
 		}
 	}
 	if ok && ru.cond != 0 {
-		c := r.rewrite(ru.cond, &r.sub)
+		c := r.evalCompiled(&ru.condP, ru.cond, &r.sub)
 		ok = c == r.trueT
 	}
 	if !ok {
@@ -437,7 +456,7 @@ func (r *Rewriter) applyRule(ru *rule, args []Term, outer [][]Term) (Term, bool)
 	}
 	r.countStep(ru)
 	r.lastRule = ru
-	res := r.rewrite(ru.rhs, &r.sub)
+	res := r.evalCompiled(&ru.rhsP, ru.rhs, &r.sub)
 	r.restore(&r.sub, mark)
 	return res, true
 }
@@ -551,18 +570,29 @@ func (ru *rule) lazyPlan(lazy []bool) (*lazyPlan, bool) {
 // it is tried. Rewriting happens under s before the equation binds
 // anything, so its variables cannot disturb the arguments' own.
 func (r *Rewriter) applyLazy(fn *symbol, raw []Term, s *Subst) Term {
+	return r.applyLazyArgs(fn, raw, nil, s)
+}
+
+// applyLazyArgs is applyLazy with the arguments compiled (program.go),
+// or nil: args[i] rewrites raw[i].
+func (r *Rewriter) applyLazyArgs(fn *symbol, raw []Term, args []eval, s *Subst) Term {
 	base := len(r.argStack)
 	var done uint64 // lazy arguments rewritten so far
+	arg := func(i int) Term {
+		if args != nil {
+			return args[i](r, s)
+		}
+		return r.rewrite(raw[i], s)
+	}
 	for i, a := range raw {
 		if !fn.lazy[i] {
-			a = r.rewrite(a, s)
+			a = arg(i)
 		}
 		r.argStack = append(r.argStack, a)
 	}
 	force := func(i int) {
 		if done&(1<<i) == 0 {
-			v := r.rewrite(r.argStack[base+i], s)
-			r.argStack[base+i] = v
+			r.argStack[base+i] = arg(i)
 			done |= 1 << i
 		}
 	}
@@ -631,13 +661,13 @@ func (r *Rewriter) applyPlanned(ru *rule, base int) (Term, bool) {
 	for _, i := range plan.binds {
 		r.bind(&r.sub, ru.pats[i].id, r.argStack[base+int(i)])
 	}
-	if ru.cond != 0 && r.rewrite(ru.cond, &r.sub) != r.trueT {
+	if ru.cond != 0 && r.evalCompiled(&ru.condP, ru.cond, &r.sub) != r.trueT {
 		r.restore(&r.sub, mark)
 		r.steps--
 		return 0, false
 	}
 	r.lastRule = ru
-	res := r.rewrite(ru.rhs, &r.sub)
+	res := r.evalCompiled(&ru.rhsP, ru.rhs, &r.sub)
 	r.restore(&r.sub, mark)
 	return res, true
 }
