@@ -184,24 +184,19 @@ func (r *Rewriter) compileApp(t Term, n *node, fn *symbol) eval {
 			r.depth--
 			return res
 		}
-	case builtin && fn.op == lps.OpAnd:
-		a, b := args[0], args[1]
-		return func(r *Rewriter, s *Subst) Term {
-			r.enter(t)
-			res := a(r, s)
-			if res != r.falseT {
-				res = r.and(res, b(r, s))
-			}
-			r.depth--
-			return res
+	case builtin && (fn.op == lps.OpAnd || fn.op == lps.OpOr):
+		// && stops at false, || at true (andOr's zero and unit; the
+		// rewriters of one store have the same true and false).
+		a, b, op := args[0], args[1], fn.op
+		zero, unit := r.falseT, r.trueT
+		if op == lps.OpOr {
+			zero, unit = unit, zero
 		}
-	case builtin && fn.op == lps.OpOr:
-		a, b := args[0], args[1]
 		return func(r *Rewriter, s *Subst) Term {
 			r.enter(t)
 			res := a(r, s)
-			if res != r.trueT {
-				res = r.or(res, b(r, s))
+			if res != zero {
+				res = r.andOr(op, zero, unit, res, b(r, s))
 			}
 			r.depth--
 			return res
