@@ -49,6 +49,9 @@ type TreeStore struct {
 	levels      [][]uint32
 	valid       bool
 	changed, up []uint64
+	// flat holds the levels one after the other (levels are slices of
+	// it), so that a small tree's fold names an entry by one index.
+	flat []uint32
 	// A tree of at most 64 entries above its leaves folds by masks
 	// (foldSmall): nodes lists those entries from the leaves up, one bit
 	// each, and above[j] is the mask of the entries above leaf j.
@@ -419,8 +422,17 @@ func (s *TreeStore) newMemo(n int) {
 // initLevels sizes the kept levels of the tree: the shape depends on the
 // width alone.
 func (s *TreeStore) initLevels() {
+	total := 0
 	for n := s.leaves; ; n = (n + 1) / 2 {
-		s.levels = append(s.levels, make([]uint32, n))
+		total += n
+		if n <= 2 {
+			break
+		}
+	}
+	s.flat = make([]uint32, total)
+	for n, at := s.leaves, 0; ; n = (n + 1) / 2 {
+		s.levels = append(s.levels, s.flat[at:at+n:at+n])
+		at += n
 		if n <= 2 {
 			break
 		}
@@ -438,12 +450,14 @@ func (s *TreeStore) initLevels() {
 	// by level from the leaves up, each comes after the entries below it.
 	s.nodes = s.nodes[:0]
 	first := make([]int, len(s.levels)) // the number of each level's entry 0
+	start := 0                          // where level k-1 begins in flat
 	for k := 1; k < len(s.levels); k++ {
 		first[k] = len(s.nodes)
 		below := len(s.levels[k-1])
 		for j := range s.levels[k] {
-			s.nodes = append(s.nodes, foldNode{level: int32(k), j: int32(j), pair: 2*j+1 < below})
+			s.nodes = append(s.nodes, foldNode{dst: uint32(start + below + j), src: uint32(start + 2*j), pair: 2*j+1 < below})
 		}
+		start += below
 	}
 	s.above = make([]uint64, s.leaves)
 	for leaf := range s.above {
@@ -463,11 +477,12 @@ func (s *TreeStore) foldByLevels() {
 	s.nodes, s.above = nil, nil
 }
 
-// foldNode is an entry above the leaves: entry j of level.
+// foldNode is an entry above the leaves, by its index in flat (dst) and
+// that of the first entry below it (src).
 type foldNode struct {
-	level, j int32
-	// pair: the entry pairs two entries below; else it is the last entry
-	// below, alone.
+	dst, src uint32
+	// pair: the entry pairs the entries src and src+1; else it is entry
+	// src, the last below, alone.
 	pair bool
 }
 
@@ -478,37 +493,40 @@ type foldNode struct {
 // The level-by-level sets of rootPair took more work than the pairs'
 // lookups themselves; a small tree has none.
 func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
-	leaves := s.levels[0]
+	leaves, above, flat := s.levels[0], s.above, s.flat
 	var changed uint64
 	if !s.valid {
 		changed = ^uint64(0) >> (64 - len(s.nodes)) // every entry, the padding's too
 	}
-	if s.leafOf == nil {
+	if leafOf := s.leafOf; leafOf == nil {
 		for i, v := range state {
 			if leaves[i] != v {
 				leaves[i] = v
-				changed |= s.above[i]
+				changed |= above[i]
 			}
 		}
 	} else {
 		for i, v := range state {
-			if j := s.leafOf[i]; leaves[j] != v {
+			if j := leafOf[i]; leaves[j] != v {
 				leaves[j] = v
-				changed |= s.above[j]
+				changed |= above[j]
 			}
 		}
 	}
+	// The fields are read into locals, and the entries named by their
+	// index in flat: on ex.academic.onebit the fold read the slices of
+	// two levels for each entry it computed.
+	nodes := s.nodes
 	for ; changed != 0; changed &= changed - 1 {
-		n := s.nodes[bits.TrailingZeros64(changed)]
-		below, j := s.levels[n.level-1], 2*n.j
+		n := &nodes[bits.TrailingZeros64(changed)]
 		if n.pair {
-			s.levels[n.level][n.j] = s.innerID(uint64(below[j])<<32 | uint64(below[j+1]))
+			flat[n.dst] = s.innerID(uint64(flat[n.src])<<32 | uint64(flat[n.src+1]))
 		} else {
-			s.levels[n.level][n.j] = below[j]
+			flat[n.dst] = flat[n.src]
 		}
 	}
 	s.valid = true
-	top := s.levels[len(s.levels)-1]
+	top := flat[len(flat)-2:]
 	return top[0], top[1]
 }
 

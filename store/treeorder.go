@@ -111,6 +111,7 @@ func (s *TreeStore) reorder() {
 		s.inner.Move(&best.inner)
 		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
+		s.flat = best.flat
 		s.nodes, s.above = best.nodes, best.above
 		s.memo, s.memoShift = best.memo, best.memoShift
 	}
