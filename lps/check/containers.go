@@ -61,10 +61,10 @@ func (x *exprChecker) enum(raw []syntax.Expr, h *lps.Sort, container func(*lps.S
 // set's or a bag's (it is both), {:} a bag's. A set written out is a
 // finite set (FSet) that a Set context converts; a bag's counts are Nat.
 func (x *exprChecker) container(e syntax.Expr, hint *lps.Sort) lps.Expr {
+	p := pos(e.Start())
 	switch e := e.(type) {
 	case *syntax.List:
 		h := elemHint(hint, lps.SortList)
-		p := pos(e.Pos)
 		if len(e.Elems) == 0 {
 			if h == nil {
 				h = lps.AnySort
@@ -76,7 +76,6 @@ func (x *exprChecker) container(e syntax.Expr, hint *lps.Sort) lps.Expr {
 			return &lps.ListEnum{Enum: en}
 		}
 	case *syntax.Set:
-		p := pos(e.Pos)
 		if len(e.Elems) == 0 {
 			return x.empty(p, hint, x.st.FSet, lps.SortSet, lps.SortFSet, lps.SortBag, lps.SortFBag)
 		}
@@ -84,7 +83,6 @@ func (x *exprChecker) container(e syntax.Expr, hint *lps.Sort) lps.Expr {
 			return &lps.SetEnum{Enum: en}
 		}
 	case *syntax.Bag:
-		p := pos(e.Pos)
 		if len(e.Elems) == 0 {
 			return x.empty(p, hint, x.st.FBag, lps.SortBag, lps.SortFBag)
 		}
