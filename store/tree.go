@@ -208,10 +208,17 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 // the fold the number of states (roots), which the memo's size follows.
 func (s *TreeStore) insertRoot(key uint64) (explore.StateID, bool) {
 	id, isNew := s.addRoot(key)
-	if isNew && id&1023 == 0 {
-		s.rootCount.Store(id)
+	if isNew {
+		s.countRoots(id)
 	}
 	return explore.StateID(id), isNew
+}
+
+// countRoots tells the fold that the store holds n states, every 1,024.
+func (s *TreeStore) countRoots(n uint32) {
+	if n&1023 == 0 {
+		s.rootCount.Store(n)
+	}
 }
 
 // rootKey is the root pair of vec, in one word.

@@ -87,9 +87,7 @@ func (s *TreeStore) reorder() {
 		keys = keys[:0]
 		for i := 0; i < n && c.inner.Len()*2 < best.inner.Len(); i++ {
 			keys = append(keys, c.rootKey(states[i*w:(i+1)*w]))
-			if i&1023 == 0 {
-				c.rootCount.Store(uint32(i)) // the memo's size follows it
-			}
+			c.countRoots(uint32(i)) // the memo's size follows it
 		}
 		if len(keys) == n && c.inner.Len()*2 < best.inner.Len() {
 			for _, k := range keys {
