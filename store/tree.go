@@ -78,6 +78,10 @@ type TreeStore struct {
 	// 1,024 (insertRoot): the fold reads it while another goroutine
 	// inserts (FoldingStore), and may not read the roots.
 	rootCount atomic.Uint32
+	// innerAt is the number of inner pairs when the store held 0, 256,
+	// 512, ... states, until the order is chosen: reorder compares the
+	// candidates with it as they fold.
+	innerAt []int
 }
 
 // memoEntry is an inner pair and its number plus one (0: empty).
@@ -210,6 +214,9 @@ func (s *TreeStore) insertRoot(key uint64) (explore.StateID, bool) {
 	id, isNew := s.addRoot(key)
 	if isNew {
 		s.countRoots(id)
+		if !s.ordered && id%innerAtStep == 0 {
+			s.innerAt = append(s.innerAt, s.inner.Len())
+		}
 	}
 	return explore.StateID(id), isNew
 }

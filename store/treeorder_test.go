@@ -31,3 +31,55 @@ func TestDistinctValues(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidateGivenUpEarly: a candidate order that folds the sample
+// into as many inner pairs as the store had, state for state, is given up
+// at givingUpFrom states, long before it has half the store's final
+// count, and so is a worse one; one that needs far fewer pairs folds
+// every state.
+func TestCandidateGivenUpEarly(t *testing.T) {
+	// TestTreeReorder's vectors: a counter at position 2, among bits.
+	const w, n = 10, reorderSample
+	vec := func(i int) []uint32 {
+		v := make([]uint32, w)
+		for p := range v {
+			v[p] = uint32(i>>(p+7)) & 1
+		}
+		v[2] = uint32(i % 997)
+		return v
+	}
+	var states []uint32
+	for i := range n {
+		states = append(states, vec(i)...)
+	}
+	identity := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	counterLast := []int{0, 1, 3, 4, 5, 6, 7, 8, 9, 2}
+	stored := func(order []int) *TreeStore {
+		s := NewTreeStore(w)
+		s.setOrder(order, w)
+		for i := range n {
+			s.Insert(vec(i))
+		}
+		if want := (s.Len() + innerAtStep - 1) / innerAtStep; len(s.innerAt) != want {
+			t.Fatalf("the store recorded its inner pairs %d times for %d states, want %d", len(s.innerAt), s.Len(), want)
+		}
+		return s
+	}
+	try := func(order []int, best *TreeStore) int {
+		c := NewTreeStore(w)
+		c.ordered = true
+		c.setOrder(order, w)
+		defer c.free()
+		return len(c.foldCandidate(states, n, best, nil))
+	}
+	vectors, moved := stored(identity), stored(counterLast)
+	if got := try(identity, vectors); got != givingUpFrom {
+		t.Errorf("a candidate as good as the store folded %d states, want %d", got, givingUpFrom)
+	}
+	if got := try(identity, moved); got > givingUpFrom {
+		t.Errorf("a worse candidate folded %d states, want at most %d", got, givingUpFrom)
+	}
+	if got := try(counterLast, vectors); got != n {
+		t.Errorf("a better candidate folded %d states of %d", got, n)
+	}
+}
