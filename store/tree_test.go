@@ -540,3 +540,59 @@ func BenchmarkTreeFold(b *testing.B) {
 		}
 	}
 }
+
+// TestChangedLeaves: the word-at-a-time compare finds every value that
+// changed, in vectors of odd and even widths, with and without a
+// permutation of the leaves, and nothing else: prev and the leaves end as
+// the new vector, and the mask is the union of the changed leaves' masks.
+func TestChangedLeaves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, w := range []int{1, 2, 3, 7, 18, 31} {
+		for _, permuted := range []bool{false, true} {
+			var leafOf []int
+			if permuted {
+				leafOf = rng.Perm(w)
+			}
+			above := make([]uint64, w)
+			for j := range above {
+				above[j] = 1 << j
+			}
+			prev := make([]uint32, w)
+			leaves := make([]uint32, w)
+			for range 200 {
+				state := slices.Clone(prev)
+				for range rng.IntN(4) {
+					state[rng.IntN(w)] = uint32(rng.IntN(3))
+				}
+				var want uint64
+				for i := range w {
+					j := i
+					if leafOf != nil {
+						j = leafOf[i]
+					}
+					if state[i] != prev[i] {
+						want |= above[j]
+					}
+				}
+				p, l := prev, leaves
+				if leafOf == nil {
+					p, l = leaves, leaves // the leaves are the previous vector
+				}
+				got := changedLeaves(state, p, l, leafOf, above)
+				if got != want {
+					t.Fatalf("w=%d permuted=%v: mask %b, want %b", w, permuted, got, want)
+				}
+				for i := range w {
+					j := i
+					if leafOf != nil {
+						j = leafOf[i]
+					}
+					if p[i] != state[i] || leaves[j] != state[i] {
+						t.Fatalf("w=%d permuted=%v: value %d is %d in prev and %d in its leaf, want %d", w, permuted, i, p[i], leaves[j], state[i])
+					}
+				}
+				prev = slices.Clone(state)
+			}
+		}
+	}
+}

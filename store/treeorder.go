@@ -100,7 +100,7 @@ func (s *TreeStore) reorder() {
 		s.compact, s.order, s.leaves, s.leafOf = best.compact, best.order, best.leaves, best.leafOf
 		s.levels, s.valid, s.changed, s.up = best.levels, best.valid, best.changed, best.up
 		s.flat = best.flat
-		s.nodes, s.above = best.nodes, best.above
+		s.nodes, s.above, s.prev = best.nodes, best.above, best.prev
 		s.memo, s.memoShift = best.memo, best.memoShift
 	}
 }
