@@ -190,6 +190,14 @@ func TestCheckpointStopResume(t *testing.T) {
 	if _, code, stderr := runHooked(t, dir, "", "--resume="+ck, "-l", "4000", model, "x.aut"); code != 2 || !strings.Contains(stderr, "output=aut") {
 		t.Fatalf("resume with another output: exit %d: %s", code, stderr)
 	}
+	// The same parameters, another model: its fingerprint differs.
+	other := filepath.Join(dir, "other.lps")
+	if err := os.WriteFile(other, []byte(strings.Replace(smallCounters, "K  =  5", "K  =  4", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, code, stderr := runHooked(t, dir, "", "--resume="+ck, other); code != 2 || !strings.Contains(stderr, "is of another model") {
+		t.Fatalf("resume with another model: exit %d: %s", code, stderr)
+	}
 	// SIGTERM just after the first checkpoint of the resumed run: the
 	// search stops after the state being expanded, and the checkpoint on
 	// the disk is that of the stop (a new one, or the last if the stop
