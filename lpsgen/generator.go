@@ -139,6 +139,10 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 		g.init = append(g.init, r.Translate(spec.Init[i]))
 		pindex[p] = i
 	}
+	globals := make(map[*lps.Var]bool, len(spec.Globals))
+	for _, v := range spec.Globals {
+		globals[v] = true
+	}
 	for i, src := range spec.Summands {
 		if src.Delta {
 			continue // delta summands have no transitions
@@ -158,7 +162,7 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 			if g.stepBudget == nil {
 				g.stepBudget = newGuardBudget(opt.GuardCacheBytes)
 			}
-			s.steps = g.newStepCache(&s, src, pindex, g.stepBudget)
+			s.steps = g.newStepCache(&s, src, pindex, globals, g.stepBudget)
 		}
 		g.summands = append(g.summands, s)
 	}
