@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math/big"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/lps"
@@ -259,4 +260,16 @@ func parseText(name string, src []byte) (*lps.Spec, error) {
 		return nil, err
 	}
 	return Spec(name, tree)
+}
+
+// TestParseNumeral: numerals that fit 64 bits and those that do not
+// have the same values as big.Int reads them, leading zeros too.
+func TestParseNumeral(t *testing.T) {
+	for _, text := range []string{"0", "7", "007", "18446744073709551615", "18446744073709551616", "340282366920938463463374607431768211456"} {
+		want, _ := new(big.Int).SetString(text, 10)
+		got, ok := parseNumeral(text)
+		if !ok || got.Cmp(want) != 0 {
+			t.Errorf("parseNumeral(%s) = %v, %v; want %v", text, got, ok, want)
+		}
+	}
 }

@@ -324,10 +324,25 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 	}
 }
 
+// commaOr is what a list closed by close expects after an element. The
+// closers of lists are constants: a message made for every list was 4,569
+// of the 186,524 allocations of Lamport_3-bit's loading.
+func commaOr(close string) string {
+	switch close {
+	case ")":
+		return `"," or ")"`
+	case "]":
+		return `"," or "]"`
+	case "}":
+		return `"," or "}"`
+	}
+	return fmt.Sprintf("\",\" or %q", close)
+}
+
 // exprList parses `e1, ..., en close` with n >= 1.
 func (p *parser) exprList(close string) []Expr {
 	var out []Expr
-	p.commaList(close, fmt.Sprintf("\",\" or %q", close), func() { out = append(out, p.expr()) })
+	p.commaList(close, commaOr(close), func() { out = append(out, p.expr()) })
 	return out
 }
 

@@ -149,6 +149,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"act a;\nproc P(x: Pos) = a . P(x = 1 $ 2);\ninit P(1);\n", "e.lps:2:30: syntax error: unexpected character '$'"},
 		{"act a;\nproc P(x: Pos) = a . P(x = );\ninit P(1);\n", "e.lps:2:28: syntax error"},
 		{"act a;\nproc P(x: Pos) = a . P(x = {1, 2);\ninit P(1);\n", `e.lps:2:33: syntax error: unexpected ")", expected "," or "}"`},
+		{"act a;\nproc P(x: List(Pos)) = a . P(x = [1, 2);\ninit P([]);\n", `e.lps:2:39: syntax error: unexpected ")", expected "," or "]"`},
+		{"map f: Pos # Pos -> Pos;\nact a;\nproc P(x: Pos) = a . P(x = f(1, 2]);\ninit P(1);\n", `e.lps:3:34: syntax error: unexpected "]", expected "," or ")"`},
 		{"act a;\nproc P(x: Pos) = a . P(x = {1: 2, 3});\ninit P(1);\n", `e.lps:2:36: syntax error: unexpected "}", expected ":"`},
 		{"act a;\nproc P(x: Pos) = sum : Nat. a . P(x = 1);\ninit P(1);\n", "e.lps:2:22: syntax error"},
 		{"act a;\nproc P(x: Pos) = a . P(x = 1) + ;\ninit P(1);\n", "e.lps:2:33: syntax error"},
