@@ -41,13 +41,23 @@ func (t *SortTable) add(s *Sort, key string) *Sort {
 }
 
 func (t *SortTable) id(s *Sort) string {
+	return strconv.Itoa(t.number(s))
+}
+
+// appendID appends id(s) to b.
+func (t *SortTable) appendID(b []byte, s *Sort) []byte {
+	return strconv.AppendInt(b, int64(t.number(s)), 10)
+}
+
+// number is the number behind s's id.
+func (t *SortTable) number(s *Sort) int {
 	id, ok := t.ids[s]
 	if !ok {
 		// A sort from elsewhere (e.g. the checker's placeholder): register it.
 		t.add(s, "")
 		id = t.ids[s]
 	}
-	return strconv.Itoa(id)
+	return id
 }
 
 // Primitive returns the built-in sort named name (Bool, Pos, Nat, Int or
@@ -130,19 +140,20 @@ func (t *SortTable) Func(dom []*Sort, cod *Sort) *Sort {
 	if len(dom) == 0 {
 		return cod
 	}
-	var b strings.Builder
-	b.WriteString("F")
+	// The key is built on the stack and looked up without a string of
+	// its own (the map lookup converts it in place): the checker asks
+	// for the sort of every application, and made 3,921 keys for
+	// Lamport_3-bit's loading.
+	var buf [64]byte
+	b := append(buf[:0], 'F')
 	for _, d := range dom {
-		b.WriteString(t.id(d))
-		b.WriteByte(',')
+		b = append(t.appendID(b, d), ',')
 	}
-	b.WriteString(">")
-	b.WriteString(t.id(cod))
-	key := b.String()
-	if s, ok := t.byKey[key]; ok {
+	b = t.appendID(append(b, '>'), cod)
+	if s, ok := t.byKey[string(b)]; ok {
 		return s
 	}
-	return t.add(&Sort{Kind: SortFunc, Domain: append([]*Sort(nil), dom...), Codomain: cod}, key)
+	return t.add(&Sort{Kind: SortFunc, Domain: append([]*Sort(nil), dom...), Codomain: cod}, string(b))
 }
 
 // Builtin returns the interned built-in function symbol op of sort s (a
