@@ -137,16 +137,36 @@ func renameSummand(global map[varKey]bool, src *lps.Summand) *lps.Summand {
 	return &s
 }
 
+// exprs is expr of each of es; es itself when none changed.
 func (r *renamer) exprs(es []lps.Expr, m map[*lps.Var]*lps.Var) []lps.Expr {
-	out := make([]lps.Expr, len(es))
+	var out []lps.Expr
 	for i, e := range es {
-		out[i] = r.expr(e, m)
+		ne := r.expr(e, m)
+		if out == nil && ne != e {
+			out = make([]lps.Expr, len(es))
+			copy(out, es[:i])
+		}
+		if out != nil {
+			out[i] = ne
+		}
+	}
+	if out == nil {
+		return es
 	}
 	return out
 }
 
+// same says whether exprs returned its argument: a and b are the same
+// slice.
+func same(a, b []lps.Expr) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // expr copies e with the variables of m replaced, renaming clashing bound
-// variables on the way. Unchanged subtrees are shared.
+// variables on the way. Unchanged subtrees are shared, and an expression
+// with nothing renamed is e itself: most summands rename nothing, and a
+// copy of every application was 19,000 of the 186,000 allocations of
+// Lamport_3-bit's loading.
 func (r *renamer) expr(e lps.Expr, m map[*lps.Var]*lps.Var) lps.Expr {
 	switch e := e.(type) {
 	case nil:
@@ -157,16 +177,22 @@ func (r *renamer) expr(e lps.Expr, m map[*lps.Var]*lps.Var) lps.Expr {
 		}
 		return e
 	case *lps.App:
+		head, args := r.expr(e.Head, m), r.exprs(e.Args, m)
+		if head == e.Head && same(args, e.Args) {
+			return e
+		}
 		n := *e
-		n.Head = r.expr(e.Head, m)
-		n.Args = r.exprs(e.Args, m)
+		n.Head, n.Args = head, args
 		return &n
 	case *lps.Binder:
-		n := *e
-		var rel []varKey
-		n.Vars, rel, _ = r.declare(e.Vars, m)
-		n.Body = r.expr(e.Body, m)
+		vars, rel, renamed := r.declare(e.Vars, m)
+		body := r.expr(e.Body, m)
 		r.release(rel)
+		if !renamed && body == e.Body {
+			return e
+		}
+		n := *e
+		n.Vars, n.Body = vars, body
 		return &n
 	case *lps.Where:
 		n := *e
@@ -184,17 +210,28 @@ func (r *renamer) expr(e lps.Expr, m map[*lps.Var]*lps.Var) lps.Expr {
 		r.release(rel)
 		return &n
 	case *lps.ListEnum:
+		elems := r.exprs(e.Elems, m)
+		if same(elems, e.Elems) {
+			return e
+		}
 		n := *e
-		n.Elems = r.exprs(e.Elems, m)
+		n.Elems = elems
 		return &n
 	case *lps.SetEnum:
+		elems := r.exprs(e.Elems, m)
+		if same(elems, e.Elems) {
+			return e
+		}
 		n := *e
-		n.Elems = r.exprs(e.Elems, m)
+		n.Elems = elems
 		return &n
 	case *lps.BagEnum:
+		elems, counts := r.exprs(e.Elems, m), r.exprs(e.Counts, m)
+		if same(elems, e.Elems) && same(counts, e.Counts) {
+			return e
+		}
 		n := *e
-		n.Elems = r.exprs(e.Elems, m)
-		n.Counts = r.exprs(e.Counts, m)
+		n.Elems, n.Counts = elems, counts
 		return &n
 	}
 	return e
