@@ -89,6 +89,12 @@ func (cp *controlParam) summands(v uint32) []int {
 // allowed is a summand's approximation: per parameter position, the
 // values it may have (a position that is absent may have any value). The
 // condition false allows nothing at all: never.
+//
+// The approximations are never changed once made: intersect and union
+// return one of their operands where it is the answer, and nil (no
+// parameter restricted) is the approximation of most of a condition's
+// parts. The maps made for every part were 11,000 of the 186,000
+// allocations of Lamport_3-bit's loading.
 type allowed map[int][]lps.Expr
 
 // never is the approximation of false.
@@ -97,8 +103,13 @@ var never = allowed{-1: nil}
 func (a allowed) isNever() bool { _, ok := a[-1]; return ok }
 
 func (a allowed) intersect(b allowed) allowed {
-	if a.isNever() || b.isNever() {
+	switch {
+	case a.isNever() || b.isNever():
 		return never
+	case len(a) == 0:
+		return b
+	case len(b) == 0:
+		return a
 	}
 	out := allowed{}
 	for p, vs := range a {
@@ -126,6 +137,8 @@ func (a allowed) union(b allowed) allowed {
 		return b
 	case b.isNever():
 		return a
+	case len(a) == 0 || len(b) == 0:
+		return nil
 	}
 	out := allowed{}
 	for p, vs := range a {
@@ -238,11 +251,11 @@ func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]boo
 	}
 	app, ok := cond.(*lps.App)
 	if !ok {
-		return allowed{}
+		return nil
 	}
 	f, ok := app.Head.(*lps.FuncRef)
 	if !ok {
-		return allowed{}
+		return nil
 	}
 	if f.Func.Kind == lps.FuncBuiltin {
 		switch f.Func.Op {
@@ -263,7 +276,7 @@ func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]boo
 				}
 			}
 		}
-		return allowed{}
+		return nil
 	}
 	if cases[f.Func] {
 		var out allowed
@@ -277,7 +290,7 @@ func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]boo
 		}
 		return out
 	}
-	return allowed{}
+	return nil
 }
 
 // unimplicit strips implicit conversions (the checker's upcasts).
