@@ -111,11 +111,8 @@ func (c *guardCache) empty() {
 // lookup returns the remembered outcome for state, if any, and otherwise
 // starts recording the outcome about to be computed.
 func (c *guardCache) lookup(state []uint32) (guardEntry, bool) {
-	for i, p := range c.reads {
-		c.keys.key[i] = state[p]
-	}
 	c.lookups++
-	if id, ok := c.keys.find(); ok {
+	if id, ok := c.keys.findIn(state, c.reads); ok {
 		c.hits++
 		return c.entries[id], true
 	}

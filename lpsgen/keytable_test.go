@@ -58,3 +58,38 @@ func TestKeyTableNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyTableFindIn: findIn, which reads the key from a state at
+// positions, numbers the keys as find does, runs of the same key (the
+// last key's shortcut) among them, and leaves the key made for add on a
+// miss.
+func TestKeyTableFindIn(t *testing.T) {
+	for width := range 6 {
+		rng := rand.New(rand.NewPCG(5, uint64(width)))
+		in, ref := newKeyTable(width), newKeyTable(width)
+		reads := rng.Perm(8)[:width]
+		state := make([]uint32, 8)
+		for range 5000 {
+			if rng.IntN(3) != 0 { // else the same state as before
+				for p := range state {
+					state[p] = rng.Uint32N(5)
+				}
+			}
+			for i, p := range reads {
+				ref.key[i] = state[p]
+			}
+			wantID, wantOK := ref.find()
+			id, ok := in.findIn(state, reads)
+			if ok != wantOK || ok && id != wantID {
+				t.Fatalf("width %d: findIn %v = %d, %v; find %d, %v", width, ref.key, id, ok, wantID, wantOK)
+			}
+			if !ok {
+				if got := fmt.Sprint(in.key); got != fmt.Sprint(ref.key) {
+					t.Fatalf("width %d: the key after a miss is %s, want %s", width, got, fmt.Sprint(ref.key))
+				}
+				in.add()
+				ref.add()
+			}
+		}
+	}
+}
