@@ -543,20 +543,27 @@ func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
-	nodes, memo, shift := s.nodes, s.memo, s.memoShift&63
+	//
+	// The entries of flat are read and written through its base
+	// pointer: initLevels made every node's dst, src and src+1 indices
+	// of flat, and the four bounds checks were a sixth of an entry's
+	// instructions.
+	nodes, memo, shift := s.nodes, s.memo, s.memoShift
+	base := unsafe.Pointer(unsafe.SliceData(flat))
+	at := func(i uint32) *uint32 { return (*uint32)(unsafe.Add(base, 4*uintptr(i))) }
 	for ; changed != 0; changed &= changed - 1 {
 		n := &nodes[bits.TrailingZeros64(changed)]
 		if !n.pair {
-			flat[n.dst] = flat[n.src]
+			*at(n.dst) = *at(n.src)
 			continue
 		}
-		pair := uint64(flat[n.src])<<32 | uint64(flat[n.src+1])
-		if e := &memo[pair*memoMultiplier>>shift]; e.pair == pair && e.id != 0 {
-			flat[n.dst] = e.id - 1
+		pair := uint64(*at(n.src))<<32 | uint64(*at(n.src + 1))
+		if e := &memo[pair*memoMultiplier>>(shift&63)]; e.pair == pair && e.id != 0 {
+			*at(n.dst) = e.id - 1
 			continue
 		}
-		flat[n.dst] = s.innerID(pair)
-		memo, shift = s.memo, s.memoShift&63
+		*at(n.dst) = s.innerID(pair)
+		memo, shift = s.memo, s.memoShift
 	}
 	s.valid = true
 	top := flat[len(flat)-2:]
