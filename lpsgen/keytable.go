@@ -126,7 +126,17 @@ func (t *keyTable) findKey() (int, bool) {
 			*m = keyMemo{k, id + 1}
 		}
 	case t.keys != nil:
-		id, ok = t.keys.Find(t.key)
+		// The memo names a vector key by a hash of its values, and the
+		// vector set's copy of the key confirms it.
+		h := vectorHash(t.key)
+		m := &t.memo[h>>(t.memoShift&63)]
+		if m.key == h && m.id != 0 && slices.Equal(t.keys.Vector(m.id-1), t.key) {
+			id, ok = m.id-1, true
+			break
+		}
+		if id, ok = t.keys.Find(t.key); ok {
+			*m = keyMemo{h, id + 1}
+		}
 	}
 	if ok {
 		t.remember(int(id))
@@ -141,12 +151,9 @@ func (t *keyTable) add() int {
 			if t.short == nil {
 				t.short = new(wordset.Set)
 				t.short.Init(4)
-				t.newMemo(4)
 			}
 			id, _ := t.short.Insert(k)
-			if n := len(t.memo); t.short.Len() > n/2 && n < keyMemoMax {
-				t.newMemo(2 * n)
-			}
+			t.sizeMemo(t.short.Len())
 			t.memo[k*memoMultiplier>>(t.memoShift&63)] = keyMemo{k, id + 1}
 			t.remember(int(id))
 			return int(id)
@@ -154,12 +161,35 @@ func (t *keyTable) add() int {
 		t.toVectors()
 	}
 	id, _ := t.keys.Insert(t.key)
+	t.sizeMemo(t.keys.Len())
+	h := vectorHash(t.key)
+	t.memo[h>>(t.memoShift&63)] = keyMemo{h, id + 1}
 	t.remember(int(id))
 	return int(id)
 }
 
-// newMemo makes the memo an empty one of n entries, a power of two.
-func (t *keyTable) newMemo(n int) {
+// vectorHash hashes a key of a vector set for the memo: a multiply per
+// value, where the set's hash (xxhash of the bytes) and probe took a
+// twelfth of wafer_stepper, whose conditions read ten parameters.
+func vectorHash(key []uint32) uint64 {
+	h := uint64(len(key))
+	for _, v := range key {
+		h = (h ^ uint64(v)) * memoMultiplier
+	}
+	return h
+}
+
+// sizeMemo makes the memo an empty one of twice as many entries as the
+// table's keys, a power of two from 4 to keyMemoMax, unless it has that
+// size already.
+func (t *keyTable) sizeMemo(keys int) {
+	n := 4
+	for n < keyMemoMax && n < 2*keys {
+		n *= 2
+	}
+	if len(t.memo) == n {
+		return
+	}
 	t.memo = make([]keyMemo, n)
 	t.memoShift = uint(64 - bits.TrailingZeros(uint(n)))
 }
@@ -237,7 +267,7 @@ func (t *keyTable) bytes() int {
 	case t.short != nil:
 		return t.short.Bytes() + 16*cap(t.memo)
 	case t.keys != nil:
-		return t.keys.Bytes()
+		return t.keys.Bytes() + 16*cap(t.memo)
 	}
 	return 0
 }

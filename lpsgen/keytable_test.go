@@ -93,3 +93,26 @@ func TestKeyTableFindIn(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyTableMemoConfirms: a memo entry is only a hint. One planted
+// with another key's number under a key's hash (as a collision of the
+// vector keys' hash would leave it) is not believed: the vector set's copy
+// of the key decides.
+func TestKeyTableMemoConfirms(t *testing.T) {
+	tab := newKeyTable(6)
+	for i := range 10 {
+		for j := range tab.key {
+			tab.key[j] = uint32(i*10 + j)
+		}
+		tab.add()
+	}
+	for j := range tab.key {
+		tab.key[j] = uint32(30 + j) // key number 3
+	}
+	tab.hasLast = false
+	h := vectorHash(tab.key)
+	tab.memo[h>>(tab.memoShift&63)] = keyMemo{h, 7 + 1}
+	if id, ok := tab.findKey(); !ok || id != 3 {
+		t.Fatalf("findKey = %d, %v under a planted memo entry; want 3, true", id, ok)
+	}
+}
