@@ -374,7 +374,10 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 		}
 		s := &g.summands[k]
 		cur = s
-		g.keyK, g.keyVals = k, nil
+		g.keyK = k
+		if g.keyVals != nil {
+			g.keyVals = nil // a store, with the collector's write barrier, only when set
+		}
 		gc := s.guard
 		if gc != nil && gc.off {
 			gc = nil
@@ -383,7 +386,14 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 			// Most conditions are false in most states: a false one
 			// costs no call.
 			if e, hit := gc.lookup(state); hit {
-				if e.holds {
+				switch {
+				case !e.holds:
+				case len(s.sumVars) == 0:
+					// replayGuard's first case, without the call.
+					if err := visit(s); err != nil {
+						return g.SummandError(s, err)
+					}
+				default:
 					if err := g.replayGuard(s, e, gc.sols, state); err != nil {
 						return err
 					}
