@@ -276,6 +276,15 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 		s.maybeReorder()
 		s.outstanding += n
 	}
+	if w >= 2 && s.levels != nil && s.above != nil {
+		// A small tree folds by foldSmall: called here, not through
+		// rootKey and rootPair's cases for every vector.
+		for i := range n {
+			l, r := s.foldSmall(vecs[i*w : (i+1)*w])
+			dst = append(dst, uint64(l)<<32|uint64(r))
+		}
+		return dst
+	}
 	for i := range n {
 		dst = append(dst, s.rootKey(vecs[i*w:(i+1)*w]))
 	}
