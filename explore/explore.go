@@ -195,6 +195,10 @@ type Explorer struct {
 	inside         insideStop      // the state limit inside an expansion (maxinside.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
+	// appender is gen, when it writes the targets into the batch itself
+	// (VectorAppender); emitLabel is then emit's part.
+	appender  VectorAppender
+	emitLabel func(LabelID)
 }
 
 // New returns an explorer for gen. What the store, the generator and the
@@ -213,9 +217,12 @@ func New(gen Generator, opt Options) *Explorer {
 		x.todo.width = gen.Width()
 	}
 	x.emit = x.collect
+	x.emitLabel = x.collectLabel
 	if x.plan.cutter != nil {
 		x.emit = x.collectInside // the check per transition only where a limit may cut (maxinside.go)
+		x.emitLabel = x.collectLabelInside
 	}
+	x.appender, _ = gen.(VectorAppender)
 	x.emitStochastic = x.collectStochastic
 	x.step.init(x)
 	if x.plan.holding != nil && x.plan.holding.HoldStates(x.heldState) {

@@ -61,3 +61,11 @@ func (x *Explorer) collectInside(label LabelID, next []uint32) {
 		x.flushInside()
 	}
 }
+
+// collectLabelInside is collectInside for a VectorAppender.
+func (x *Explorer) collectLabelInside(label LabelID) {
+	x.collectLabel(label)
+	if x.inside.at > 0 && len(x.own.labels) >= x.inside.at {
+		x.flushInside()
+	}
+}

@@ -435,3 +435,50 @@ func TestSweepLineErrors(t *testing.T) {
 		t.Errorf("Sweep.String() = %q", s)
 	}
 }
+
+// appending is a generator that writes its targets into the batch
+// itself (explore.VectorAppender), from its Successors.
+type appending struct {
+	explore.Generator
+	calls *int
+}
+
+func (a appending) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID)) error {
+	*a.calls++
+	return a.Generator.Successors(state, func(l explore.LabelID, next []uint32) {
+		*vecs = append(*vecs, next...)
+		emit(l)
+	})
+}
+
+// TestVectorAppenderEveryMode: a generator that appends its targets to
+// the batch gives the events of its Successors, in every store and mode
+// (state limits inside an expansion, cycles and checks included), and
+// the explorer uses AppendSuccessors for it.
+func TestVectorAppenderEveryMode(t *testing.T) {
+	for _, sk := range storeKinds {
+		for _, mode := range searchModes {
+			t.Run(sk.name+"/"+mode.Name, func(t *testing.T) {
+				g := newTorus(13, 11)
+				opt := mode.Opt
+				opt.Store = sk.make(g)
+				if x := explore.New(g, opt); x.Err() != nil {
+					t.Skipf("not available: %v", x.Err())
+				}
+				want := &exploretest.Record{}
+				opt.Store = sk.make(g)
+				r1, _ := exploretest.Run(t, g, opt, want)
+				calls := 0
+				got := &exploretest.Record{}
+				opt.Store = sk.make(g)
+				r2, _ := exploretest.Run(t, appending{g, &calls}, opt, got)
+				if r1 != r2 || !slices.Equal(want.Transitions, got.Transitions) || !slices.Equal(want.Starts, got.Starts) {
+					t.Fatalf("with AppendSuccessors %+v, with Successors %+v, or the events differ", r2, r1)
+				}
+				if calls == 0 {
+					t.Error("AppendSuccessors was never called")
+				}
+			})
+		}
+	}
+}

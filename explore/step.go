@@ -36,9 +36,15 @@ func (b *batch) bytes() int {
 // (a ComBack store may call the generator to rebuild a state while the
 // batch is inserted).
 func (x *Explorer) collect(label LabelID, next []uint32) {
+	x.own.vecs = append(x.own.vecs, next...)
+	x.collectLabel(label)
+}
+
+// collectLabel is collect for a VectorAppender, which wrote the target
+// into the batch itself.
+func (x *Explorer) collectLabel(label LabelID) {
 	b := &x.own
 	b.labels = append(b.labels, label)
-	b.vecs = append(b.vecs, next...)
 	if x.plan.keys != nil {
 		b.keys = append(b.keys, x.plan.keys.TransitionKey())
 	}
@@ -59,9 +65,12 @@ func (x *Explorer) collectStochastic(label LabelID, next []uint32, probs []Proba
 func (x *Explorer) successors(vec []uint32) *batch {
 	b := &x.own
 	b.reset()
-	if x.plan.stochastic != nil {
+	switch {
+	case x.plan.stochastic != nil:
 		b.err = x.plan.stochastic.StochasticSuccessors(vec, x.emitStochastic)
-	} else {
+	case x.appender != nil:
+		b.err = x.appender.AppendSuccessors(vec, &b.vecs, x.emitLabel)
+	default:
 		b.err = x.gen.Successors(vec, x.emit)
 	}
 	return b

@@ -62,6 +62,11 @@ type Generator struct {
 	emitTargetFn func(explore.LabelID, []uint32)
 	emit         func(explore.LabelID, []uint32)
 	emitTarget   func([]uint32) // Targets' emit
+	// AppendSuccessors' batch of targets and emit, and appendStep's
+	// method value.
+	vecs         *[]uint32
+	emitLabel    func(explore.LabelID)
+	appendStepFn func(*Summand) error
 	// The transition being visited, for its key (replay.go): its summand's
 	// position and its sum-variable values.
 	keyK    int
@@ -192,6 +197,7 @@ func (g *Generator) initScratch() {
 	g.next = make([]uint32, len(g.params))
 	g.onSolutionFn = g.onSolution
 	g.emitStepFn = g.emitStep
+	g.appendStepFn = g.appendStep
 	g.emitTargetFn = g.emitTargetOnly
 }
 
@@ -320,6 +326,24 @@ func (g *Generator) AppendInitial(dst []uint32) ([]uint32, error) {
 func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint32)) error {
 	g.emit = emit
 	return g.Transitions(state, g.emitStepFn)
+}
+
+// AppendSuccessors is Successors writing each target at the end of
+// *vecs (explore.VectorAppender): Step appends it there, where emitStep
+// has it copied by emit.
+func (g *Generator) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID)) error {
+	g.vecs, g.emitLabel = vecs, emit
+	return g.Transitions(state, g.appendStepFn)
+}
+
+func (g *Generator) appendStep(s *Summand) error {
+	label, vecs, err := g.Step(*g.vecs, s)
+	if err != nil {
+		return err
+	}
+	*g.vecs = vecs
+	g.emitLabel(label)
+	return nil
 }
 
 func (g *Generator) emitStep(s *Summand) error {

@@ -1,0 +1,72 @@
+package lpsgen
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/lps/load"
+)
+
+// TestAppendSuccessorsAgree: on the first 300 states of every example,
+// AppendSuccessors writes after what the batch held the targets that
+// Successors emits, with the same labels, in the same order, and the
+// same error where there is one.
+func TestAppendSuccessorsAgree(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.lps")
+	if len(files) < 10 {
+		t.Fatalf("%d examples, want the repository's 10 or more", len(files))
+	}
+	compared := 0
+	for _, file := range files {
+		spec, err := load.File(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(spec, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		init, err := g.Initial(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := g.Width()
+		seen := map[string]bool{vecKey(init): true}
+		todo := [][]uint32{init}
+		for len(todo) > 0 && len(seen) <= 300 {
+			state := todo[0]
+			todo = todo[1:]
+			var wantLabels []explore.LabelID
+			var wantVecs []uint32
+			werr := g.Successors(state, func(l explore.LabelID, next []uint32) {
+				wantLabels = append(wantLabels, l)
+				wantVecs = append(wantVecs, next...)
+			})
+			prefix := []uint32{7, 7, 7} // what the batch held before
+			vecs := slices.Clone(prefix)
+			var labels []explore.LabelID
+			gerr := g.AppendSuccessors(state, &vecs, func(l explore.LabelID) {
+				labels = append(labels, l)
+				if len(vecs) != len(prefix)+w*len(labels) {
+					t.Fatalf("%s: %d values in the batch at label %d, want %d", file, len(vecs), len(labels), len(prefix)+w*len(labels))
+				}
+			})
+			if (werr == nil) != (gerr == nil) || !slices.Equal(labels, wantLabels) || !slices.Equal(vecs[:3], prefix) || !slices.Equal(vecs[3:], wantVecs) {
+				t.Fatalf("%s: AppendSuccessors gave %v, %v (%v); Successors %v, %v (%v)", file, labels, vecs[3:], gerr, wantLabels, wantVecs, werr)
+			}
+			compared += len(labels)
+			for i := range wantLabels {
+				next := wantVecs[i*w : (i+1)*w]
+				if k := vecKey(next); !seen[k] {
+					seen[k] = true
+					todo = append(todo, slices.Clone(next))
+				}
+			}
+		}
+	}
+	if compared < 1000 {
+		t.Fatalf("%d transitions compared; the examples give more than 1,000", compared)
+	}
+}
