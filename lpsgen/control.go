@@ -29,11 +29,17 @@ import (
 // that may be enabled with it.
 type controlIndex struct {
 	params []controlParam
-	// always lists the summands that no control parameter restricts.
-	always []int
-	// mark[k] == stamp marks summand k as a candidate in the current state.
-	mark  []uint32
-	stamp uint32
+	// always lists the summands that no control parameter restricts;
+	// alwaysSet has a bit for each of them.
+	always    []int
+	alwaysSet []uint64
+	// set and list are the candidates of the state at hand, as bits and
+	// in order: Transitions goes through the list, where it went through
+	// every summand and skipped those not marked (ex.academic.bounded_
+	// ricart-agrawala's 222 summands, about 20 candidates a state: a
+	// seventh of the search).
+	set  []uint64
+	list []int
 }
 
 type controlParam struct {
@@ -53,34 +59,53 @@ type valueSlot struct {
 	value    uint32
 	used     bool
 	summands []int
+	set      []uint64 // summands as bits
 }
 
-// index fills slots from byValue.
-func (cp *controlParam) index() {
-	n := 2
-	for n < 2*len(cp.byValue) {
-		n *= 2
+// index fills slots from byValue; the index has n summands.
+func (cp *controlParam) index(n int) {
+	words := (n + 63) / 64
+	slots := 2
+	for slots < 2*len(cp.byValue) {
+		slots *= 2
 	}
-	cp.slots = make([]valueSlot, n)
-	cp.shift = uint(32 - bits.TrailingZeros(uint(n)))
+	cp.slots = make([]valueSlot, slots)
+	cp.shift = uint(32 - bits.TrailingZeros(uint(slots)))
 	for v, ks := range cp.byValue {
 		i := cp.home(v)
 		for cp.slots[i].used {
-			i = (i + 1) & (n - 1)
+			i = (i + 1) & (slots - 1)
 		}
-		cp.slots[i] = valueSlot{value: v, used: true, summands: ks}
+		cp.slots[i] = valueSlot{value: v, used: true, summands: ks, set: bitsOf(ks, words)}
 	}
 	cp.byValue = nil
+}
+
+// bitsOf is the set of summands ks in words words.
+func bitsOf(ks []int, words int) []uint64 {
+	set := make([]uint64, words)
+	for _, k := range ks {
+		set[k/64] |= 1 << (k % 64)
+	}
+	return set
 }
 
 func (cp *controlParam) home(v uint32) int { return int(v * 0x9E3779B1 >> cp.shift) }
 
 // summands returns the summands of value v: nil for a value in no condition.
 func (cp *controlParam) summands(v uint32) []int {
+	if sl := cp.slot(v); sl != nil {
+		return sl.summands
+	}
+	return nil
+}
+
+// slot is the slot of value v, nil for a value in no condition.
+func (cp *controlParam) slot(v uint32) *valueSlot {
 	mask := len(cp.slots) - 1
 	for i := cp.home(v); cp.slots[i].used; i = (i + 1) & mask {
 		if cp.slots[i].value == v {
-			return cp.slots[i].summands
+			return &cp.slots[i]
 		}
 	}
 	return nil
@@ -323,7 +348,7 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 			restricts[p]++
 		}
 	}
-	ci := &controlIndex{mark: make([]uint32, len(g.summands))}
+	ci := &controlIndex{}
 	byParam := map[int]*controlParam{}
 	for k := range g.summands {
 		if approx[k].isNever() {
@@ -361,37 +386,42 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 		return nil
 	}
 	for _, cp := range byParam {
-		cp.index()
+		cp.index(len(g.summands))
 		ci.params = append(ci.params, *cp)
 	}
+	words := (len(g.summands) + 63) / 64
+	ci.alwaysSet, ci.set = bitsOf(ci.always, words), make([]uint64, words)
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
 	return ci
 }
 
-// candidates marks the summands that may be enabled in state.
-func (ci *controlIndex) candidates(state []uint32) {
-	ci.stamp++
-	if ci.stamp == 0 {
-		clear(ci.mark)
-		ci.stamp = 1
-	}
-	for _, k := range ci.always {
-		ci.mark[k] = ci.stamp
-	}
+// candidates returns the summands that may be enabled in state, in
+// order (valid until the next call).
+func (ci *controlIndex) candidates(state []uint32) []int {
+	copy(ci.set, ci.alwaysSet)
 	for i := range ci.params {
 		cp := &ci.params[i]
-		for _, k := range cp.summands(state[cp.pos]) {
-			ci.mark[k] = ci.stamp
+		if sl := cp.slot(state[cp.pos]); sl != nil {
+			for w, x := range sl.set {
+				ci.set[w] |= x
+			}
 		}
 	}
+	ci.list = ci.list[:0]
+	for w, x := range ci.set {
+		for ; x != 0; x &= x - 1 {
+			ci.list = append(ci.list, w<<6+bits.TrailingZeros64(x))
+		}
+	}
+	return ci.list
 }
 
-// fork returns an index sharing ci's tables, with marks of its own.
+// fork returns an index sharing ci's tables, with candidates of its own.
 func (ci *controlIndex) fork() *controlIndex {
 	if ci == nil {
 		return nil
 	}
 	f := *ci
-	f.mark, f.stamp = make([]uint32, len(ci.mark)), 0
+	f.set, f.list = make([]uint64, len(ci.set)), nil
 	return &f
 }

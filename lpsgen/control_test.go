@@ -1,8 +1,10 @@
 package lpsgen
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
@@ -95,5 +97,69 @@ func TestControlFlowSelection(t *testing.T) {
 		if r1 != r2 || aut1 != aut2 {
 			t.Errorf("%s: %+v with selection, %+v without", s.File, r1, r2)
 		}
+	}
+}
+
+// TestControlCandidates: the candidates of a state are the unrestricted
+// summands and those its control values select, each once, in summand
+// order, past 64 summands too (the sets' second word).
+func TestControlCandidates(t *testing.T) {
+	// 70 summands: s == i for i in 1..69 and one unrestricted; summand
+	// k is guarded by s == k+1 (and s == 2 as well for k = 66).
+	src := "act a: Nat;\nproc P(s: Pos) =\n"
+	for k := range 69 {
+		cond := fmt.Sprintf("s == %d", k+1)
+		if k == 66 {
+			cond += " || s == 2"
+		}
+		src += fmt.Sprintf("    (%s) -> a(%d) . P(s = %d) +\n", cond, k, (k+1)%69+1)
+	}
+	src += "    (s > 70) -> a(99) . P(s = 1);\ninit P(1);\n"
+	spec, err := load.Text("many.lps", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci := g.control
+	if ci == nil {
+		t.Fatal("no control index")
+	}
+	// The states s = 1, ..., 69, in a cycle from the initial state.
+	state, err := g.Initial(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for range 69 {
+		s, err := strconv.Atoi(g.r.String(rewrite.Term(state[0])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[s] = true
+		var want []int
+		for k := range 69 {
+			if k+1 == s || k == 66 && s == 2 {
+				want = append(want, k)
+			}
+		}
+		want = append(want, 69) // the unrestricted summand
+		if got := ci.candidates(state); !slices.Equal(got, want) {
+			t.Errorf("s = %d: candidates %v, want %v", s, got, want)
+		}
+		var next []uint32
+		if err := g.Successors(state, func(_ explore.LabelID, v []uint32) {
+			if next == nil {
+				next = slices.Clone(v)
+			}
+		}); err != nil || next == nil {
+			t.Fatalf("s = %d: no successor (%v)", s, err)
+		}
+		state = next
+	}
+	if len(seen) != 69 {
+		t.Errorf("%d states of s seen, want 69", len(seen))
 	}
 }

@@ -75,8 +75,10 @@ type Generator struct {
 	// each sequence of action declarations.
 	labelCaches []*labelCache
 	// control selects the summands by control-flow parameters
-	// (control.go); nil when no summand is restricted.
+	// (control.go); nil when no summand is restricted. all lists every
+	// summand, the candidates without it.
 	control *controlIndex
+	all     []int
 	// forks are the generators Fork made, for their statistics.
 	forks  []*Generator
 	solBuf []uint32
@@ -195,6 +197,10 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 func (g *Generator) initScratch() {
 	g.sub = g.r.NewSubst()
 	g.next = make([]uint32, len(g.params))
+	g.all = make([]int, len(g.summands))
+	for k := range g.all {
+		g.all[k] = k
+	}
 	g.onSolutionFn = g.onSolution
 	g.emitStepFn = g.emitStep
 	g.appendStepFn = g.appendStep
@@ -388,14 +394,13 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 		err = explorerError(err)
 	}()
 	g.bindParams(state)
-	ci := g.control
-	if ci != nil {
-		ci.candidates(state)
+	// The summands that the control-flow parameters do not rule out, in
+	// order.
+	candidates := g.all
+	if ci := g.control; ci != nil {
+		candidates = ci.candidates(state)
 	}
-	for k := range g.summands {
-		if ci != nil && ci.mark[k] != ci.stamp {
-			continue // its control-flow parameters rule it out
-		}
+	for _, k := range candidates {
 		s := &g.summands[k]
 		cur = s
 		g.keyK = k
