@@ -2,6 +2,7 @@ package store
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -81,5 +82,32 @@ func TestCandidateGivenUpEarly(t *testing.T) {
 	}
 	if got := try(counterLast, vectors); got != n {
 		t.Errorf("a better candidate folded %d states of %d", got, n)
+	}
+}
+
+// TestDecodeAll: decoding the states one from the other gives what
+// decoding each from its root gives, at widths with odd levels, with
+// states in their order of insertion and in another.
+func TestDecodeAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, w := range []int{2, 3, 5, 7, 12, 57} {
+		s := NewTreeStore(w)
+		s.ordered = true // never reordered: the vectors' own order
+		for range 3000 {
+			v := make([]uint32, w)
+			for p := range v {
+				v[p] = uint32(rng.IntN(3 + p))
+			}
+			s.Insert(v)
+		}
+		keys := s.rootKeys()
+		rng.Shuffle(len(keys)/2, func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		var want []uint32
+		for _, k := range keys {
+			want = s.appendRoot(want, k)
+		}
+		if got := s.decodeAll(keys); !slices.Equal(got, want) {
+			t.Fatalf("width %d: decodeAll differs from appendRoot", w)
+		}
 	}
 }
