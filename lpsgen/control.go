@@ -269,10 +269,27 @@ func caseFunctions(spec *lps.Spec) map[*lps.Func]bool {
 	return ok
 }
 
+// approximation is what approximate reads: the parameters' positions,
+// the case functions, and the constants true and false.
+type approximation struct {
+	pindex      map[*lps.Var]int
+	cases       map[*lps.Func]bool
+	truE, falsE lps.Expr
+}
+
 // approximate returns the values cond allows per parameter.
-func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]bool) allowed {
-	if f, ok := cond.(*lps.FuncRef); ok && f.Func.Kind == lps.FuncBuiltin && f.Func.Op == lps.OpFalse {
-		return never
+func (ax *approximation) approximate(cond lps.Expr) allowed {
+	switch e := cond.(type) {
+	case *lps.FuncRef:
+		if e.Func.Kind == lps.FuncBuiltin && e.Func.Op == lps.OpFalse {
+			return never
+		}
+		return nil
+	case *lps.VarRef:
+		// A Boolean parameter as a condition allows true: linearised
+		// protocols guard summands by flags (merc.onebit_3-b's ready_S,
+		// !rec_S), which select summands as a program counter does.
+		return ax.boolParam(e, ax.truE)
 	}
 	app, ok := cond.(*lps.App)
 	if !ok {
@@ -285,28 +302,32 @@ func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]boo
 	if f.Func.Kind == lps.FuncBuiltin {
 		switch f.Func.Op {
 		case lps.OpAnd:
-			return approximate(app.Args[0], pindex, cases).intersect(approximate(app.Args[1], pindex, cases))
+			return ax.approximate(app.Args[0]).intersect(ax.approximate(app.Args[1]))
 		case lps.OpOr:
-			return approximate(app.Args[0], pindex, cases).union(approximate(app.Args[1], pindex, cases))
+			return ax.approximate(app.Args[0]).union(ax.approximate(app.Args[1]))
 		case lps.OpIf:
-			return approximate(app.Args[1], pindex, cases).union(approximate(app.Args[2], pindex, cases))
+			return ax.approximate(app.Args[1]).union(ax.approximate(app.Args[2]))
+		case lps.OpNot:
+			if v, ok := app.Args[0].(*lps.VarRef); ok {
+				return ax.boolParam(v, ax.falsE)
+			}
 		case lps.OpEq:
 			l, r := unimplicit(app.Args[0]), unimplicit(app.Args[1])
 			if controlConst(l) {
 				l, r = r, l
 			}
 			if v, ok := l.(*lps.VarRef); ok && controlConst(r) {
-				if p, ok := pindex[v.Var]; ok && controlSort(v.Var.S) && app.Args[0].Sort() == v.Var.S {
+				if p, ok := ax.pindex[v.Var]; ok && controlSort(v.Var.S) && app.Args[0].Sort() == v.Var.S {
 					return allowed{p: {r}}
 				}
 			}
 		}
 		return nil
 	}
-	if cases[f.Func] {
+	if ax.cases[f.Func] {
 		var out allowed
 		for i, a := range app.Args[1:] {
-			b := approximate(a, pindex, cases)
+			b := ax.approximate(a)
 			if i == 0 {
 				out = b
 			} else {
@@ -314,6 +335,15 @@ func approximate(cond lps.Expr, pindex map[*lps.Var]int, cases map[*lps.Func]boo
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// boolParam is the approximation of v, if it is a Boolean parameter, as
+// a condition that holds when v has the value b.
+func (ax *approximation) boolParam(v *lps.VarRef, b lps.Expr) allowed {
+	if p, ok := ax.pindex[v.Var]; ok && b != nil && v.Var.S.Kind == lps.SortBool {
+		return allowed{p: {b}}
 	}
 	return nil
 }
@@ -332,14 +362,18 @@ func unimplicit(e lps.Expr) lps.Expr {
 // newControlIndex builds the index of g's summands, or nil when no
 // summand is restricted.
 func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
-	cases := caseFunctions(g.spec)
+	ax := &approximation{pindex: pindex, cases: caseFunctions(g.spec)}
+	if st := g.spec.SortTable; st != nil {
+		ax.truE = &lps.FuncRef{Func: st.Builtin(lps.OpTrue, st.Bool)}
+		ax.falsE = &lps.FuncRef{Func: st.Builtin(lps.OpFalse, st.Bool)}
+	}
 	approx := make([]allowed, len(g.summands))
 	// How many summands each parameter restricts: the best control
 	// parameter of a summand restricts many (a program counter).
 	restricts := map[int]int{}
 	for k := range g.summands {
 		if c := g.summands[k].src.Cond; c != nil {
-			approx[k] = approximate(c, pindex, cases)
+			approx[k] = ax.approximate(c)
 		}
 		if approx[k].isNever() {
 			continue

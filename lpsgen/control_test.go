@@ -163,3 +163,57 @@ func TestControlCandidates(t *testing.T) {
 		t.Errorf("%d states of s seen, want 69", len(seen))
 	}
 }
+
+// TestControlBooleanFlags: a Boolean parameter as a condition, or its
+// negation, selects summands as p == c does (f allows true, !f false), a
+// flag inside a conjunction too; a flag under another function does not;
+// and the LTS is the one without selection.
+func TestControlBooleanFlags(t *testing.T) {
+	spec, err := load.Text("flags.lps", []byte(`act a, b, c, d, e: Nat;
+map  g: Bool -> Bool;
+var  x: Bool;
+eqn  g(x) = x;
+proc P(f, h: Bool, n: Nat) =
+       (f) -> a(n) . P(f = false, n = n + 1)
+     + (!f && n < 5) -> b(n) . P(f = true)
+     + (h && n > 2) -> c(n) . P(h = false)
+     + (g(h)) -> d(n) . P(h = !h)
+     + (!h) -> e(n) . P(h = true, n = (n + 1) mod 7);
+init P(true, false, 0);
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci := g.control
+	if ci == nil {
+		t.Fatal("no control index")
+	}
+	if !slices.Equal(ci.always, []int{3}) {
+		t.Errorf("unrestricted summands %v, want [3] (g(h))", ci.always)
+	}
+	got := map[string][]int{}
+	for _, cp := range ci.params {
+		for _, sl := range cp.slots {
+			if sl.used {
+				got[fmt.Sprintf("%s=%s", spec.Params[cp.pos].Name, g.r.String(rewrite.Term(sl.value)))] = sl.summands
+			}
+		}
+	}
+	want := map[string][]int{"f=true": {0}, "f=false": {1}, "h=true": {2}, "h=false": {4}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("selection %v, want %v", got, want)
+	}
+	without, err := New(spec, Options{NoControlFlow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, aut1 := exploretest.Aut(t, g, explore.Options{})
+	r2, aut2 := exploretest.Aut(t, without, explore.Options{})
+	if r1 != r2 || aut1 != aut2 {
+		t.Errorf("%+v with selection, %+v without", r1, r2)
+	}
+}
