@@ -299,6 +299,9 @@ func (ax *approximation) approximate(cond lps.Expr) allowed {
 	if !ok {
 		return nil
 	}
+	if f.Func.Kind == lps.FuncRecogniser {
+		return ax.recognised(app, false)
+	}
 	if f.Func.Kind == lps.FuncBuiltin {
 		switch f.Func.Op {
 		case lps.OpAnd:
@@ -310,6 +313,11 @@ func (ax *approximation) approximate(cond lps.Expr) allowed {
 		case lps.OpNot:
 			if v, ok := app.Args[0].(*lps.VarRef); ok {
 				return ax.boolParam(v, ax.falsE)
+			}
+			if r, ok := app.Args[0].(*lps.App); ok {
+				if h, ok := r.Head.(*lps.FuncRef); ok && h.Func.Kind == lps.FuncRecogniser {
+					return ax.recognised(r, true)
+				}
 			}
 		case lps.OpEq:
 			l, r := unimplicit(app.Args[0]), unimplicit(app.Args[1])
@@ -337,6 +345,28 @@ func (ax *approximation) approximate(cond lps.Expr) allowed {
 		return out
 	}
 	return nil
+}
+
+// recognised is the approximation of a recogniser applied to a
+// parameter of a sort of constants (merc.onebit_3-b's eq_choice(st_C)):
+// it allows the recogniser's constructor, or, negated, every other one.
+func (ax *approximation) recognised(app *lps.App, negated bool) allowed {
+	f := app.Head.(*lps.FuncRef).Func
+	v, ok := app.Args[0].(*lps.VarRef)
+	if !ok || len(app.Args) != 1 || f.Ctor == nil {
+		return nil
+	}
+	p, ok := ax.pindex[v.Var]
+	if !ok || !controlSort(v.Var.S) {
+		return nil
+	}
+	var vs []lps.Expr
+	for _, c := range v.Var.S.Constructors {
+		if (c == f.Ctor) != negated {
+			vs = append(vs, &lps.FuncRef{Func: c})
+		}
+	}
+	return allowed{p: vs}
 }
 
 // boolParam is the approximation of v, if it is a Boolean parameter, as

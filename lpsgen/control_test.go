@@ -217,3 +217,49 @@ init P(true, false, 0);
 		t.Errorf("%+v with selection, %+v without", r1, r2)
 	}
 }
+
+// TestControlRecognisers: a recogniser of a sort of constants applied to
+// a parameter allows its constructor, negated every other one; the LTS
+// is the one without selection.
+func TestControlRecognisers(t *testing.T) {
+	spec, err := load.Text("recog.lps", []byte(`sort S = struct x?is_x | y?is_y | z?is_z;
+act  a, b: Nat;
+proc P(s: S, n: Nat) =
+       (is_x(s) && n < 4) -> a(n) . P(s = y, n = n + 1)
+     + (!is_y(s)) -> b(n) . P(s = z)
+     + (is_y(s) || is_z(s)) -> a(n) . P(s = x);
+init P(x, 0);
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci := g.control
+	if ci == nil || len(ci.always) != 0 {
+		t.Fatalf("control index %+v", ci)
+	}
+	got := map[string][]int{}
+	for _, cp := range ci.params {
+		for _, sl := range cp.slots {
+			if sl.used {
+				got[fmt.Sprintf("%s=%s", spec.Params[cp.pos].Name, g.r.String(rewrite.Term(sl.value)))] = sl.summands
+			}
+		}
+	}
+	want := map[string][]int{"s=x": {0, 1}, "s=y": {2}, "s=z": {1, 2}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("selection %v, want %v", got, want)
+	}
+	without, err := New(spec, Options{NoControlFlow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, aut1 := exploretest.Aut(t, g, explore.Options{})
+	r2, aut2 := exploretest.Aut(t, without, explore.Options{})
+	if r1 != r2 || aut1 != aut2 {
+		t.Errorf("%+v with selection, %+v without", r1, r2)
+	}
+}
