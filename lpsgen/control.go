@@ -12,16 +12,18 @@ import (
 // disjunction over the branches of a case function, `C3_3(e, s1 == 6 &&
 // ..., s1 == 6 && ..., s1 == 1)`. A summand can only be enabled when its
 // program counter has one of a few values, so the generator indexes the
-// summands by those values and, in a state, looks at the summands whose
-// counters match only (and at those without such a guard): the others
-// would have produced no transition. mCRL2 calls this summand pruning
+// summands by those values and, in a state, looks only at the summands
+// all of whose control parameters match (and at those without such a
+// guard): the others would have produced no transition. mCRL2 calls this summand pruning
 // (lps2lts --control-flow); LTSmin's guard splitting has the same effect.
 //
 // A summand's values come from its condition by a sound approximation:
 // p == c (c a constant) allows c; a conjunction allows what both sides
 // allow; a disjunction, if(b, x, y) and a case function (a map defined by
-// f(c_i, x_1, ..., x_n) = x_i) allow what any branch allows; anything
-// else allows every value. Only parameters of sorts whose values have one
+// f(c_i, x_1, ..., x_n) = x_i) allow what any branch allows; a Boolean
+// parameter b allows true, !b false; a recogniser of a sort of constants
+// applied to a parameter allows its constructor, negated the others;
+// anything else allows every value. Only parameters of sorts whose values have one
 // normal form (Bool, Pos, Nat, Int, structured sorts of constants) are
 // used, so comparing term ids decides equality.
 
@@ -30,9 +32,9 @@ import (
 type controlIndex struct {
 	params []controlParam
 	// always lists the summands that no control parameter restricts;
-	// alwaysSet has a bit for each of them.
-	always    []int
-	alwaysSet []uint64
+	// possibleSet has a bit for each summand whose condition may hold.
+	always      []int
+	possibleSet []uint64
 	// set and list are the candidates of the state at hand, as bits and
 	// in order: Transitions goes through the list, where it went through
 	// every summand and skipped those not marked (ex.academic.bounded_
@@ -44,6 +46,10 @@ type controlIndex struct {
 
 type controlParam struct {
 	pos int // position in the state vector
+	// restricted lists the summands the parameter restricts; free has
+	// a bit for each other summand whose condition may hold.
+	restricted []int
+	free       []uint64
 	// byValue maps a value (a term) to its summands while the index is
 	// built; index moves it into slots and drops it.
 	byValue map[uint32][]int
@@ -59,7 +65,9 @@ type valueSlot struct {
 	value    uint32
 	used     bool
 	summands []int
-	set      []uint64 // summands as bits
+	// set has a bit for each of summands and each summand the
+	// parameter does not restrict (free).
+	set []uint64
 }
 
 // index fills slots from byValue; the index has n summands.
@@ -76,7 +84,11 @@ func (cp *controlParam) index(n int) {
 		for cp.slots[i].used {
 			i = (i + 1) & (slots - 1)
 		}
-		cp.slots[i] = valueSlot{value: v, used: true, summands: ks, set: bitsOf(ks, words)}
+		set := bitsOf(ks, words)
+		for w := range set {
+			set[w] |= cp.free[w]
+		}
+		cp.slots[i] = valueSlot{value: v, used: true, summands: ks, set: set}
 	}
 	cp.byValue = nil
 }
@@ -398,77 +410,90 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 		ax.falsE = &lps.FuncRef{Func: st.Builtin(lps.OpFalse, st.Bool)}
 	}
 	approx := make([]allowed, len(g.summands))
-	// How many summands each parameter restricts: the best control
-	// parameter of a summand restricts many (a program counter).
-	restricts := map[int]int{}
 	for k := range g.summands {
 		if c := g.summands[k].src.Cond; c != nil {
 			approx[k] = ax.approximate(c)
 		}
-		if approx[k].isNever() {
-			continue
-		}
-		for p := range approx[k] {
-			restricts[p]++
-		}
 	}
+	// A summand is a candidate in a state when every parameter that
+	// restricts it has one of its values there. (Indexed by one
+	// parameter each, the summands guarded by a flag and a status, as
+	// merc.onebit_3-b's are, were candidates whenever one of the two
+	// matched.)
 	ci := &controlIndex{}
 	byParam := map[int]*controlParam{}
+	var possible []int // the summands whose condition may hold
 	for k := range g.summands {
 		if approx[k].isNever() {
-			continue // never a candidate
-		}
-		best, bestN := -1, 0
-		for p, vs := range approx[k] {
-			if n := restricts[p]; len(vs) > 0 && len(vs) <= 8 && (n > bestN || n == bestN && p < best) {
-				best, bestN = p, n
-			}
-			if len(vs) == 0 {
-				// The condition can never hold.
-				best, bestN = p, 1<<30
-				break
-			}
-		}
-		if best < 0 {
-			ci.always = append(ci.always, k)
 			continue
 		}
-		cp := byParam[best]
-		if cp == nil {
-			cp = &controlParam{pos: best, byValue: map[uint32][]int{}}
-			byParam[best] = cp
+		dead := false
+		for _, vs := range approx[k] {
+			dead = dead || len(vs) == 0 // the condition can never hold
 		}
-		for _, v := range approx[k][best] {
-			t, err := g.r.Rewrite(g.r.Translate(v), nil)
-			if err != nil {
-				return nil
+		if dead {
+			continue
+		}
+		possible = append(possible, k)
+		restricted := false
+		for p, vs := range approx[k] {
+			if len(vs) > maxControlValues {
+				continue
 			}
-			cp.byValue[uint32(t)] = append(cp.byValue[uint32(t)], k)
+			restricted = true
+			cp := byParam[p]
+			if cp == nil {
+				cp = &controlParam{pos: p, byValue: map[uint32][]int{}}
+				byParam[p] = cp
+			}
+			cp.restricted = append(cp.restricted, k)
+			for _, v := range vs {
+				t, err := g.r.Rewrite(g.r.Translate(v), nil)
+				if err != nil {
+					return nil
+				}
+				cp.byValue[uint32(t)] = append(cp.byValue[uint32(t)], k)
+			}
+		}
+		if !restricted {
+			ci.always = append(ci.always, k)
 		}
 	}
 	if len(byParam) == 0 {
 		return nil
 	}
+	n, words := len(g.summands), (len(g.summands)+63)/64
+	ci.possibleSet, ci.set = bitsOf(possible, words), make([]uint64, words)
 	for _, cp := range byParam {
-		cp.index(len(g.summands))
+		// The summands cp does not restrict are candidates whatever its
+		// value.
+		cp.free = bitsOf(possible, words)
+		for _, k := range cp.restricted {
+			cp.free[k/64] &^= 1 << (k % 64)
+		}
+		cp.index(n)
 		ci.params = append(ci.params, *cp)
 	}
-	words := (len(g.summands) + 63) / 64
-	ci.alwaysSet, ci.set = bitsOf(ci.always, words), make([]uint64, words)
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
 	return ci
 }
 
+// maxControlValues bounds the values a restriction of a parameter may
+// allow; a summand's wider restriction is not indexed.
+const maxControlValues = 8
+
 // candidates returns the summands that may be enabled in state, in
 // order (valid until the next call).
 func (ci *controlIndex) candidates(state []uint32) []int {
-	copy(ci.set, ci.alwaysSet)
+	copy(ci.set, ci.possibleSet)
 	for i := range ci.params {
 		cp := &ci.params[i]
+		m := cp.free
 		if sl := cp.slot(state[cp.pos]); sl != nil {
-			for w, x := range sl.set {
-				ci.set[w] |= x
-			}
+			m = sl.set
+		}
+		for w, x := range m {
+			ci.set[w] &= x
 		}
 	}
 	ci.list = ci.list[:0]

@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"fmt"
+	"math/big"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -252,6 +253,64 @@ init P(x, 0);
 	want := map[string][]int{"s=x": {0, 1}, "s=y": {2}, "s=z": {1, 2}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("selection %v, want %v", got, want)
+	}
+	without, err := New(spec, Options{NoControlFlow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, aut1 := exploretest.Aut(t, g, explore.Options{})
+	r2, aut2 := exploretest.Aut(t, without, explore.Options{})
+	if r1 != r2 || aut1 != aut2 {
+		t.Errorf("%+v with selection, %+v without", r1, r2)
+	}
+}
+
+// TestControlIntersection: a summand restricted by two parameters is a
+// candidate only where both have one of its values; a summand restricted
+// by one of them is a candidate whatever the other's value.
+func TestControlIntersection(t *testing.T) {
+	spec, err := load.Text("both.lps", []byte(`act a, b, c: Nat;
+proc P(f: Bool, s: Pos, n: Nat) =
+       (f && s == 2) -> a(n) . P(f = false, n = (n + 1) mod 3)
+     + (s == 2) -> b(n) . P(s = 1)
+     + (!f) -> c(n) . P(f = true, s = 2);
+init P(true, 1, 0);
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := spec.SortTable
+	term := func(e lps.Expr) uint32 {
+		v, err := g.r.Rewrite(g.r.Translate(e), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uint32(v)
+	}
+	flag := map[bool]uint32{
+		true:  term(&lps.FuncRef{Func: st.Builtin(lps.OpTrue, st.Bool)}),
+		false: term(&lps.FuncRef{Func: st.Builtin(lps.OpFalse, st.Bool)}),
+	}
+	pos := func(n int64) uint32 { return term(&lps.Number{Value: big.NewInt(n), S: st.Pos}) }
+	zero := term(&lps.Number{Value: big.NewInt(0), S: st.Nat})
+	for _, c := range []struct {
+		f    bool
+		s    int64
+		want []int
+	}{
+		{true, 2, []int{0, 1}},
+		{true, 1, nil},
+		{false, 2, []int{1, 2}},
+		{false, 1, []int{2}},
+	} {
+		got := g.control.candidates([]uint32{flag[c.f], pos(c.s), zero})
+		if !slices.Equal(got, c.want) {
+			t.Errorf("f = %v, s = %d: candidates %v, want %v", c.f, c.s, got, c.want)
+		}
 	}
 	without, err := New(spec, Options{NoControlFlow: true})
 	if err != nil {
