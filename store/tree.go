@@ -543,7 +543,10 @@ func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	}
 	// The fields are read into locals, and the entries named by their
 	// index in flat: on ex.academic.onebit the fold read the slices of
-	// two levels for each entry it computed.
+	// two levels for each entry it computed. The entries are read and
+	// written through flat's base pointer: initLevels made every node's
+	// dst, src and src+1 indices of flat, and the four bounds checks were
+	// a sixth of an entry's instructions.
 	//
 	// The memo is asked here, inline: a call of innerID for each entry
 	// cost more than the memo's lookup (onebit_3-b: 31 instructions a
@@ -552,11 +555,6 @@ func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
-	//
-	// The entries of flat are read and written through its base
-	// pointer: initLevels made every node's dst, src and src+1 indices
-	// of flat, and the four bounds checks were a sixth of an entry's
-	// instructions.
 	nodes, memo, shift := s.nodes, s.memo, s.memoShift
 	base := unsafe.Pointer(unsafe.SliceData(flat))
 	at := func(i uint32) *uint32 { return (*uint32)(unsafe.Add(base, 4*uintptr(i))) }
