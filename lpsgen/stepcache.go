@@ -118,19 +118,37 @@ func (c *stepCache) fork(budget *guardBudget) *stepCache {
 // lookup returns the entry for the values of the parameters in state
 // and of the other variables in sub, if any.
 func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
-	for i, slot := range c.slots {
-		if p := c.params[i]; p >= 0 {
-			c.keys.key[i] = state[p]
-		} else {
-			c.keys.key[i] = uint32(sub.GetSlot(slot))
+	c.lookups++
+	t := &c.keys
+	if t.hasLast {
+		// The values are compared with the last key where they are, as
+		// a guard cache's are (keyTable.findIn).
+		last := t.last[:len(c.slots)]
+		i := 0
+		for ; i < len(last) && c.value(i, sub, state) == last[i]; i++ {
+		}
+		if i == len(last) {
+			c.hits++
+			return t.lastID, true
 		}
 	}
-	c.lookups++
-	id, ok := c.keys.find()
+	for i := range c.slots {
+		t.key[i] = c.value(i, sub, state)
+	}
+	id, ok := t.findKey()
 	if ok {
 		c.hits++
 	}
 	return id, ok
+}
+
+// value is the value of the key's variable i: a parameter's in state,
+// another variable's in sub.
+func (c *stepCache) value(i int, sub *rewrite.Subst, state []uint32) uint32 {
+	if p := c.params[i]; p >= 0 {
+		return state[p]
+	}
+	return uint32(sub.GetSlot(c.slots[i]))
 }
 
 // lookupShared looks the key of the last lookup, a miss, up in the
