@@ -14,8 +14,9 @@ import (
 // program counter has one of a few values, so the generator indexes the
 // summands by those values and, in a state, looks only at the summands
 // all of whose control parameters match (and at those without such a
-// guard): the others would have produced no transition. mCRL2 calls this summand pruning
-// (lps2lts --control-flow); LTSmin's guard splitting has the same effect.
+// guard): the others would have produced no transition. mCRL2 calls
+// this summand pruning (lps2lts --control-flow); LTSmin's guard
+// splitting has the same effect.
 //
 // A summand's values come from its condition by a sound approximation:
 // p == c (c a constant) allows c; a conjunction allows what both sides
@@ -23,9 +24,9 @@ import (
 // f(c_i, x_1, ..., x_n) = x_i) allow what any branch allows; a Boolean
 // parameter b allows true, !b false; a recogniser of a sort of constants
 // applied to a parameter allows its constructor, negated the others;
-// anything else allows every value. Only parameters of sorts whose values have one
-// normal form (Bool, Pos, Nat, Int, structured sorts of constants) are
-// used, so comparing term ids decides equality.
+// anything else allows every value. Only parameters of sorts whose values
+// have one normal form (Bool, Pos, Nat, Int, structured sorts of
+// constants) are used, so comparing term ids decides equality.
 
 // controlIndex maps, for each control parameter, a value to the summands
 // that may be enabled with it.
@@ -37,9 +38,9 @@ type controlIndex struct {
 	possibleSet []uint64
 	// set and list are the candidates of the state at hand, as bits and
 	// in order: Transitions goes through the list, where it went through
-	// every summand and skipped those not marked (ex.academic.bounded_
-	// ricart-agrawala's 222 summands, about 20 candidates a state: a
-	// seventh of the search).
+	// every summand and skipped those not marked (the bounded
+	// Ricart-Agrawala bench model has 222 summands and about 20
+	// candidates a state: a seventh of the search).
 	set  []uint64
 	list []int
 }
