@@ -149,12 +149,6 @@ func (r *Rewriter) compileCtor(t Term, n *node) eval {
 	}
 }
 
-// isLazyBuiltin says whether op is one of the builtins that rewrite
-// evaluates lazily (rewriteIf, rewriteBoolOp).
-func isLazyBuiltin(op lps.Op) bool {
-	return op == lps.OpIf || op == lps.OpAnd || op == lps.OpOr || op == lps.OpImplies
-}
-
 // compileApp compiles t, node n, an application of fn that rewrite
 // evaluates by rewriteIf, rewriteBoolOp or the arguments first. The lazy
 // operators are closures of their own, a second copy of rewriteIf's and
