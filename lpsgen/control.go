@@ -32,9 +32,7 @@ import (
 // that may be enabled with it.
 type controlIndex struct {
 	params []controlParam
-	// always lists the summands that no control parameter restricts;
 	// possibleSet has a bit for each summand whose condition may hold.
-	always      []int
 	possibleSet []uint64
 	// set and list are the candidates of the state at hand, as bits and
 	// in order: Transitions goes through the list, where it went through
@@ -436,12 +434,10 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 			continue
 		}
 		possible = append(possible, k)
-		restricted := false
 		for p, vs := range approx[k] {
 			if len(vs) > maxControlValues {
 				continue
 			}
-			restricted = true
 			cp := byParam[p]
 			if cp == nil {
 				cp = &controlParam{pos: p, byValue: map[uint32][]int{}}
@@ -455,9 +451,6 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 				}
 				cp.byValue[uint32(t)] = append(cp.byValue[uint32(t)], k)
 			}
-		}
-		if !restricted {
-			ci.always = append(ci.always, k)
 		}
 	}
 	if len(byParam) == 0 {
@@ -477,6 +470,21 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 	}
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
 	return ci
+}
+
+// always lists the summands whose condition may hold and that no control
+// parameter restricts: candidates in every state.
+func (ci *controlIndex) always() []int {
+	var ks []int
+	for w, x := range ci.possibleSet {
+		for _, cp := range ci.params {
+			x &= cp.free[w]
+		}
+		for ; x != 0; x &= x - 1 {
+			ks = append(ks, w<<6+bits.TrailingZeros64(x))
+		}
+	}
+	return ks
 }
 
 // maxControlValues bounds the values a restriction of a parameter may
