@@ -452,21 +452,7 @@ func (s *TreeStore) newMemo(n int) {
 // initLevels sizes the kept levels of the tree: the shape depends on the
 // width alone.
 func (s *TreeStore) initLevels() {
-	total := 0
-	for n := s.leaves; ; n = (n + 1) / 2 {
-		total += n
-		if n <= 2 {
-			break
-		}
-	}
-	s.flat = make([]uint32, total)
-	for n, at := s.leaves, 0; ; n = (n + 1) / 2 {
-		s.levels = append(s.levels, s.flat[at:at+n:at+n])
-		at += n
-		if n <= 2 {
-			break
-		}
-	}
+	s.flat, s.levels = treeLevels(s.leaves)
 	inner := 0
 	for _, l := range s.levels[1:] {
 		inner += len(l)
@@ -497,6 +483,30 @@ func (s *TreeStore) initLevels() {
 			s.above[leaf] |= 1 << (first[k] + j)
 		}
 	}
+}
+
+// treeLevels returns the levels of a tree of leaves leaves (at least
+// two), from the leaves up to the root pair, as slices of one array,
+// flat: each level pairs the entries of the one below, the last of an
+// odd level going up alone. The shape depends on the number of leaves
+// alone (expand computes it again on its stack).
+func treeLevels(leaves int) (flat []uint32, levels [][]uint32) {
+	total := 0
+	for n := leaves; ; n = (n + 1) / 2 {
+		total += n
+		if n <= 2 {
+			break
+		}
+	}
+	flat = make([]uint32, total)
+	for n, at := leaves, 0; ; n = (n + 1) / 2 {
+		levels = append(levels, flat[at:at+n:at+n])
+		at += n
+		if n <= 2 {
+			break
+		}
+	}
+	return flat, levels
 }
 
 // foldByLevels makes rootPair fold level by level, with its sets of

@@ -197,13 +197,8 @@ func (s *TreeStore) decodeAll(keys []uint64) []uint32 {
 		}
 		return out
 	}
-	// The levels from the leaves up, as expand shapes them; the top one
-	// is the root pair.
-	var levels [][]uint32
-	for n := w; n > 2; n = (n + 1) / 2 {
-		levels = append(levels, make([]uint32, n))
-	}
-	levels = append(levels, make([]uint32, 2))
+	// The levels from the leaves up; the top one is the root pair.
+	_, levels := treeLevels(w)
 	top := len(levels) - 1
 	valid := false
 	var decode func(k, j int, id uint32)
