@@ -26,8 +26,23 @@ type Interruptible interface {
 // values) to *vecs, which it reads anew for each transition. The copy
 // that emit's next would cost, and a call's arguments, were 3% of
 // merc.onebit_3-b.
+//
+// written has bit i set for each value i < 64 in which the target may
+// differ from state (the parameters the summand assigns), and bit 63 for
+// any value from 63 on: a value whose bit is clear equals state's.
 type VectorAppender interface {
-	AppendSuccessors(state []uint32, vecs *[]uint32, emit func(label LabelID)) error
+	AppendSuccessors(state []uint32, vecs *[]uint32, emit func(label LabelID, written uint64)) error
+}
+
+// WrittenFolder is a TwoPhaseStore that computes the keys of successors
+// from what their transitions wrote: AppendRootKeysWritten is
+// AppendRootKeys for n successors of one state, where written[i] is
+// vector i's mask (VectorAppender). Vector i differs from vector i-1
+// only in the values of written[i-1]|written[i], so the store compares
+// those, not the whole vector, with the vector it folded last.
+type WrittenFolder interface {
+	TwoPhaseStore
+	AppendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64
 }
 
 // SumCutter is implemented by generators that can end, inside the

@@ -198,7 +198,7 @@ type Explorer struct {
 	// appender is gen, when it writes the targets into the batch itself
 	// (VectorAppender); emitLabel is then emit's part.
 	appender  VectorAppender
-	emitLabel func(LabelID)
+	emitLabel func(LabelID, uint64)
 }
 
 // New returns an explorer for gen. What the store, the generator and the

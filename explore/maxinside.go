@@ -63,8 +63,8 @@ func (x *Explorer) collectInside(label LabelID, next []uint32) {
 }
 
 // collectLabelInside is collectInside for a VectorAppender.
-func (x *Explorer) collectLabelInside(label LabelID) {
-	x.collectLabel(label)
+func (x *Explorer) collectLabelInside(label LabelID, written uint64) {
+	x.collectLabel(label, written)
 	if x.inside.at > 0 && len(x.own.labels) >= x.inside.at {
 		x.flushInside()
 	}

@@ -437,17 +437,24 @@ func TestSweepLineErrors(t *testing.T) {
 }
 
 // appending is a generator that writes its targets into the batch
-// itself (explore.VectorAppender), from its Successors.
+// itself (explore.VectorAppender), from its Successors, with the mask of
+// the values each changed.
 type appending struct {
 	explore.Generator
 	calls *int
 }
 
-func (a appending) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID)) error {
+func (a appending) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID, uint64)) error {
 	*a.calls++
 	return a.Generator.Successors(state, func(l explore.LabelID, next []uint32) {
 		*vecs = append(*vecs, next...)
-		emit(l)
+		var written uint64
+		for i := range next {
+			if next[i] != state[i] {
+				written |= 1 << min(i, 63)
+			}
+		}
+		emit(l, written)
 	})
 }
 

@@ -21,30 +21,39 @@ type batch struct {
 	probs  []ProbabilityID
 	vecs   []uint32
 	keys   []uint64
-	err    error
+	// written holds each target's mask of the values its transition may
+	// have changed, where a VectorAppender computed the batch; else it
+	// is empty.
+	written []uint64
+	err     error
 }
 
 func (b *batch) reset() {
-	b.labels, b.sizes, b.probs, b.vecs, b.keys, b.err = b.labels[:0], b.sizes[:0], b.probs[:0], b.vecs[:0], b.keys[:0], nil
+	b.labels, b.sizes, b.probs, b.vecs, b.keys, b.written, b.err = b.labels[:0], b.sizes[:0], b.probs[:0], b.vecs[:0], b.keys[:0], b.written[:0], nil
 }
 
 func (b *batch) bytes() int {
-	return 4*cap(b.labels) + 4*cap(b.sizes) + 4*cap(b.probs) + 4*cap(b.vecs) + 8*cap(b.keys)
+	return 4*cap(b.labels) + 4*cap(b.sizes) + 4*cap(b.probs) + 4*cap(b.vecs) + 8*cap(b.keys) + 8*cap(b.written)
 }
 
 // collect is the emit function of Generator.Successors: it only records
 // (a ComBack store may call the generator to rebuild a state while the
 // batch is inserted).
 func (x *Explorer) collect(label LabelID, next []uint32) {
-	x.own.vecs = append(x.own.vecs, next...)
-	x.collectLabel(label)
+	b := &x.own
+	b.vecs = append(b.vecs, next...)
+	b.labels = append(b.labels, label)
+	if x.plan.keys != nil {
+		b.keys = append(b.keys, x.plan.keys.TransitionKey())
+	}
 }
 
 // collectLabel is collect for a VectorAppender, which wrote the target
 // into the batch itself.
-func (x *Explorer) collectLabel(label LabelID) {
+func (x *Explorer) collectLabel(label LabelID, written uint64) {
 	b := &x.own
 	b.labels = append(b.labels, label)
+	b.written = append(b.written, written)
 	if x.plan.keys != nil {
 		b.keys = append(b.keys, x.plan.keys.TransitionKey())
 	}
@@ -128,7 +137,8 @@ type step struct {
 	// block, computed ahead.
 	keyNext, touched int
 	blockKeys        bool
-	prefetch         Prefetcher // the store, if it is one
+	prefetch         Prefetcher    // the store, if it is one
+	writtenFolder    WrittenFolder // the store, if it is one
 }
 
 // insertion is how a successor is inserted: the store's Insert, its two
@@ -152,6 +162,7 @@ func (st *step) init(x *Explorer) {
 	case p.twoPhase != nil:
 		st.how = twoPhaseInsert
 		st.prefetch, _ = p.twoPhase.(Prefetcher)
+		st.writtenFolder, _ = p.twoPhase.(WrittenFolder)
 	}
 }
 
@@ -162,7 +173,11 @@ func (x *Explorer) insert(s StateID, b *batch, k0 int) {
 	st := &x.step
 	w := p.width
 	if st.how == twoPhaseInsert && !st.blockKeys {
-		st.keys = p.twoPhase.AppendRootKeys(st.keys[:0], b.vecs, len(b.vecs)/w)
+		if n := len(b.vecs) / w; len(b.written) == n && st.writtenFolder != nil {
+			st.keys = st.writtenFolder.AppendRootKeysWritten(st.keys[:0], b.vecs, b.written, n)
+		} else {
+			st.keys = p.twoPhase.AppendRootKeys(st.keys[:0], b.vecs, n)
+		}
 		st.keyNext, st.touched = 0, 0
 	}
 	if st.how == twoPhaseInsert && len(b.sizes) == 0 && !x.opt.Cycles {

@@ -12,13 +12,14 @@ import (
 // TestAppendSuccessorsAgree: on the first 300 states of every example,
 // AppendSuccessors writes after what the batch held the targets that
 // Successors emits, with the same labels, in the same order, and the
-// same error where there is one.
+// same error where there is one; and each target differs from the state
+// only in values its mask of written values names.
 func TestAppendSuccessorsAgree(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.lps")
 	if len(files) < 10 {
 		t.Fatalf("%d examples, want the repository's 10 or more", len(files))
 	}
-	compared := 0
+	compared, changes := 0, 0
 	for _, file := range files {
 		spec, err := load.File(file)
 		if err != nil {
@@ -47,10 +48,19 @@ func TestAppendSuccessorsAgree(t *testing.T) {
 			prefix := []uint32{7, 7, 7} // what the batch held before
 			vecs := slices.Clone(prefix)
 			var labels []explore.LabelID
-			gerr := g.AppendSuccessors(state, &vecs, func(l explore.LabelID) {
+			gerr := g.AppendSuccessors(state, &vecs, func(l explore.LabelID, written uint64) {
 				labels = append(labels, l)
 				if len(vecs) != len(prefix)+w*len(labels) {
 					t.Fatalf("%s: %d values in the batch at label %d, want %d", file, len(vecs), len(labels), len(prefix)+w*len(labels))
+				}
+				next := vecs[len(vecs)-w:]
+				for i := range next {
+					if next[i] != state[i] && written&(1<<min(i, 63)) == 0 {
+						t.Fatalf("%s: target %v of %v changes value %d, outside its mask %b", file, next, state, i, written)
+					}
+					if next[i] != state[i] {
+						changes++
+					}
 				}
 			})
 			if (werr == nil) != (gerr == nil) || !slices.Equal(labels, wantLabels) || !slices.Equal(vecs[:3], prefix) || !slices.Equal(vecs[3:], wantVecs) {
@@ -68,5 +78,8 @@ func TestAppendSuccessorsAgree(t *testing.T) {
 	}
 	if compared < 1000 {
 		t.Fatalf("%d transitions compared; the examples give more than 1,000", compared)
+	}
+	if changes < compared {
+		t.Fatalf("%d values changed in %d transitions: the masks were hardly tested", changes, compared)
 	}
 }

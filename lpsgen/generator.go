@@ -65,7 +65,7 @@ type Generator struct {
 	// AppendSuccessors' batch of targets and emit, and appendStep's
 	// method value.
 	vecs         *[]uint32
-	emitLabel    func(explore.LabelID)
+	emitLabel    func(explore.LabelID, uint64)
 	appendStepFn func(*Summand) error
 	// The transition being visited, for its key (replay.go): its summand's
 	// position and its sum-variable values.
@@ -337,7 +337,7 @@ func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 // AppendSuccessors is Successors writing each target at the end of
 // *vecs (explore.VectorAppender): Step appends it there, where emitStep
 // has it copied by emit.
-func (g *Generator) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID)) error {
+func (g *Generator) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID, uint64)) error {
 	g.vecs, g.emitLabel = vecs, emit
 	return g.Transitions(state, g.appendStepFn)
 }
@@ -348,7 +348,7 @@ func (g *Generator) appendStep(s *Summand) error {
 		return err
 	}
 	*g.vecs = vecs
-	g.emitLabel(label)
+	g.emitLabel(label, s.written)
 	return nil
 }
 

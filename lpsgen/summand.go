@@ -32,6 +32,9 @@ type Summand struct {
 	// assigned lists the parameters that do not keep their value, in
 	// order: a cached step copies the state and writes these.
 	assigned []int
+	// written has bit k set for each assigned parameter k < 64, and bit
+	// 63 for any from 63 on (explore.VectorAppender).
+	written uint64
 	// fixed says the multi-action has no data arguments; fixedID is then
 	// its label.
 	fixed   bool
@@ -109,6 +112,7 @@ func (g *Generator) translateSummand(i int, src *lps.Summand, pindex map[*lps.Va
 	for k, keep := range s.keep {
 		if !keep {
 			s.assigned = append(s.assigned, k)
+			s.written |= 1 << min(k, 63)
 		}
 	}
 	if s.fixed {

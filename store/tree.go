@@ -271,11 +271,16 @@ func (s *TreeStore) free() {
 // the vector's inner pairs, which are not states: a key never inserted
 // only costs their memory.
 func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
-	w := s.width
 	if !s.ordered {
 		s.maybeReorder()
 		s.outstanding += n
 	}
+	return s.appendRootKeys(dst, vecs, n)
+}
+
+// appendRootKeys is AppendRootKeys once the order may have been chosen.
+func (s *TreeStore) appendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
+	w := s.width
 	if w >= 2 && s.levels != nil && s.above != nil {
 		// A small tree folds by foldSmall: called here, not through
 		// rootKey and rootPair's cases for every vector.
@@ -289,6 +294,50 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 		dst = append(dst, s.rootKey(vecs[i*w:(i+1)*w]))
 	}
 	return dst
+}
+
+// AppendRootKeysWritten is AppendRootKeys for n successors of one state,
+// whose transitions may have changed the values of written[i] only
+// (explore.WrittenFolder): the first vector is compared with the one
+// folded before it whole, each next one in written[i-1]|written[i]. A
+// transition writes a few values: on merc.onebit_3-b the compare of
+// whole vectors was a third of the fold's work.
+func (s *TreeStore) AppendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64 {
+	w := s.width
+	if !s.ordered {
+		s.maybeReorder()
+		s.outstanding += n
+	}
+	if w < 2 || w > 64 || n == 0 || s.levels == nil || s.above == nil {
+		return s.appendRootKeys(dst, vecs, n)
+	}
+	l, r := s.foldSmall(vecs[:w])
+	dst = append(dst, uint64(l)<<32|uint64(r))
+	prev := s.prev
+	if s.leafOf == nil {
+		prev = s.levels[0]
+	}
+	for i := 1; i < n; i++ {
+		state := vecs[i*w : (i+1)*w : (i+1)*w]
+		l, r := s.foldChanged(changedAt(state, prev, s.levels[0], s.leafOf, s.above, written[i-1]|written[i]))
+		dst = append(dst, uint64(l)<<32|uint64(r))
+	}
+	return dst
+}
+
+// changedAt is changedLeaves for the values of mask only: the others are
+// the same in state and prev.
+func changedAt(state, prev, leaves []uint32, leafOf []int, above []uint64, mask uint64) uint64 {
+	var changed uint64
+	prev = prev[:len(state)]
+	for ; mask != 0; mask &= mask - 1 {
+		k := bits.TrailingZeros64(mask)
+		if v := state[k]; prev[k] != v {
+			prev[k] = v
+			changed |= setLeaf(leaves, leafOf, above, k, v)
+		}
+	}
+	return changed
 }
 
 // FoldAhead says that AppendRootKeys may run concurrently with Touch,
@@ -533,7 +582,7 @@ type foldNode struct {
 // The level-by-level sets of rootPair took more work than the pairs'
 // lookups themselves; a small tree has none.
 func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
-	leaves, above, flat := s.levels[0], s.above, s.flat
+	leaves, above := s.levels[0], s.above
 	var changed uint64
 	switch leafOf := s.leafOf; {
 	case !s.valid:
@@ -551,6 +600,12 @@ func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	default:
 		changed = changedLeaves(state, s.prev, leaves, leafOf, above)
 	}
+	return s.foldChanged(changed)
+}
+
+// foldChanged computes the entries of changed, whose leaves are set, and
+// returns the root pair.
+func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 	// The fields are read into locals, and the entries named by their
 	// index in flat: on ex.academic.onebit the fold read the slices of
 	// two levels for each entry it computed. The entries are read and
@@ -565,7 +620,7 @@ func (s *TreeStore) foldSmall(state []uint32) (uint32, uint32) {
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
-	nodes, memo, shift := s.nodes, s.memo, s.memoShift
+	flat, nodes, memo, shift := s.flat, s.nodes, s.memo, s.memoShift
 	base := unsafe.Pointer(unsafe.SliceData(flat))
 	at := func(i uint32) *uint32 { return (*uint32)(unsafe.Add(base, 4*uintptr(i))) }
 	for ; changed != 0; changed &= changed - 1 {

@@ -80,6 +80,64 @@ func TestFoldSmallEqualsFold(t *testing.T) {
 	}
 }
 
+// TestAppendRootKeysWritten: the keys of a state's successors computed
+// from the masks of the values their transitions wrote are the keys
+// AppendRootKeys computes from the whole vectors, for masks that name
+// exactly the changed values and for wider ones, before and after the
+// store chooses its order, on trees folded by masks and wider ones.
+func TestAppendRootKeysWritten(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, w := range []int{2, 3, 7, 18, 40, 63, 64, 70} {
+		whole, written := NewTreeStore(w), NewTreeStore(w)
+		values := 4 // few: many shared subtrees
+		if w < 8 {
+			values = 200
+		}
+		base := make([]uint32, w)
+		var vecs []uint32
+		var masks, wantKeys, gotKeys []uint64
+		for round := 0; whole.Len() < reorderSample+2000; round++ {
+			if round > 20000 {
+				t.Fatalf("width %d: %d states after %d rounds", w, whole.Len(), round)
+			}
+			if whole.Len() > 0 {
+				base = whole.State(explore.StateID(rng.IntN(whole.Len())))
+			}
+			n := rng.IntN(8)
+			vecs, masks = vecs[:0], masks[:0]
+			for range n {
+				start := len(vecs)
+				vecs = append(vecs, base...)
+				var mask uint64
+				for range 1 + rng.IntN(3) {
+					k := rng.IntN(w)
+					vecs[start+k] = uint32(rng.IntN(values))
+					mask |= 1 << min(k, 63)
+				}
+				if rng.IntN(4) == 0 {
+					mask |= 1 << rng.IntN(min(w, 64)) // a value written with the value it had
+				}
+				masks = append(masks, mask)
+			}
+			wantKeys = whole.AppendRootKeys(wantKeys[:0], vecs, n)
+			gotKeys = written.AppendRootKeysWritten(gotKeys[:0], vecs, masks, n)
+			if !slices.Equal(gotKeys, wantKeys) {
+				t.Fatalf("width %d, round %d: keys %x from masks %b, %x from the vectors %v", w, round, gotKeys, masks, wantKeys, vecs)
+			}
+			for i := range n {
+				want, wantNew := whole.InsertRootKey(wantKeys[i])
+				got, gotNew := written.InsertRootKey(gotKeys[i])
+				if got != want || gotNew != wantNew {
+					t.Fatalf("width %d: (%d, %v) from masks, (%d, %v) from the vectors", w, got, gotNew, want, wantNew)
+				}
+			}
+		}
+		if !written.ordered {
+			t.Errorf("width %d: the order was never chosen", w)
+		}
+	}
+}
+
 // TestTwoPhaseInsert: inserting by root keys (computed for runs of
 // vectors, touched, then inserted in order, sometimes only in part, as a
 // search stopped midway does) numbers states as Insert does and stores
