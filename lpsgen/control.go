@@ -41,6 +41,9 @@ type controlIndex struct {
 	// candidates a state: a seventh of the search).
 	set  []uint64
 	list []int
+	// memo remembers the lists of the combinations of control values
+	// seen before (controlmemo.go).
+	memo *candMemo
 }
 
 type controlParam struct {
@@ -469,6 +472,7 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 		ci.params = append(ci.params, *cp)
 	}
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
+	ci.memo = newCandMemo(ci)
 	return ci
 }
 
@@ -494,6 +498,19 @@ const maxControlValues = 8
 // candidates returns the summands that may be enabled in state, in
 // order (valid until the next call).
 func (ci *controlIndex) candidates(state []uint32) []int {
+	m := ci.memo
+	if m.off {
+		return ci.compute(state)
+	}
+	e, hit := m.entry(state)
+	if hit {
+		return m.lists[e]
+	}
+	return m.fill(e, state, ci.compute(state))
+}
+
+// compute is candidates without the memo.
+func (ci *controlIndex) compute(state []uint32) []int {
 	copy(ci.set, ci.possibleSet)
 	for i := range ci.params {
 		cp := &ci.params[i]
@@ -521,5 +538,6 @@ func (ci *controlIndex) fork() *controlIndex {
 	}
 	f := *ci
 	f.set, f.list = make([]uint64, len(ci.set)), nil
+	f.memo = newCandMemo(ci)
 	return &f
 }

@@ -3,6 +3,7 @@ package lpsgen
 import (
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -156,6 +157,64 @@ func TestControlCandidates(t *testing.T) {
 	if len(seen) != 69 {
 		t.Errorf("%d states of s seen, want 69", len(seen))
 	}
+}
+
+// TestCandidateMemo: the memo of candidates gives every state the list
+// the index computes, whether it finds the state's control values or
+// not; it finds those seen before; and it stops itself where the values
+// are seldom seen again, still giving the computed lists.
+func TestCandidateMemo(t *testing.T) {
+	src := "act a: Nat;\nproc P(s: Pos, t: Pos) =\n"
+	for k := range 69 {
+		src += fmt.Sprintf("    (s == %d && t == %d) -> a(%d) . P(s = %d, t = %d) +\n", k+1, k%3+1, k, (k+1)%69+1, (k+1)%3+1)
+	}
+	src += "    (s > 70) -> a(99) . P(s = 1);\ninit P(1, 1);\n"
+	g := controlGen(t, "memo.lps", src)
+	ci := g.control
+	if ci == nil || len(ci.params) != 2 {
+		t.Fatalf("control index %+v, want one of s and t", ci)
+	}
+	values := []uint32{} // the terms of 1..69
+	state, err := g.Initial(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 69 {
+		values = append(values, state[0])
+		var next []uint32
+		if err := g.Successors(state, func(_ explore.LabelID, v []uint32) { next = slices.Clone(v) }); err != nil || next == nil {
+			t.Fatalf("no successor of %v (%v)", state, err)
+		}
+		state = next
+	}
+	check := func(state []uint32) {
+		t.Helper()
+		want := slices.Clone(ci.compute(state))
+		if got := ci.candidates(state); !slices.Equal(got, want) {
+			t.Fatalf("state %v: candidates %v, computed %v", state, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3 * candMemoWindow {
+		check([]uint32{values[rng.IntN(len(values))], values[rng.IntN(3)]})
+	}
+	if ci.memo.off {
+		t.Fatal("207 combinations, and the memo stopped")
+	}
+	check([]uint32{values[7], values[1]})
+	found := ci.memo.found
+	check([]uint32{values[7], values[1]})
+	if ci.memo.found != found+1 {
+		t.Fatal("a state's control values asked twice, and not found")
+	}
+	for range 2 * candMemoWindow {
+		check([]uint32{values[rng.IntN(len(values))], rng.Uint32()}) // t's values in no condition
+	}
+	if !ci.memo.off {
+		t.Fatal("values never seen again, and the memo still on")
+	}
+	check([]uint32{values[5], values[2]})
+	sameWithoutSelection(t, g)
 }
 
 // TestControlBooleanFlags: a Boolean parameter as a condition, or its
