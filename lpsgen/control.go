@@ -52,6 +52,9 @@ type controlParam struct {
 	// a bit for each other summand whose condition may hold.
 	restricted []int
 	free       []uint64
+	// freeWords is free's words that clear a possible summand, the only
+	// ones a state's AND needs (cut).
+	freeWords []wordMask
 	// byValue maps a value (a term) to its summands while the index is
 	// built; index moves it into slots and drops it.
 	byValue map[uint32][]int
@@ -68,13 +71,37 @@ type valueSlot struct {
 	used     bool
 	summands []int
 	// set has a bit for each of summands and each summand the
-	// parameter does not restrict (free).
-	set []uint64
+	// parameter does not restrict (free); words is cut(set).
+	set   []uint64
+	words []wordMask
 }
 
-// index fills slots from byValue; the index has n summands.
-func (cp *controlParam) index(n int) {
+// wordMask is word w of a set of summands.
+type wordMask struct {
+	w int
+	m uint64
+}
+
+// cut lists the words of set that clear a bit of possible: ANDed into a
+// set of possible summands, the others change nothing. A control
+// parameter of a model with many processes (the bounded Ricart-Agrawala
+// model: 222 summands, four words) restricts one process's summands,
+// which lie in a word or two.
+func cut(set, possible []uint64) []wordMask {
+	var ws []wordMask
+	for w, x := range set {
+		if possible[w]&^x != 0 {
+			ws = append(ws, wordMask{w, x})
+		}
+	}
+	return ws
+}
+
+// index fills slots from byValue; the index has n summands, of which
+// those of possible may be enabled.
+func (cp *controlParam) index(n int, possible []uint64) {
 	words := (n + 63) / 64
+	cp.freeWords = cut(cp.free, possible)
 	slots := 2
 	for slots < 2*len(cp.byValue) {
 		slots *= 2
@@ -90,7 +117,7 @@ func (cp *controlParam) index(n int) {
 		for w := range set {
 			set[w] |= cp.free[w]
 		}
-		cp.slots[i] = valueSlot{value: v, used: true, summands: ks, set: set}
+		cp.slots[i] = valueSlot{value: v, used: true, summands: ks, set: set, words: cut(set, possible)}
 	}
 	cp.byValue = nil
 }
@@ -468,7 +495,7 @@ func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
 		for _, k := range cp.restricted {
 			cp.free[k/64] &^= 1 << (k % 64)
 		}
-		cp.index(n)
+		cp.index(n, ci.possibleSet)
 		ci.params = append(ci.params, *cp)
 	}
 	slices.SortFunc(ci.params, func(a, b controlParam) int { return a.pos - b.pos })
@@ -514,12 +541,12 @@ func (ci *controlIndex) compute(state []uint32) []int {
 	copy(ci.set, ci.possibleSet)
 	for i := range ci.params {
 		cp := &ci.params[i]
-		m := cp.free
+		ws := cp.freeWords
 		if sl := cp.slot(state[cp.pos]); sl != nil {
-			m = sl.set
+			ws = sl.words
 		}
-		for w, x := range m {
-			ci.set[w] &= x
+		for _, x := range ws {
+			ci.set[x.w] &= x.m
 		}
 	}
 	ci.list = ci.list[:0]
