@@ -1,10 +1,10 @@
 package explore
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"unsafe"
 
 	"github.com/lps2lts/lps2lts/internal/offheap"
 )
@@ -103,58 +103,65 @@ func (t *todoList) at(i int) (*todoChunk, int) {
 }
 
 // get copies the vector of entry off of c to dst.
+//
+// The values are read and written in the machine's own byte order,
+// through the entry's base pointer, once its bounds are checked: the
+// list is never written out, and encoding/binary's checked two- and
+// four-byte accesses were 15 instructions a value (RA_fixed+reduced, 57
+// values of two bytes: 7% of its first 20,000 states).
 func (t *todoList) get(c *todoChunk, off int, dst []uint32) {
 	w := t.width
 	dst = dst[:w]
-	switch c.vb {
+	vb := c.vb
+	p := unsafe.Pointer(unsafe.SliceData(c.vals[vb*off*w : vb*(off+1)*w]))
+	switch vb {
 	case 1:
-		for i, b := range c.vals[off*w : (off+1)*w] {
-			dst[i] = uint32(b)
+		for i := range dst {
+			dst[i] = uint32(*(*uint8)(unsafe.Add(p, i)))
 		}
 	case 2:
-		b := c.vals[2*off*w : 2*(off+1)*w]
 		for i := range dst {
-			dst[i] = uint32(binary.LittleEndian.Uint16(b[2*i:]))
+			dst[i] = uint32(*(*uint16)(unsafe.Add(p, 2*i)))
 		}
 	default:
-		b := c.vals[4*off*w : 4*(off+1)*w]
-		for i := range dst {
-			dst[i] = binary.LittleEndian.Uint32(b[4*i:])
-		}
+		copy(dst, unsafe.Slice((*uint32)(p), w))
 	}
 }
 
 // put stores v as the vector of entry off of c, widening c's values
 // first if v needs it.
 func (t *todoList) put(c *todoChunk, off int, v []uint32) {
-	var or uint32
-	for _, x := range v {
-		or |= x
-	}
-	if vb := valueBytes(or); vb > c.vb {
+	w := t.width
+	v = v[:w]
+	for {
+		// The values are written in c's width as their union is taken:
+		// a value too wide for it then widens c, and v is written again.
+		vb := c.vb
+		p := unsafe.Pointer(unsafe.SliceData(c.vals[vb*off*w : vb*(off+1)*w]))
+		var or uint32
+		switch vb {
+		case 1:
+			for i, x := range v {
+				*(*uint8)(unsafe.Add(p, i)) = uint8(x)
+				or |= x
+			}
+		case 2:
+			for i, x := range v {
+				*(*uint16)(unsafe.Add(p, 2*i)) = uint16(x)
+				or |= x
+			}
+		default:
+			copy(unsafe.Slice((*uint32)(p), w), v)
+			return
+		}
+		if valueBytes(or) <= vb {
+			return
+		}
 		n := todoChunkLen
 		if c == t.chunks[len(t.chunks)-1] {
 			n = t.tail // the last chunk's entries from tail on are not live
 		}
-		t.widen(c, vb, n)
-	}
-	w := t.width
-	switch c.vb {
-	case 1:
-		b := c.vals[off*w : (off+1)*w]
-		for i, x := range v {
-			b[i] = byte(x)
-		}
-	case 2:
-		b := c.vals[2*off*w : 2*(off+1)*w]
-		for i, x := range v {
-			binary.LittleEndian.PutUint16(b[2*i:], uint16(x))
-		}
-	default:
-		b := c.vals[4*off*w : 4*(off+1)*w]
-		for i, x := range v {
-			binary.LittleEndian.PutUint32(b[4*i:], x)
-		}
+		t.widen(c, valueBytes(or), n)
 	}
 }
 
