@@ -358,3 +358,22 @@ func sameWithoutSelection(t *testing.T, g *Generator) {
 		t.Errorf("%+v with selection, %+v without", r1, r2)
 	}
 }
+
+// TestCandidateMemoSize: the memo's keys take at most candMemoKeyBytes
+// however many control parameters a model has (down to 64 entries), and
+// a model with few has all 2^candMemoBits entries.
+func TestCandidateMemoSize(t *testing.T) {
+	for _, width := range []int{1, 8, 16, 17, 100, 300, 2000} {
+		m := newCandMemo(&controlIndex{params: make([]controlParam, width)})
+		n := len(m.filled)
+		if n&(n-1) != 0 || len(m.keys) != n*width || len(m.lists) != n || 1<<(64-m.shift) != n {
+			t.Fatalf("width %d: %d entries, %d keys, %d lists, shift %d", width, n, len(m.keys), len(m.lists), m.shift)
+		}
+		switch {
+		case 4*width*n > candMemoKeyBytes && n > 64:
+			t.Errorf("width %d: %d entries, %d bytes of keys", width, n, 4*width*n)
+		case 4*width*2*n <= candMemoKeyBytes && n < 1<<candMemoBits:
+			t.Errorf("width %d: %d entries, where twice as many fit", width, n)
+		}
+	}
+}

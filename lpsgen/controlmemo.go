@@ -26,20 +26,30 @@ type candMemo struct {
 	lookups, found int
 }
 
-// candMemoBits is the log of the memo's entries.
-const candMemoBits = 10
+// candMemoBits is the log of the memo's most entries; candMemoKeyBytes
+// bounds its keys' bytes, so that a model with many control parameters
+// has fewer entries (and a search with threads has one memo per fork).
+const (
+	candMemoBits     = 10
+	candMemoKeyBytes = 64 << 10
+)
 
 // candMemoWindow is the number of lookups after which the memo is
 // judged, again and again: it stays on while it finds at least a quarter.
 const candMemoWindow = 4096
 
 func newCandMemo(ci *controlIndex) *candMemo {
-	n, width := 1<<candMemoBits, len(ci.params)
+	width := len(ci.params)
+	bits := candMemoBits
+	for bits > 6 && (4*width)<<bits > candMemoKeyBytes {
+		bits--
+	}
+	n := 1 << bits
 	pos := make([]int, width)
 	for i := range ci.params {
 		pos[i] = ci.params[i].pos
 	}
-	return &candMemo{width: width, pos: pos, keys: make([]uint32, n*width), lists: make([][]int, n), filled: make([]bool, n), shift: 64 - candMemoBits}
+	return &candMemo{width: width, pos: pos, keys: make([]uint32, n*width), lists: make([][]int, n), filled: make([]bool, n), shift: uint(64 - bits)}
 }
 
 // entry returns the entry of state's control values and whether it holds
@@ -65,16 +75,23 @@ func (m *candMemo) entry(state []uint32) (int, bool) {
 			return e, true
 		}
 	}
-	if m.lookups >= candMemoWindow {
-		m.off = m.found < candMemoWindow/4
-		m.lookups, m.found = 0, 0
-	}
 	return e, false
 }
 
 // fill stores list as the candidates of state's control values in entry
-// e, and returns the memo's copy.
+// e, and returns the memo's copy; or list itself, where the memo has
+// just judged a window of lookups and stopped (a window is judged at
+// its first miss after its end).
 func (m *candMemo) fill(e int, state []uint32, list []int) []int {
+	if m.lookups >= candMemoWindow {
+		m.off = m.found < candMemoWindow/4
+		m.lookups, m.found = 0, 0
+		if m.off {
+			// Off for the rest of the search: its memory goes back.
+			m.keys, m.lists, m.filled = nil, nil, nil
+			return list
+		}
+	}
 	key := m.keys[e*m.width : (e+1)*m.width]
 	for i, p := range m.pos {
 		key[i] = state[p]
