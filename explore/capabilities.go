@@ -20,18 +20,26 @@ type Interruptible interface {
 }
 
 // VectorAppender is implemented by generators that write each
-// successor's vector into the explorer's batch themselves:
-// AppendSuccessors is Successors, except that before it calls emit with
-// a transition's label it has appended the transition's target (Width
-// values) to *vecs, which it reads anew for each transition. The copy
-// that emit's next would cost, and a call's arguments, were 3% of
-// merc.onebit_3-b.
+// transition into the explorer's batch themselves: AppendSuccessors is
+// Successors, except that for each transition it appends the target
+// (Width values) to *to.Vecs, the label to *to.Labels and the mask of
+// values it wrote to *to.Written, reading the slices anew each time, and
+// then calls emit, unless emit is nil. The copy that emit's next would
+// cost, and a call per transition, were 3% and 2% of merc.onebit_3-b.
 //
-// written has bit i set for each value i < 64 in which the target may
+// A mask has bit i set for each value i < 64 in which the target may
 // differ from state (the parameters the summand assigns), and bit 63 for
 // any value from 63 on: a value whose bit is clear equals state's.
 type VectorAppender interface {
-	AppendSuccessors(state []uint32, vecs *[]uint32, emit func(label LabelID, written uint64)) error
+	AppendSuccessors(state []uint32, to Targets, emit func()) error
+}
+
+// Targets names the slices a VectorAppender appends a state's
+// transitions to.
+type Targets struct {
+	Vecs    *[]uint32
+	Labels  *[]LabelID
+	Written *[]uint64
 }
 
 // WrittenFolder is a TwoPhaseStore that computes the keys of successors

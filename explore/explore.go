@@ -195,10 +195,11 @@ type Explorer struct {
 	inside         insideStop      // the state limit inside an expansion (maxinside.go)
 	emit           func(LabelID, []uint32)
 	emitStochastic func(LabelID, []uint32, []ProbabilityID)
-	// appender is gen, when it writes the targets into the batch itself
-	// (VectorAppender); emitLabel is then emit's part.
-	appender  VectorAppender
-	emitLabel func(LabelID, uint64)
+	// appender is gen, when it writes the transitions into the batch
+	// itself (VectorAppender); emitAppended is then emit's part, nil
+	// where there is none.
+	appender     VectorAppender
+	emitAppended func()
 }
 
 // New returns an explorer for gen. What the store, the generator and the
@@ -217,10 +218,12 @@ func New(gen Generator, opt Options) *Explorer {
 		x.todo.width = gen.Width()
 	}
 	x.emit = x.collect
-	x.emitLabel = x.collectLabel
+	if x.plan.keys != nil {
+		x.emitAppended = x.collectKey
+	}
 	if x.plan.cutter != nil {
 		x.emit = x.collectInside // the check per transition only where a limit may cut (maxinside.go)
-		x.emitLabel = x.collectLabelInside
+		x.emitAppended = x.collectAppendedInside
 	}
 	x.appender, _ = gen.(VectorAppender)
 	x.emitStochastic = x.collectStochastic

@@ -62,9 +62,11 @@ func (x *Explorer) collectInside(label LabelID, next []uint32) {
 	}
 }
 
-// collectLabelInside is collectInside for a VectorAppender.
-func (x *Explorer) collectLabelInside(label LabelID, written uint64) {
-	x.collectLabel(label, written)
+// collectAppendedInside is collectInside for a VectorAppender.
+func (x *Explorer) collectAppendedInside() {
+	if x.plan.keys != nil {
+		x.collectKey()
+	}
 	if x.inside.at > 0 && len(x.own.labels) >= x.inside.at {
 		x.flushInside()
 	}

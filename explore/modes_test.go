@@ -444,17 +444,21 @@ type appending struct {
 	calls *int
 }
 
-func (a appending) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID, uint64)) error {
+func (a appending) AppendSuccessors(state []uint32, to explore.Targets, emit func()) error {
 	*a.calls++
 	return a.Generator.Successors(state, func(l explore.LabelID, next []uint32) {
-		*vecs = append(*vecs, next...)
+		*to.Vecs = append(*to.Vecs, next...)
+		*to.Labels = append(*to.Labels, l)
 		var written uint64
 		for i := range next {
 			if next[i] != state[i] {
 				written |= 1 << min(i, 63)
 			}
 		}
-		emit(l, written)
+		*to.Written = append(*to.Written, written)
+		if emit != nil {
+			emit()
+		}
 	})
 }
 

@@ -48,15 +48,11 @@ func (x *Explorer) collect(label LabelID, next []uint32) {
 	}
 }
 
-// collectLabel is collect for a VectorAppender, which wrote the target
-// into the batch itself.
-func (x *Explorer) collectLabel(label LabelID, written uint64) {
+// collectKey is a VectorAppender's emit where transitions have keys: the
+// generator appended the rest of the transition to the batch itself.
+func (x *Explorer) collectKey() {
 	b := &x.own
-	b.labels = append(b.labels, label)
-	b.written = append(b.written, written)
-	if x.plan.keys != nil {
-		b.keys = append(b.keys, x.plan.keys.TransitionKey())
-	}
+	b.keys = append(b.keys, x.plan.keys.TransitionKey())
 }
 
 // collectStochastic is collect for StochasticSuccessors. The states of a
@@ -78,7 +74,7 @@ func (x *Explorer) successors(vec []uint32) *batch {
 	case x.plan.stochastic != nil:
 		b.err = x.plan.stochastic.StochasticSuccessors(vec, x.emitStochastic)
 	case x.appender != nil:
-		b.err = x.appender.AppendSuccessors(vec, &b.vecs, x.emitLabel)
+		b.err = x.appender.AppendSuccessors(vec, Targets{&b.vecs, &b.labels, &b.written}, x.emitAppended)
 	default:
 		b.err = x.gen.Successors(vec, x.emit)
 	}

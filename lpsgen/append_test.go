@@ -47,26 +47,26 @@ func TestAppendSuccessorsAgree(t *testing.T) {
 			})
 			prefix := []uint32{7, 7, 7} // what the batch held before
 			vecs := slices.Clone(prefix)
-			var labels []explore.LabelID
-			gerr := g.AppendSuccessors(state, &vecs, func(l explore.LabelID, written uint64) {
-				labels = append(labels, l)
-				if len(vecs) != len(prefix)+w*len(labels) {
-					t.Fatalf("%s: %d values in the batch at label %d, want %d", file, len(vecs), len(labels), len(prefix)+w*len(labels))
+			labels := []explore.LabelID{9} // what the batch held before
+			written := []uint64{9}
+			gerr := g.AppendSuccessors(state, explore.Targets{Vecs: &vecs, Labels: &labels, Written: &written}, func() {
+				if len(vecs) != len(prefix)+w*(len(labels)-1) || len(written) != len(labels) {
+					t.Fatalf("%s: %d values and %d masks in the batch at label %d, want %d and %d", file, len(vecs), len(written), len(labels)-1, len(prefix)+w*(len(labels)-1), len(labels))
 				}
-				next := vecs[len(vecs)-w:]
+				next, mask := vecs[len(vecs)-w:], written[len(written)-1]
 				for i := range next {
-					if next[i] != state[i] && written&(1<<min(i, 63)) == 0 {
-						t.Fatalf("%s: target %v of %v changes value %d, outside its mask %b", file, next, state, i, written)
+					if next[i] != state[i] && mask&(1<<min(i, 63)) == 0 {
+						t.Fatalf("%s: target %v of %v changes value %d, outside its mask %b", file, next, state, i, mask)
 					}
 					if next[i] != state[i] {
 						changes++
 					}
 				}
 			})
-			if (werr == nil) != (gerr == nil) || !slices.Equal(labels, wantLabels) || !slices.Equal(vecs[:3], prefix) || !slices.Equal(vecs[3:], wantVecs) {
-				t.Fatalf("%s: AppendSuccessors gave %v, %v (%v); Successors %v, %v (%v)", file, labels, vecs[3:], gerr, wantLabels, wantVecs, werr)
+			if (werr == nil) != (gerr == nil) || labels[0] != 9 || written[0] != 9 || !slices.Equal(labels[1:], wantLabels) || !slices.Equal(vecs[:3], prefix) || !slices.Equal(vecs[3:], wantVecs) {
+				t.Fatalf("%s: AppendSuccessors gave %v, %v (%v); Successors %v, %v (%v)", file, labels[1:], vecs[3:], gerr, wantLabels, wantVecs, werr)
 			}
-			compared += len(labels)
+			compared += len(labels) - 1
 			for i := range wantLabels {
 				next := wantVecs[i*w : (i+1)*w]
 				if k := vecKey(next); !seen[k] {

@@ -62,11 +62,11 @@ type Generator struct {
 	emitTargetFn func(explore.LabelID, []uint32)
 	emit         func(explore.LabelID, []uint32)
 	emitTarget   func([]uint32) // Targets' emit
-	// AppendSuccessors' batch of targets and emit, and appendStep's
-	// method value.
-	vecs         *[]uint32
-	emitLabel    func(explore.LabelID, uint64)
-	appendStepFn func(*Summand) error
+	// AppendSuccessors' batch and emit; appending says Transitions
+	// visits with appendStep, called directly.
+	to           explore.Targets
+	emitAppended func()
+	appending    bool
 	// The transition being visited, for its key (replay.go): its summand's
 	// position and its sum-variable values.
 	keyK    int
@@ -203,7 +203,6 @@ func (g *Generator) initScratch() {
 	}
 	g.onSolutionFn = g.onSolution
 	g.emitStepFn = g.emitStep
-	g.appendStepFn = g.appendStep
 	g.emitTargetFn = g.emitTargetOnly
 }
 
@@ -334,22 +333,35 @@ func (g *Generator) Successors(state []uint32, emit func(explore.LabelID, []uint
 	return g.Transitions(state, g.emitStepFn)
 }
 
-// AppendSuccessors is Successors writing each target at the end of
-// *vecs (explore.VectorAppender): Step appends it there, where emitStep
-// has it copied by emit.
-func (g *Generator) AppendSuccessors(state []uint32, vecs *[]uint32, emit func(explore.LabelID, uint64)) error {
-	g.vecs, g.emitLabel = vecs, emit
-	return g.Transitions(state, g.appendStepFn)
+// AppendSuccessors is Successors writing each transition at the end of
+// to's slices (explore.VectorAppender): Step appends the target there,
+// where emitStep has it copied by emit.
+func (g *Generator) AppendSuccessors(state []uint32, to explore.Targets, emit func()) error {
+	g.to, g.emitAppended = to, emit
+	return g.transitions(state, nil, true)
 }
 
 func (g *Generator) appendStep(s *Summand) error {
-	label, vecs, err := g.Step(*g.vecs, s)
+	label, vecs, err := g.Step(*g.to.Vecs, s)
 	if err != nil {
 		return err
 	}
-	*g.vecs = vecs
-	g.emitLabel(label, s.written)
+	*g.to.Vecs = vecs
+	*g.to.Labels = append(*g.to.Labels, label)
+	*g.to.Written = append(*g.to.Written, s.written)
+	if g.emitAppended != nil {
+		g.emitAppended()
+	}
 	return nil
+}
+
+// visitSummand is Transitions' visit: appendStep without a call through
+// a function value where AppendSuccessors runs.
+func (g *Generator) visitSummand(s *Summand) error {
+	if g.appending {
+		return g.appendStep(s)
+	}
+	return g.visit(s)
 }
 
 func (g *Generator) emitStep(s *Summand) error {
@@ -380,10 +392,21 @@ func (g *Generator) emitTargetOnly(_ explore.LabelID, next []uint32) { g.emitTar
 // needs with Step, Label, AppendNext and Rewrite; an error it returns ends
 // the call, named with its summand. A panic in the rewriter or the
 // enumerator becomes an error naming the summand.
-func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err error) {
+func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) error {
+	return g.transitions(state, visit, false)
+}
+
+// transitions is Transitions, visiting with appendStep where appending.
+func (g *Generator) transitions(state []uint32, visit func(*Summand) error, appending bool) (err error) {
 	g.visit = visit
+	// A call inside another (a store that replays transitions while a
+	// batch is inserted) visits as it was asked to, and the outer goes on
+	// appending.
+	was := g.appending
+	g.appending = appending
 	var cur *Summand
 	defer func() {
+		g.appending = was
 		if p := recover(); p != nil {
 			if cur == nil {
 				err = fmt.Errorf("internal error: %v", p)
@@ -419,7 +442,7 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 				case !e.holds:
 				case len(s.sumVars) == 0:
 					// replayGuard's first case, without the call.
-					if err := visit(s); err != nil {
+					if err := g.visitSummand(s); err != nil {
 						return g.SummandError(s, err)
 					}
 				default:
@@ -459,7 +482,7 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 				return g.SummandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.r.String(c)))
 			}
 			gc.finish(true, true)
-			if err := visit(s); err != nil {
+			if err := g.visitSummand(s); err != nil {
 				return g.SummandError(s, err)
 			}
 			continue
@@ -485,7 +508,7 @@ func (g *Generator) Transitions(state []uint32, visit func(*Summand) error) (err
 // solution in sols[e.lo:e.hi], or one without sum variables.
 func (g *Generator) replayGuard(s *Summand, e guardEntry, sols []rewrite.Term, state []uint32) error {
 	if len(s.sumVars) == 0 {
-		if err := g.visit(s); err != nil {
+		if err := g.visitSummand(s); err != nil {
 			return g.SummandError(s, err)
 		}
 		return nil
@@ -497,7 +520,7 @@ func (g *Generator) replayGuard(s *Summand, e guardEntry, sols []rewrite.Term, s
 			g.sub.Set(v, vals[j])
 		}
 		g.keyVals = vals
-		if err := g.visit(s); err != nil {
+		if err := g.visitSummand(s); err != nil {
 			g.bindParams(state)
 			return g.SummandError(s, err)
 		}
@@ -517,7 +540,7 @@ func (g *Generator) onSolution(vals []rewrite.Term) bool {
 		g.sub.Set(v, vals[i])
 	}
 	g.keyVals = vals
-	if err := g.visit(s); err != nil {
+	if err := g.visitSummand(s); err != nil {
 		g.errOut = err
 		return false
 	}
