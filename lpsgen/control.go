@@ -529,11 +529,10 @@ func (ci *controlIndex) candidates(state []uint32) []int {
 	if m.off {
 		return ci.compute(state)
 	}
-	e, hit := m.entry(state)
-	if hit {
-		return m.lists[e]
+	if list, ok := m.find(state); ok {
+		return list
 	}
-	return m.fill(e, state, ci.compute(state))
+	return m.add(ci.compute(state))
 }
 
 // compute is candidates without the memo.

@@ -360,20 +360,36 @@ func sameWithoutSelection(t *testing.T, g *Generator) {
 }
 
 // TestCandidateMemoSize: the memo's keys take at most candMemoKeyBytes
-// however many control parameters a model has (down to 64 entries), and
-// a model with few has all 2^candMemoBits entries.
+// however many control parameters a model has (down to 64 keys), a model
+// with few keeps candMemoKeys, and a memo given more combinations than
+// it keeps starts again and still finds the combination added last.
 func TestCandidateMemoSize(t *testing.T) {
 	for _, width := range []int{1, 8, 16, 17, 100, 300, 2000} {
-		m := newCandMemo(&controlIndex{params: make([]controlParam, width)})
-		n := len(m.filled)
-		if n&(n-1) != 0 || len(m.keys) != n*width || len(m.lists) != n || 1<<(64-m.shift) != n {
-			t.Fatalf("width %d: %d entries, %d keys, %d lists, shift %d", width, n, len(m.keys), len(m.lists), m.shift)
+		params := make([]controlParam, width)
+		for i := range params {
+			params[i].pos = i
 		}
-		switch {
+		m := newCandMemo(&controlIndex{params: params})
+		switch n := m.max; {
 		case 4*width*n > candMemoKeyBytes && n > 64:
-			t.Errorf("width %d: %d entries, %d bytes of keys", width, n, 4*width*n)
-		case 4*width*2*n <= candMemoKeyBytes && n < 1<<candMemoBits:
-			t.Errorf("width %d: %d entries, where twice as many fit", width, n)
+			t.Errorf("width %d: %d keys, %d bytes of them", width, n, 4*width*n)
+		case 4*width*2*n <= candMemoKeyBytes && n < candMemoKeys:
+			t.Errorf("width %d: %d keys, where twice as many fit", width, n)
+		}
+		state := make([]uint32, width)
+		for k := range 3 * m.max {
+			state[k%width] = uint32(k) // a combination not seen before
+			if _, ok := m.find(state); ok {
+				t.Fatalf("width %d: combination %d found before it was added", width, k)
+			}
+			m.lookups = 0 // this test is not about stopping
+			m.add([]int{k})
+			if len(m.lists) > m.max {
+				t.Fatalf("width %d: %d lists kept, at most %d", width, len(m.lists), m.max)
+			}
+			if got, ok := m.find(state); !ok || !slices.Equal(got, []int{k}) {
+				t.Fatalf("width %d: combination %d gives %v, %v", width, k, got, ok)
+			}
 		}
 	}
 }

@@ -1,36 +1,36 @@
 package lpsgen
 
+import "slices"
+
 // The candidates of a state depend on its control parameters' values
 // alone, and a model's states share few combinations of them: merc.
-// onebit_3-b's eight control parameters take a few hundred in 289,296
-// states. Computing the candidates (a lookup per parameter, an AND of
-// bit sets, the list) cost 590 instructions a state there, a twentieth
-// of the run; candMemo answers a combination seen before by a hash and
-// a compare of the values.
+// onebit_3-b's control parameters take a few hundred in 289,296 states.
+// Computing the candidates (a lookup per parameter, an AND of bit sets,
+// the list) cost 590 instructions a state there, a twentieth of the run.
+// candMemo numbers the combinations in a key table, as a guard cache
+// numbers the values its condition reads (keytable.go: the last key
+// compared in place, short keys packed, a memo in front of the sets), and
+// keeps each one's list.
 
-// candMemo is a direct-mapped memo from the control parameters' values
-// to the candidates' list.
+// candMemo maps the control parameters' values to the candidates' list.
 type candMemo struct {
-	// width is the number of control parameters; entry e's values are
-	// keys[e*width:(e+1)*width], its list lists[e], valid if filled[e].
-	width  int
-	pos    []int // the control parameters' positions in the state
-	keys   []uint32
-	lists  [][]int
-	filled []bool
-	shift  uint
+	reads []int    // the control parameters' positions in the state
+	keys  keyTable // their values, numbered
+	lists [][]int  // the candidates of key number i
+	// max is the most keys: past it the table starts again empty.
+	max int
 	// The memo stops (off) once a window of lookups found it mostly
-	// missing: a model whose combinations are many pays the hash and
+	// missing: a model whose combinations are many pays the lookups and
 	// the copies for nothing.
 	off            bool
 	lookups, found int
 }
 
-// candMemoBits is the log of the memo's most entries; candMemoKeyBytes
-// bounds its keys' bytes, so that a model with many control parameters
-// has fewer entries (and a search with threads has one memo per fork).
+// candMemoKeys is the most keys of a memo; candMemoKeyBytes bounds their
+// values' bytes, so that a model with many control parameters keeps fewer
+// (and a search with threads has one memo per fork), down to 64.
 const (
-	candMemoBits     = 10
+	candMemoKeys     = 1024
 	candMemoKeyBytes = 64 << 10
 )
 
@@ -39,64 +39,44 @@ const (
 const candMemoWindow = 4096
 
 func newCandMemo(ci *controlIndex) *candMemo {
-	width := len(ci.params)
-	bits := candMemoBits
-	for bits > 6 && (4*width)<<bits > candMemoKeyBytes {
-		bits--
-	}
-	n := 1 << bits
-	pos := make([]int, width)
+	reads := make([]int, len(ci.params))
 	for i := range ci.params {
-		pos[i] = ci.params[i].pos
+		reads[i] = ci.params[i].pos
 	}
-	return &candMemo{width: width, pos: pos, keys: make([]uint32, n*width), lists: make([][]int, n), filled: make([]bool, n), shift: uint(64 - bits)}
+	return &candMemo{reads: reads, keys: newKeyTable(len(reads)), max: max(64, min(candMemoKeys, candMemoKeyBytes/(4*len(reads))))}
 }
 
-// entry returns the entry of state's control values and whether it holds
-// them; on a miss the caller fills it (fill).
-func (m *candMemo) entry(state []uint32) (int, bool) {
-	h := uint64(0)
-	for _, p := range m.pos {
-		h = (h ^ uint64(state[p])) * 0x9E3779B97F4A7C15
-	}
-	e := int(h >> m.shift)
+// find returns the candidates of state's control values, if the memo
+// holds them; after a miss, add stores them.
+func (m *candMemo) find(state []uint32) ([]int, bool) {
 	m.lookups++
-	if m.filled[e] {
-		key := m.keys[e*m.width : (e+1)*m.width]
-		hit := true
-		for i, p := range m.pos {
-			if key[i] != state[p] {
-				hit = false
-				break
-			}
-		}
-		if hit {
-			m.found++
-			return e, true
-		}
+	if id, ok := m.keys.findIn(state, m.reads); ok {
+		m.found++
+		return m.lists[id], true
 	}
-	return e, false
+	return nil, false
 }
 
-// fill stores list as the candidates of state's control values in entry
-// e, and returns the memo's copy; or list itself, where the memo has
-// just judged a window of lookups and stopped (a window is judged at
-// its first miss after its end).
-func (m *candMemo) fill(e int, state []uint32, list []int) []int {
+// add stores list as the candidates of the values find missed, and
+// returns the memo's copy; or list itself, where the memo has just
+// judged a window of lookups and stopped (a window is judged at its
+// first miss after its end).
+func (m *candMemo) add(list []int) []int {
 	if m.lookups >= candMemoWindow {
 		m.off = m.found < candMemoWindow/4
 		m.lookups, m.found = 0, 0
 		if m.off {
 			// Off for the rest of the search: its memory goes back.
-			m.keys, m.lists, m.filled = nil, nil, nil
+			m.keys.reset()
+			m.lists = nil
 			return list
 		}
 	}
-	key := m.keys[e*m.width : (e+1)*m.width]
-	for i, p := range m.pos {
-		key[i] = state[p]
+	if len(m.lists) == m.max {
+		m.keys.reset()
+		m.lists = m.lists[:0]
 	}
-	m.lists[e] = append(m.lists[e][:0], list...)
-	m.filled[e] = true
-	return m.lists[e]
+	m.keys.add() // numbered len(m.lists): a table numbers its keys densely
+	m.lists = append(m.lists, slices.Clone(list))
+	return m.lists[len(m.lists)-1]
 }
