@@ -83,6 +83,18 @@ var searchModes = []exploretest.Mode{
 // TestEveryStoreEveryMode: every store gives, in every mode, the events
 // of the reference store, state numbers and order included.
 func TestEveryStoreEveryMode(t *testing.T) {
+	everyStoreEveryMode(t, func(t *testing.T, g *torus, mode exploretest.Mode, newStore func() explore.Store) {
+		r := exploretest.SameAsReference(t, g, mode.Opt, newStore())
+		if mode.Opt.MaxStates == 0 && mode.Opt.Strategy != explore.Highway && r.States != 13*11 {
+			t.Errorf("%d states, want %d", r.States, 13*11)
+		}
+	})
+}
+
+// everyStoreEveryMode runs test on the 13 × 11 torus for each store and
+// mode that explore.New accepts together (the others skip, saying why);
+// newStore makes a fresh store of the kind.
+func everyStoreEveryMode(t *testing.T, test func(t *testing.T, g *torus, mode exploretest.Mode, newStore func() explore.Store)) {
 	for _, sk := range storeKinds {
 		for _, mode := range searchModes {
 			t.Run(sk.name+"/"+mode.Name, func(t *testing.T) {
@@ -92,10 +104,7 @@ func TestEveryStoreEveryMode(t *testing.T) {
 				if x := explore.New(g, opt); x.Err() != nil {
 					t.Skipf("not available: %v", x.Err())
 				}
-				r := exploretest.SameAsReference(t, g, mode.Opt, sk.make(g))
-				if mode.Opt.MaxStates == 0 && mode.Opt.Strategy != explore.Highway && r.States != 13*11 {
-					t.Errorf("%d states, want %d", r.States, 13*11)
-				}
+				test(t, g, mode, func() explore.Store { return sk.make(g) })
 			})
 		}
 	}
@@ -467,29 +476,20 @@ func (a appending) AppendSuccessors(state []uint32, to explore.Targets, emit fun
 // (state limits inside an expansion, cycles and checks included), and
 // the explorer uses AppendSuccessors for it.
 func TestVectorAppenderEveryMode(t *testing.T) {
-	for _, sk := range storeKinds {
-		for _, mode := range searchModes {
-			t.Run(sk.name+"/"+mode.Name, func(t *testing.T) {
-				g := newTorus(13, 11)
-				opt := mode.Opt
-				opt.Store = sk.make(g)
-				if x := explore.New(g, opt); x.Err() != nil {
-					t.Skipf("not available: %v", x.Err())
-				}
-				want := &exploretest.Record{}
-				opt.Store = sk.make(g)
-				r1, _ := exploretest.Run(t, g, opt, want)
-				calls := 0
-				got := &exploretest.Record{}
-				opt.Store = sk.make(g)
-				r2, _ := exploretest.Run(t, appending{g, &calls}, opt, got)
-				if r1 != r2 || !slices.Equal(want.Transitions, got.Transitions) || !slices.Equal(want.Starts, got.Starts) {
-					t.Fatalf("with AppendSuccessors %+v, with Successors %+v, or the events differ", r2, r1)
-				}
-				if calls == 0 {
-					t.Error("AppendSuccessors was never called")
-				}
-			})
+	everyStoreEveryMode(t, func(t *testing.T, g *torus, mode exploretest.Mode, newStore func() explore.Store) {
+		opt := mode.Opt
+		want := &exploretest.Record{}
+		opt.Store = newStore()
+		r1, _ := exploretest.Run(t, g, opt, want)
+		calls := 0
+		got := &exploretest.Record{}
+		opt.Store = newStore()
+		r2, _ := exploretest.Run(t, appending{g, &calls}, opt, got)
+		if r1 != r2 || !slices.Equal(want.Transitions, got.Transitions) || !slices.Equal(want.Starts, got.Starts) {
+			t.Fatalf("with AppendSuccessors %+v, with Successors %+v, or the events differ", r2, r1)
 		}
-	}
+		if calls == 0 {
+			t.Error("AppendSuccessors was never called")
+		}
+	})
 }

@@ -1,12 +1,10 @@
 package lpsgen
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/lps2lts/lps2lts/explore"
-	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // TestAppendSuccessorsAgree: on the first 300 states of every example,
@@ -15,20 +13,9 @@ import (
 // same error where there is one; and each target differs from the state
 // only in values its mask of written values names.
 func TestAppendSuccessorsAgree(t *testing.T) {
-	files, _ := filepath.Glob("../examples/*.lps")
-	if len(files) < 10 {
-		t.Fatalf("%d examples, want the repository's 10 or more", len(files))
-	}
 	compared, changes := 0, 0
-	for _, file := range files {
-		spec, err := load.File(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := New(spec, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, file := range shippedExamples(t) {
+		g := fileGenerator(t, file, Options{})
 		init, err := g.Initial(nil)
 		if err != nil {
 			t.Fatal(err)

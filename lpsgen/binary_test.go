@@ -2,6 +2,7 @@ package lpsgen
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,6 +35,17 @@ func exploreFile(t *testing.T, file string, maxStates int) ([]string, int) {
 		t.Fatalf("%s: %v", file, err)
 	}
 	return labels, res.States
+}
+
+// shippedExamples lists the models the repository ships (examples/),
+// failing the test if they are not all there.
+func shippedExamples(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob("../examples/*.lps")
+	if len(files) < 10 {
+		t.Fatalf("%d examples, want the repository's 10 or more", len(files))
+	}
+	return files
 }
 
 // fileGenerator reads a model file of either format and returns its

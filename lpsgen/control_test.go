@@ -320,15 +320,7 @@ init P(true, 1, 0);
 // selection.
 func controlGen(t *testing.T, name, src string) *Generator {
 	t.Helper()
-	spec, err := load.Text(name, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return newGenerator(t, parseSource(t, name, src), Options{})
 }
 
 // selection is g's control index as "parameter=value" → summands.

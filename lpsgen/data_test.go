@@ -457,15 +457,7 @@ init P(0);
 // result and the .aut text.
 func exploreSource(t *testing.T, name, src string) (explore.Result, string) {
 	t.Helper()
-	spec, err := load.Text(name, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(spec, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return exploretest.Aut(t, g, explore.Options{})
+	return exploretest.Aut(t, controlGen(t, name, src), explore.Options{})
 }
 
 // TestSetOfSetsStates: two enumerations of one set of sets are one
