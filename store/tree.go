@@ -275,11 +275,18 @@ func (s *TreeStore) free() {
 // the vector's inner pairs, which are not states: a key never inserted
 // only costs their memory.
 func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
+	s.handOut(n)
+	return s.appendRootKeys(dst, vecs, n)
+}
+
+// handOut is told that the keys of n vectors are about to be handed out:
+// until the order is chosen it may choose it now (when no key is
+// outstanding), and counts them outstanding.
+func (s *TreeStore) handOut(n int) {
 	if !s.ordered {
 		s.maybeReorder()
 		s.outstanding += n
 	}
-	return s.appendRootKeys(dst, vecs, n)
 }
 
 // appendRootKeys is AppendRootKeys once the order may have been chosen.
@@ -308,10 +315,7 @@ func (s *TreeStore) appendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 // whole vectors was a third of the fold's work.
 func (s *TreeStore) AppendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64 {
 	w := s.width
-	if !s.ordered {
-		s.maybeReorder()
-		s.outstanding += n
-	}
+	s.handOut(n)
 	if w < 2 || w > 64 || n == 0 || s.levels == nil || s.above == nil {
 		return s.appendRootKeys(dst, vecs, n)
 	}
