@@ -2,6 +2,7 @@ package mcrl2
 
 import (
 	"math/big"
+	"sync"
 
 	"github.com/lps2lts/lps2lts/aterm"
 	"github.com/lps2lts/lps2lts/lps"
@@ -38,18 +39,29 @@ type mcrl2Func struct {
 	op   lps.Op
 }
 
-// mcrl2Funcs are the internal symbols by name, each overload with its
-// signature.
-var mcrl2Funcs = map[string][]mcrl2Func{}
+// mcrl2Funcs returns the internal symbols by name, each overload with
+// its signature. The table is built on first use: only the binary
+// formats' reader asks, and building it (a few thousand allocations)
+// was a third of the package initialisation that every run paid, the
+// text format's too.
+var mcrl2Funcs = sync.OnceValue(func() map[string][]mcrl2Func {
+	funcs = map[string][]mcrl2Func{}
+	registerNumbers()
+	registerWords()
+	return funcs
+})
+
+// funcs is the table being built by mcrl2Funcs.
+var funcs map[string][]mcrl2Func
 
 // reads registers name read by read for the signature sig.
 func reads(name, sig string, read func(r *binReader, res *lps.Sort, a []lps.Expr) lps.Expr) {
-	mcrl2Funcs[name] = append(mcrl2Funcs[name], mcrl2Func{sig: parseSig(sig), read: read})
+	funcs[name] = append(funcs[name], mcrl2Func{sig: parseSig(sig), read: read})
 }
 
 // isOp registers name as the built-in op for the signature sig.
 func isOp(name, sig string, op lps.Op) {
-	mcrl2Funcs[name] = append(mcrl2Funcs[name], mcrl2Func{sig: parseSig(sig), op: op})
+	funcs[name] = append(funcs[name], mcrl2Func{sig: parseSig(sig), op: op})
 }
 
 // wordBase is 2^64, the base of mCRL2's machine-word numbers.
@@ -144,7 +156,9 @@ func (r *binReader) pair(s *lps.Sort, a, b lps.Expr) lps.Expr {
 	return &lps.App{Head: &lps.FuncRef{Func: c}, Args: []lps.Expr{a, b}, S: s}
 }
 
-func init() {
+// registerNumbers registers the symbols of the numbers' and the
+// containers' specifications.
+func registerNumbers() {
 	pos, nat := func(r *binReader) *lps.Sort { return r.st.Pos }, func(r *binReader) *lps.Sort { return r.st.Nat }
 	// Numbers: Pos (pos64.spec) and Nat (nat64.spec).
 	reads("@succ_pos", "Pos -> Pos", func(r *binReader, res *lps.Sort, a []lps.Expr) lps.Expr { return r.mk(lps.OpSucc, res, a[0]) })
@@ -334,7 +348,7 @@ func init() {
 // symbol of the table, and a symbol of it whose sort matches no overload
 // is an error.
 func (r *binReader) internalFunc(name string, s *lps.Sort) (mcrl2Func, bool) {
-	fs, ok := mcrl2Funcs[name]
+	fs, ok := mcrl2Funcs()[name]
 	if !ok {
 		return mcrl2Func{}, false
 	}
@@ -373,7 +387,7 @@ func (r *binReader) internalAppl(name string, s *lps.Sort, f mcrl2Func, rawArgs 
 // an IR expression (the machine-word constants); nil for any other.
 func (r *binReader) internalConstant(t *aterm.Term) lps.Expr {
 	name := r.name(t.Args[0])
-	if _, ok := mcrl2Funcs[name]; !ok {
+	if _, ok := mcrl2Funcs()[name]; !ok {
 		return nil
 	}
 	if f, ok := r.internalFunc(name, r.sort(t.Args[1])); ok && f.read != nil && f.sig.arity() == 0 {

@@ -22,7 +22,7 @@ func TestNamesFromTheTable(t *testing.T) {
 		}
 		if in.Internal && op != lps.OpFSetInsert { // @fset_insert is read where it stands (enumeration)
 			found := false
-			for _, f := range mcrl2Funcs[in.MCRL2] {
+			for _, f := range mcrl2Funcs()[in.MCRL2] {
 				if f.op == op {
 					found = true
 					if f.sig.arity() != in.Arity {

@@ -236,7 +236,7 @@ func (r *binReader) appl(t *aterm.Term) lps.Expr {
 		case n == "@fset_insert" || n == "@fbag_cinsert" || n == "@fset_cons" || n == "@fbag_cons" || n == "@fbag_insert":
 			return r.enumeration(t, res)
 		}
-		if _, internal := mcrl2Funcs[n]; internal {
+		if _, internal := mcrl2Funcs()[n]; internal {
 			if f, _ := r.internalFunc(n, hs); f.read != nil {
 				return r.internalAppl(n, hs, f, rawArgs)
 			}

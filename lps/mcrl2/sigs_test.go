@@ -50,7 +50,7 @@ func TestFunctionsDocumented(t *testing.T) {
 	for _, m := range regexp.MustCompile("(?m)^\\| `(@[^`]+)` \\|").FindAllSubmatch(doc, -1) {
 		rows[string(m[1])] = true
 	}
-	for name := range mcrl2Funcs {
+	for name := range mcrl2Funcs() {
 		if !rows[name] {
 			t.Errorf("%s has no row in docs/mcrl2-functions.md", name)
 		}

@@ -64,7 +64,8 @@ func (r *binReader) projection(i int, pair lps.Expr) lps.Expr {
 	return &lps.App{Head: &lps.FuncRef{Func: p}, Args: []lps.Expr{pair}, S: r.st.Nat}
 }
 
-func init() {
+// registerWords registers the machine words' symbols.
+func registerWords() {
 	w := func(v *big.Int) func(r *binReader, _ *lps.Sort, _ []lps.Expr) lps.Expr {
 		return func(r *binReader, _ *lps.Sort, _ []lps.Expr) lps.Expr { return r.word(v) }
 	}
