@@ -221,7 +221,7 @@ func TestCheckpointFileDamaged(t *testing.T) {
 // reaches the parser behind the checksum.
 func withTrailer(body []byte) []byte {
 	out := slices.Clone(body)
-	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(body, castagnoli))
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(body, castagnoli()))
 	return append(out, checkpointTrailer...)
 }
 
