@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -319,29 +320,42 @@ func (s *TreeStore) AppendRootKeysWritten(dst []uint64, vecs []uint32, written [
 	if w < 2 || w > 64 || n == 0 || s.levels == nil || s.above == nil {
 		return s.appendRootKeys(dst, vecs, n)
 	}
+	// The keys written in place, the vectors named by their first
+	// value's address, and the masks cut to the width, so that
+	// changedAt reads no value out of range without its bounds checks
+	// (wafer_stepper -1.2% instructions, onebit_3-b -0.2%).
+	at := len(dst)
+	dst = slices.Grow(dst, n)[:at+n]
+	out := dst[at:]
+	vecs, written = vecs[:n*w], written[:n]
 	l, r := s.foldSmall(vecs[:w])
-	dst = append(dst, uint64(l)<<32|uint64(r))
+	out[0] = uint64(l)<<32 | uint64(r)
 	prev := s.prev
 	if s.leafOf == nil {
 		prev = s.levels[0]
 	}
+	prev = prev[:w]
+	valid := ^uint64(0) >> (64 - w)
+	base := unsafe.Pointer(unsafe.SliceData(vecs))
 	for i := 1; i < n; i++ {
-		state := vecs[i*w : (i+1)*w : (i+1)*w]
-		l, r := s.foldChanged(changedAt(state, prev, s.levels[0], s.leafOf, s.above, written[i-1]|written[i]))
-		dst = append(dst, uint64(l)<<32|uint64(r))
+		state := unsafe.Add(base, 4*w*i)
+		l, r := s.foldChanged(changedAt(state, prev, s.levels[0], s.leafOf, s.above, (written[i-1]|written[i])&valid))
+		out[i] = uint64(l)<<32 | uint64(r)
 	}
 	return dst
 }
 
 // changedAt is changedLeaves for the values of mask only: the others are
-// the same in state and prev.
-func changedAt(state, prev, leaves []uint32, leafOf []int, above []uint64, mask uint64) uint64 {
+// the same in state and prev. state is a vector's first value; mask has
+// no bit at or past len(prev), its width.
+func changedAt(state unsafe.Pointer, prev, leaves []uint32, leafOf []int, above []uint64, mask uint64) uint64 {
 	var changed uint64
-	prev = prev[:len(state)]
+	pp := unsafe.Pointer(unsafe.SliceData(prev))
 	for ; mask != 0; mask &= mask - 1 {
 		k := bits.TrailingZeros64(mask)
-		if v := state[k]; prev[k] != v {
-			prev[k] = v
+		v := *(*uint32)(unsafe.Add(state, 4*k))
+		if p := (*uint32)(unsafe.Add(pp, 4*k)); *p != v {
+			*p = v
 			changed |= setLeaf(leaves, leafOf, above, k, v)
 		}
 	}
