@@ -661,7 +661,7 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 	nodes := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	mb := unsafe.Pointer(unsafe.SliceData(memo))
 	for ; changed != 0; changed &= changed - 1 {
-		n := (*foldNode)(unsafe.Add(nodes, 8*uintptr(bits.TrailingZeros64(changed))))
+		n := (*foldNode)(unsafe.Add(nodes, unsafe.Sizeof(foldNode{})*uintptr(bits.TrailingZeros64(changed))))
 		src := n.src
 		if src >= foldAlone {
 			*at(n.dst) = *at(src &^ foldAlone)
