@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lps2lts/lps2lts/internal/slab"
 	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/syntax"
 )
@@ -33,6 +34,17 @@ type checker struct {
 	// element sort: while it is 0, no expression's sort holds AnySort,
 	// and reportAny need not walk the expressions it is given.
 	unknownElems int
+	// varRefs hands out the references to variables, the checker's most
+	// frequent node (12,700 in the bench's Lamport_3-bit), from chunks:
+	// one allocation for many.
+	varRefs slab.Slab[lps.VarRef]
+}
+
+// newVarRef returns a reference to v at p.
+func (c *checker) newVarRef(v *lps.Var, p lps.Pos) *lps.VarRef {
+	r := c.varRefs.New()
+	*r = lps.VarRef{Var: v, Pos: p}
+	return r
 }
 
 // plural is "1 word" or "n words", for messages that count.

@@ -319,7 +319,7 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if v := x.sc.lookup(e.Name); v != nil {
-		return &lps.VarRef{Var: v, Pos: p}
+		return x.c.newVarRef(v, p)
 	}
 	fs := x.c.funcs[e.Name]
 	switch len(fs) {

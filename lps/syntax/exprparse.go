@@ -354,10 +354,14 @@ func (p *parser) primary(unit bool) Expr {
 	switch {
 	case t.kind == tokIdent:
 		p.next()
-		return &Ident{At: At{t.pos}, Name: t.text}
+		id := p.idents.New()
+		*id = Ident{At: At{t.pos}, Name: t.text}
+		return id
 	case t.kind == tokNumber:
 		p.next()
-		return &Number{At: At{t.pos}, Text: t.text}
+		n := p.numbers.New()
+		*n = Number{At: At{t.pos}, Text: t.text}
+		return n
 	case p.is(t, "true") || p.is(t, "false"):
 		p.next()
 		return &Bool{At: At{t.pos}, Val: t.text == "true"}
