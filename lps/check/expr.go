@@ -289,7 +289,9 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 		if hint != nil && hint.IsNumeric() && lps.NumRank(hint) >= lps.NumRank(s) {
 			s = hint
 		}
-		return &lps.Number{Value: v, S: s, Pos: pos(e.Pos)}
+		n := x.c.numbers.New()
+		*n = lps.Number{Value: v, S: s, Pos: pos(e.Pos)}
+		return n
 	case *syntax.App:
 		return x.app(e, hint)
 	case *syntax.Update:
@@ -381,7 +383,11 @@ func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 				return nil
 			}
 			f := cands[k]
-			return &lps.App{Head: &lps.FuncRef{Func: f, Pos: p}, Args: args, S: f.Sort.Codomain, Pos: p}
+			head := x.c.funcRefs.New()
+			*head = lps.FuncRef{Func: f, Pos: p}
+			app := x.c.apps.New()
+			*app = lps.App{Head: head, Args: args, S: f.Sort.Codomain, Pos: p}
+			return app
 		}
 		if _, ok := lps.CallOp(id.Name); ok {
 			return x.builtinCall(id, e.Args, hint)

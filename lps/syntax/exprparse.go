@@ -237,7 +237,8 @@ func (p *parser) binary(min int) (Expr, []*Where) {
 		}
 		var y Expr
 		y, pending = p.binary(next)
-		b := &Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
+		b := p.binaries.New()
+		*b = Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
 		p.chained(b, &b.height, t.pos)
 		x = b
 	}
@@ -305,7 +306,8 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 		t := p.tok
 		switch {
 		case p.accept("("):
-			a := &App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
+			a := p.apps.New()
+			*a = App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
 			p.chained(a, &a.height, t.pos)
 			x = a
 		case !unit && p.accept("["):
