@@ -9,16 +9,17 @@ package slab
 // chunk is the number of values allocated at once.
 const chunk = 256
 
-// Slab hands out pointers to fresh zero values of T.
+// Slab hands out pointers to values of T in chunks.
 type Slab[T any] struct{ free []T }
 
-// New returns a pointer to a zero T of the current chunk, allocating a
-// chunk when it is used up.
-func (s *Slab[T]) New() *T {
+// New returns a pointer to v's copy in the current chunk, allocating a
+// chunk when it is used up: where &T{...} was one allocation.
+func (s *Slab[T]) New(v T) *T {
 	if len(s.free) == 0 {
 		s.free = make([]T, chunk)
 	}
-	v := &s.free[0]
+	p := &s.free[0]
 	s.free = s.free[1:]
-	return v
+	*p = v
+	return p
 }

@@ -2,16 +2,17 @@ package slab
 
 import "testing"
 
-// TestNewDistinctZero: every value handed out is zero and distinct, across
-// chunks, and writing one leaves the others as they were.
-func TestNewDistinctZero(t *testing.T) {
+// TestNewDistinct: every value handed out holds what New was given and
+// is distinct, across chunks, and writing one leaves the others as they
+// were.
+func TestNewDistinct(t *testing.T) {
 	var s Slab[[2]int]
 	seen := map[*[2]int]bool{}
 	var all []*[2]int
 	for i := range 3*chunk + 7 {
-		v := s.New()
-		if *v != [2]int{} {
-			t.Fatalf("value %d is %v, not zero", i, *v)
+		v := s.New([2]int{i, i})
+		if *v != [2]int{i, i} {
+			t.Fatalf("value %d is %v, not what New was given", i, *v)
 		}
 		if seen[v] {
 			t.Fatalf("value %d handed out twice", i)

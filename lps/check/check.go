@@ -44,13 +44,6 @@ type checker struct {
 	numbers  slab.Slab[lps.Number]
 }
 
-// newVarRef returns a reference to v at p.
-func (c *checker) newVarRef(v *lps.Var, p lps.Pos) *lps.VarRef {
-	r := c.varRefs.New()
-	*r = lps.VarRef{Var: v, Pos: p}
-	return r
-}
-
 // plural is "1 word" or "n words", for messages that count.
 func plural(n int, word string) string {
 	if n == 1 {

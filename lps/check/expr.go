@@ -289,9 +289,7 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 		if hint != nil && hint.IsNumeric() && lps.NumRank(hint) >= lps.NumRank(s) {
 			s = hint
 		}
-		n := x.c.numbers.New()
-		*n = lps.Number{Value: v, S: s, Pos: pos(e.Pos)}
-		return n
+		return x.c.numbers.New(lps.Number{Value: v, S: s, Pos: pos(e.Pos)})
 	case *syntax.App:
 		return x.app(e, hint)
 	case *syntax.Update:
@@ -321,7 +319,7 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 func (x *exprChecker) ident(e *syntax.Ident, hint *lps.Sort) lps.Expr {
 	p := pos(e.Pos)
 	if v := x.sc.lookup(e.Name); v != nil {
-		return x.c.newVarRef(v, p)
+		return x.c.varRefs.New(lps.VarRef{Var: v, Pos: p})
 	}
 	fs := x.c.funcs[e.Name]
 	switch len(fs) {
@@ -383,11 +381,8 @@ func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 				return nil
 			}
 			f := cands[k]
-			head := x.c.funcRefs.New()
-			*head = lps.FuncRef{Func: f, Pos: p}
-			app := x.c.apps.New()
-			*app = lps.App{Head: head, Args: args, S: f.Sort.Codomain, Pos: p}
-			return app
+			head := x.c.funcRefs.New(lps.FuncRef{Func: f, Pos: p})
+			return x.c.apps.New(lps.App{Head: head, Args: args, S: f.Sort.Codomain, Pos: p})
 		}
 		if _, ok := lps.CallOp(id.Name); ok {
 			return x.builtinCall(id, e.Args, hint)

@@ -237,8 +237,7 @@ func (p *parser) binary(min int) (Expr, []*Where) {
 		}
 		var y Expr
 		y, pending = p.binary(next)
-		b := p.binaries.New()
-		*b = Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y}
+		b := p.binaries.New(Binary{Pos: t.pos, start: x.Start(), Op: t.text, L: x, R: y})
 		p.chained(b, &b.height, t.pos)
 		x = b
 	}
@@ -306,8 +305,7 @@ func (p *parser) operand(unit bool) (Expr, []*Where) {
 		t := p.tok
 		switch {
 		case p.accept("("):
-			a := p.apps.New()
-			*a = App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")}
+			a := p.apps.New(App{Pos: t.pos, start: x.Start(), Head: x, Args: p.exprList(")")})
 			p.chained(a, &a.height, t.pos)
 			x = a
 		case !unit && p.accept("["):
@@ -356,14 +354,10 @@ func (p *parser) primary(unit bool) Expr {
 	switch {
 	case t.kind == tokIdent:
 		p.next()
-		id := p.idents.New()
-		*id = Ident{At: At{t.pos}, Name: t.text}
-		return id
+		return p.idents.New(Ident{At: At{t.pos}, Name: t.text})
 	case t.kind == tokNumber:
 		p.next()
-		n := p.numbers.New()
-		*n = Number{At: At{t.pos}, Text: t.text}
-		return n
+		return p.numbers.New(Number{At: At{t.pos}, Text: t.text})
 	case p.is(t, "true") || p.is(t, "false"):
 		p.next()
 		return &Bool{At: At{t.pos}, Val: t.text == "true"}
