@@ -651,7 +651,7 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
-	flat, memo, shift := s.flat, s.memo, s.memoShift
+	flat, shift := s.flat, s.memoShift
 	// flat, the nodes and the memo through their base pointers: a
 	// changed bit names a node (initLevels), a hash's top bits an
 	// entry of the memo, so no index is out of range, and the bounds
@@ -659,7 +659,7 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 	base := unsafe.Pointer(unsafe.SliceData(flat))
 	at := func(i uint32) *uint32 { return (*uint32)(unsafe.Add(base, 4*uintptr(i))) }
 	nodes := unsafe.Pointer(unsafe.SliceData(s.nodes))
-	mb := unsafe.Pointer(unsafe.SliceData(memo))
+	mb := unsafe.Pointer(unsafe.SliceData(s.memo))
 	for ; changed != 0; changed &= changed - 1 {
 		n := (*foldNode)(unsafe.Add(nodes, unsafe.Sizeof(foldNode{})*uintptr(bits.TrailingZeros64(changed))))
 		src := n.src
@@ -673,8 +673,7 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 			continue
 		}
 		*at(n.dst) = s.innerID(pair)
-		memo, shift = s.memo, s.memoShift
-		mb = unsafe.Pointer(unsafe.SliceData(memo))
+		mb, shift = unsafe.Pointer(unsafe.SliceData(s.memo)), s.memoShift // innerID may have made a new memo
 	}
 	s.valid = true
 	top := flat[len(flat)-2:]
