@@ -27,11 +27,31 @@ func withLoadGC(t *testing.T, f func()) {
 	defer func() {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
-		gcTuned, loadLimit = false, -1
-		loading.Store(false)
+		collector.Lock()
+		collector.tuned, collector.free, collector.searching, collector.limit = false, false, false, -1
+		collector.Unlock()
 	}()
 	debug.SetMemoryLimit(math.MaxInt64)
 	f()
+}
+
+// collectUntilFree collects until the free phase has ended (its
+// finalizer runs after the collection, on a goroutine of its own).
+func collectUntilFree(t *testing.T) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		runtime.GC()
+		collector.Lock()
+		free := collector.free
+		collector.Unlock()
+		if !free {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the free phase outlived 5 s of collections")
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // Loading runs no collection below loadHeapFree; the first collection
@@ -43,12 +63,7 @@ func TestLoadCollectsOnlyPastItsFreeHeap(t *testing.T) {
 		if p, l := gcSettings(); p != -1 || l != loadHeapFree {
 			t.Fatalf("while loading: GOGC %d, limit %d; want off and %d", p, l, loadHeapFree)
 		}
-		runtime.GC()
-		deadline := time.Now().Add(5 * time.Second)
-		for loading.Load() && time.Now().Before(deadline) {
-			runtime.GC()
-			time.Sleep(time.Millisecond)
-		}
+		collectUntilFree(t)
 		if p, l := gcSettings(); p != loadGCPercent || l != math.MaxInt64 {
 			t.Fatalf("after the first collection: GOGC %d, limit %d; want %d and no limit", p, l, loadGCPercent)
 		}
@@ -59,21 +74,53 @@ func TestLoadCollectsOnlyPastItsFreeHeap(t *testing.T) {
 	})
 }
 
-// A load that ends before any collection gives the limit back too, and a
-// collection during the search leaves the search's GOGC alone.
-func TestSearchEndsTheLoadLimit(t *testing.T) {
+// A load that ends before any collection leaves the search a free heap of
+// searchHeapFree beyond what the runtime holds; the search's first
+// collection ends it, at GOGC gcPercent and no limit, and later
+// collections leave that alone.
+func TestSearchHasAFreeHeap(t *testing.T) {
 	withLoadGC(t, func() {
 		tuneGC()
+		before := int64(runtimeMemory())
 		tuneSearchGC()
-		if p, l := gcSettings(); p != gcPercent || l != math.MaxInt64 {
-			t.Fatalf("searching: GOGC %d, limit %d; want %d and no limit", p, l, gcPercent)
+		after := int64(runtimeMemory())
+		p, l := gcSettings()
+		if p != -1 || l < before+searchHeapFree || l > after+searchHeapFree {
+			t.Fatalf("searching, before a collection: GOGC %d, limit %d; want off and %d-%d", p, l, before+searchHeapFree, after+searchHeapFree)
 		}
+		collectUntilFree(t)
 		for range 3 {
 			runtime.GC()
 			time.Sleep(time.Millisecond)
 		}
-		if p, _ := gcSettings(); p != gcPercent {
-			t.Fatalf("a collection during the search set GOGC %d; want %d", p, gcPercent)
+		if p, l := gcSettings(); p != gcPercent || l != math.MaxInt64 {
+			t.Fatalf("after the search's first collection: GOGC %d, limit %d; want %d and no limit", p, l, gcPercent)
+		}
+	})
+}
+
+// The memory watch's limit (--max-memory) holds in the free phase where it
+// is lower than the phase's, and is the limit after the phase in any case.
+func TestMemoryLimitInTheFreePhase(t *testing.T) {
+	withLoadGC(t, func() {
+		tuneGC()
+		tuneSearchGC()
+		_, free := gcSettings()
+		if old := setMemoryLimit(free / 2); old != math.MaxInt64 {
+			t.Fatalf("setMemoryLimit returned %d; want the limit before the phase, %d", old, int64(math.MaxInt64))
+		}
+		if _, l := gcSettings(); l != free/2 {
+			t.Fatalf("a lower limit in the free phase: %d; want %d", l, free/2)
+		}
+		if old := setMemoryLimit(1 << 40); old != free/2 {
+			t.Fatalf("setMemoryLimit returned %d; want %d", old, free/2)
+		}
+		if _, l := gcSettings(); l != free {
+			t.Fatalf("a higher limit in the free phase: %d; want the phase's, %d", l, free)
+		}
+		collectUntilFree(t)
+		if p, l := gcSettings(); p != gcPercent || l != 1<<40 {
+			t.Fatalf("after the phase: GOGC %d, limit %d; want %d and %d", p, l, gcPercent, int64(1<<40))
 		}
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
@@ -53,100 +52,21 @@ func availableMemory() uint64 {
 	return avail
 }
 
-// gcPercent is the collector's GOGC during the search unless the
-// environment sets one. The heap of a search is mostly tables without
-// pointers (the store's words, the todo list's values), which the
-// collector does not scan, so collecting at half the live heap instead of
-// all of it costs little time and keeps less garbage resident: peak RSS
-// of dining_10 15.0-16.6 MB -> 14.2-14.7, user time equal (three
-// alternating runs each).
-const gcPercent = 50
-
-// loadGCPercent is the collector's GOGC while the specification is read,
-// checked and compiled, unless the environment sets one. That heap is
-// small and full of pointers (syntax trees, sorts, symbols), and at
-// GOGC 50 its collections were most of the work of loading (613 of the
-// 750 million instructions of Lamport_3-bit's first state). At 200 the
-// first 20,000 states of the bench's Lamport_3-bit take 1.82 -> 1.45
-// billion instructions, Dijkstra's 0.90 -> 0.78, for 1-4 MB more peak
-// RSS; 400 saved little more for 4-13 MB (docs/rewriting.md, "An
-// interning memo").
-const loadGCPercent = 200
-
-// loadHeapFree is the heap below which loading runs no collection at all:
-// GOGC is off while the specification loads, and the collector first
-// runs when the heap reaches this size, through a memory limit. Most
-// specifications load in less (the bench's Lamport_3-bit allocates 16-19
-// MB), and their loading collected once or twice at GOGC 200: the first
-// 20,000 states of Lamport_3-bit take 8% fewer instructions without, of
-// Aravind_BLRU 6% (cachegrind, the least of three runs; peak RSS equal on
-// the issue 41 models, a few MB more at -l1 on the pipeline's largest
-// specifications, e.g. 1394-fin 27 -> 34 MB). After that first
-// collection, if it comes, loading goes on at GOGC loadGCPercent
-// (gcAfterFirst), so that a large specification's heap stays within a
-// few times its live size.
-const loadHeapFree = 32 << 20
-
-// gcTuned says that tuneGC set the collector's GOGC, which tuneSearchGC
-// then lowers for the search; loadLimit is the memory limit to restore
-// when loading ends (-1: tuneGC set none).
-var (
-	gcTuned   bool
-	loading   atomic.Bool
-	loadLimit = int64(-1)
-)
-
-func tuneGC() {
-	if os.Getenv("GOGC") != "" {
-		return
-	}
-	gcTuned = true
-	if os.Getenv("GOMEMLIMIT") != "" {
-		debug.SetGCPercent(loadGCPercent)
-		return
-	}
-	loading.Store(true)
-	debug.SetGCPercent(-1)
-	loadLimit = debug.SetMemoryLimit(loadHeapFree)
-	gcAfterFirst()
-}
-
-// gcAfterFirst returns the collector to GOGC loadGCPercent and the memory
-// limit to what it was at the first collection while loading: a
-// finalizer runs after the collection that finds its object unreachable.
-func gcAfterFirst() {
-	// An object with a pointer: the tiny allocator, which may never
-	// finalize, takes only objects without.
-	type sentinel struct{ _ *byte }
-	runtime.SetFinalizer(new(sentinel), func(*sentinel) {
-		if loading.CompareAndSwap(true, false) {
-			debug.SetGCPercent(loadGCPercent)
-			debug.SetMemoryLimit(loadLimit)
-		}
-	})
-}
-
-// tuneSearchGC sets the collector's GOGC for the search, once the
-// specification is loaded.
-func tuneSearchGC() {
-	if !gcTuned {
-		return
-	}
-	if loading.CompareAndSwap(true, false) {
-		debug.SetMemoryLimit(loadLimit)
-	}
-	debug.SetGCPercent(gcPercent)
-}
-
 // memoryInUse is the memory the Go runtime holds from the system, less
 // what it has given back, and the tables mapped outside its heap (the
 // term stores' nodes, the state stores', the todo list's and the caches'
 // large arrays: package offheap): close to the resident set of the
 // process.
 func memoryInUse() uint64 {
+	return runtimeMemory() + offheap.Bytes()
+}
+
+// runtimeMemory is the memory the Go runtime holds from the system, less
+// what it has given back: what its memory limit counts.
+func runtimeMemory() uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	return s[0].Value.Uint64() - s[1].Value.Uint64() + offheap.Bytes()
+	return s[0].Value.Uint64() - s[1].Value.Uint64()
 }
 
 // memoryStop says which limit, if any, stopped a search.
@@ -195,7 +115,7 @@ func watchMemory(x *explore.Explorer, limitMB int) (reached func() memoryStop, d
 	}
 	old := int64(-1)
 	if soft > 0 {
-		old = debug.SetMemoryLimit(int64(soft))
+		old = setMemoryLimit(int64(soft))
 	}
 	check := func() bool {
 		switch {
@@ -229,7 +149,7 @@ func watchMemory(x *explore.Explorer, limitMB int) (reached func() memoryStop, d
 	return reached, func() {
 		close(fin)
 		if old >= 0 {
-			debug.SetMemoryLimit(old)
+			setMemoryLimit(old)
 		}
 	}
 }
