@@ -1,7 +1,6 @@
 package store
 
 import (
-	"math/bits"
 	"slices"
 )
 
@@ -26,8 +25,7 @@ func (s *TreeStore) reorder() {
 	if w < 4 {
 		return
 	}
-	states := s.decodeAll(s.rootKeys())
-	values := distinctValues(states, w, n)
+	states, values := s.decodeAll(s.rootKeys())
 	most := make([]int, w)
 	for p := range most {
 		most[p] = p
@@ -116,7 +114,7 @@ func (c *TreeStore) foldCandidate(states []uint32, n int, best *TreeStore, keys 
 	c.innerAt = c.innerAt[:0]
 	for i := 0; i < n && c.inner.Len()*2 < best.inner.Len(); i++ {
 		if i%innerAtStep == 0 {
-			if k := i / innerAtStep; k < len(best.innerAt) && i >= givingUpFrom && behind(c.inner.Len(), best.innerAt[k]) {
+			if k := i / innerAtStep; k < len(best.innerAt) && i >= firstLook && behind(i, c.inner.Len(), best.innerAt[k]) {
 				break
 			}
 			c.innerAt = append(c.innerAt, c.inner.Len())
@@ -135,15 +133,28 @@ func (c *TreeStore) foldCandidate(states []uint32, n int, best *TreeStore, keys 
 // states and 0.67 from 768 on; the candidates given up folded 43% fewer
 // states in all. Lamport_3-bit's seven candidates, which lose, each
 // folded 1,543-2,736 states before they had half the best's final count.
+//
+// At firstLook states a candidate is given up already if it has as many
+// pairs as the best had, or more: nothing gained yet. Of the 299
+// candidates of the corpus's plain and data models and the pipeline's
+// (stop 58), the 28 taken had 0.21-0.95 of the best's pairs at 256
+// states; 167 of the 271 others had 1.0 or more, among them all 14 of
+// the bench's Lamport_3-bit and RA_fixed+reduced (1.03-3.30), which had
+// folded 512 states each.
 const (
 	innerAtStep  = 256
+	firstLook    = 256
 	givingUpFrom = 512
 )
 
-// behind says that a candidate with pairs inner pairs is not far enough
-// ahead of the best, which had best at the same number of states: it has
-// at least 0.85 of them.
-func behind(pairs, best int) bool {
+// behind says that a candidate with pairs inner pairs after i states is
+// not far enough ahead of the best, which had best at the same number of
+// states: at firstLook, it has as many or more; from givingUpFrom on, at
+// least 0.85 of them.
+func behind(i, pairs, best int) bool {
+	if i < givingUpFrom {
+		return pairs >= best
+	}
 	return 20*pairs >= 17*best
 }
 
@@ -187,16 +198,19 @@ func balancedOrder(order []int) []int {
 // so each is decoded from the one before: an entry whose pair is the same
 // as there keeps the leaves below it. Decoding every state from its root
 // (appendRoot) was 40% of what reorder cost on the first 20,000 states of
-// the bounded Ricart-Agrawala bench model (57 values).
-func (s *TreeStore) decodeAll(keys []uint64) []uint32 {
+// the bounded Ricart-Agrawala bench model (57 values). It also counts
+// the distinct values of each position (distinctValues), at the leaves
+// that differ from the state before.
+func (s *TreeStore) decodeAll(keys []uint64) (states []uint32, values []int) {
 	w := s.width
 	out := make([]uint32, 0, len(keys)*w)
 	if w < 2 || s.order != nil {
 		for _, key := range keys {
 			out = s.appendRoot(out, key)
 		}
-		return out
+		return out, distinctValues(out, w, len(keys))
 	}
+	counted := newValueSets(w)
 	// The levels from the leaves up; the top one is the root pair.
 	_, levels := treeLevels(w)
 	top := len(levels) - 1
@@ -208,6 +222,7 @@ func (s *TreeStore) decodeAll(keys []uint64) []uint32 {
 		}
 		levels[k][j] = id
 		if k == 0 {
+			counted.add(j, id)
 			return
 		}
 		below := levels[k-1]
@@ -220,46 +235,79 @@ func (s *TreeStore) decodeAll(keys []uint64) []uint32 {
 		}
 	}
 	for _, key := range keys {
-		if top == 0 {
-			levels[0][0], levels[0][1] = uint32(key>>32), uint32(key)
-		} else {
-			decode(top, 0, uint32(key>>32))
-			decode(top, 1, uint32(key))
-		}
+		decode(top, 0, uint32(key>>32))
+		decode(top, 1, uint32(key))
 		valid = true
 		out = append(out, levels[0]...)
 	}
-	return out
+	return out, counted.counts
 }
 
 // distinctValues returns how many values each of the w positions takes
-// in the n vectors of states. An open-addressing set of values plus one
-// (0 is an empty slot), emptied for each position: Go's map made this
-// count a fifth of what reorder cost (merc.franklin_3_2-b, 32 positions
-// of 8192 states: 25M instructions of 123M, the run 530M).
+// in the n vectors of states.
 func distinctValues(states []uint32, w, n int) []int {
-	size := 1 << bits.Len(uint(2*n)) // more than 2n: at most half full
-	shift := 64 - bits.Len(uint(size-1))
-	slots := make([]uint64, size)
-	counts := make([]int, w)
-	for p := range w {
-		clear(slots)
-		last := uint64(0)
-		for i := range n {
-			v := uint64(states[i*w+p]) + 1
-			if v == last {
-				continue // the state before had it: most do (57 positions of 8,192 states on bounded_ricart-agrawala, a fifth of reorder)
-			}
-			last = v
-			h := (v * 0x9E3779B97F4A7C15) >> shift
-			for slots[h] != 0 && slots[h] != v {
-				h = (h + 1) & uint64(size-1)
-			}
-			if slots[h] == 0 {
-				slots[h] = v
-				counts[p]++
+	c := newValueSets(w)
+	for i := range n {
+		for p, v := range states[i*w : (i+1)*w] {
+			if i == 0 || v != states[(i-1)*w+p] {
+				c.add(p, v)
 			}
 		}
 	}
-	return counts
+	return c.counts
+}
+
+// valueSets counts the distinct values of each position of vectors: an
+// open-addressing set of values plus one (0 is an empty slot) per
+// position. Go's map made this count a fifth of what reorder cost
+// (merc.franklin_3_2-b, 32 positions of 8192 states: 25M instructions of
+// 123M, the run 530M). A set starts at 64 slots and doubles at half full:
+// most positions take a few values, and one set sized for 8,192 values,
+// cleared for each of bounded_ricart-agrawala's 57 positions, was half of
+// the count's cost.
+type valueSets struct {
+	slots  [][]uint64
+	shifts []uint8 // a value's slot is its hash's top bits: 64 - shifts[p]
+	counts []int
+}
+
+func newValueSets(w int) *valueSets {
+	c := &valueSets{slots: make([][]uint64, w), shifts: make([]uint8, w), counts: make([]int, w)}
+	for p := range w {
+		c.slots[p], c.shifts[p] = make([]uint64, 64), 64-6
+	}
+	return c
+}
+
+// add counts v at position p, unless it is there already.
+func (c *valueSets) add(p int, value uint32) {
+	v := uint64(value) + 1
+	slots := c.slots[p]
+	mask := uint64(len(slots) - 1)
+	h := (v * 0x9E3779B97F4A7C15) >> c.shifts[p]
+	for slots[h] != 0 {
+		if slots[h] == v {
+			return
+		}
+		h = (h + 1) & mask
+	}
+	slots[h] = v
+	c.counts[p]++
+	if 2*c.counts[p] <= len(slots) {
+		return
+	}
+	grown := make([]uint64, 2*len(slots))
+	c.shifts[p]--
+	mask = uint64(len(grown) - 1)
+	for _, v := range slots {
+		if v == 0 {
+			continue
+		}
+		h := (v * 0x9E3779B97F4A7C15) >> c.shifts[p]
+		for grown[h] != 0 {
+			h = (h + 1) & mask
+		}
+		grown[h] = v
+	}
+	c.slots[p] = grown
 }

@@ -36,7 +36,9 @@ func TestDistinctValues(t *testing.T) {
 // TestCandidateGivenUpEarly: a candidate order that folds the sample
 // into as many inner pairs as the store had, state for state, is given up
 // at givingUpFrom states, long before it has half the store's final
-// count, and so is a worse one; one that needs far fewer pairs folds
+// count, and a worse one already at firstLook (the store counts its
+// pairs after the state at each step, a candidate before it, so that one
+// as good is a little ahead there); one that needs far fewer pairs folds
 // every state.
 func TestCandidateGivenUpEarly(t *testing.T) {
 	// TestTreeReorder's vectors: a counter at position 2, among bits.
@@ -77,8 +79,8 @@ func TestCandidateGivenUpEarly(t *testing.T) {
 	if got := try(identity, vectors); got != givingUpFrom {
 		t.Errorf("a candidate as good as the store folded %d states, want %d", got, givingUpFrom)
 	}
-	if got := try(identity, moved); got > givingUpFrom {
-		t.Errorf("a worse candidate folded %d states, want at most %d", got, givingUpFrom)
+	if got := try(identity, moved); got > firstLook {
+		t.Errorf("a worse candidate folded %d states, want at most %d", got, firstLook)
 	}
 	if got := try(counterLast, vectors); got != n {
 		t.Errorf("a better candidate folded %d states of %d", got, n)
@@ -106,8 +108,12 @@ func TestDecodeAll(t *testing.T) {
 		for _, k := range keys {
 			want = s.appendRoot(want, k)
 		}
-		if got := s.decodeAll(keys); !slices.Equal(got, want) {
+		got, values := s.decodeAll(keys)
+		if !slices.Equal(got, want) {
 			t.Fatalf("width %d: decodeAll differs from appendRoot", w)
+		}
+		if counted := distinctValues(want, w, len(keys)); !slices.Equal(values, counted) {
+			t.Fatalf("width %d: decodeAll counted %v values; distinctValues %v", w, values, counted)
 		}
 	}
 }
