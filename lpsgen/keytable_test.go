@@ -7,11 +7,11 @@ import (
 )
 
 // TestKeyTableNumbers: a key table numbers its keys as a map would, and
-// finds them all, at every width: keys of three and four values packed
+// finds them all, at every width: keys of three to eight values packed
 // in a word while their values are small, then moved to a vector set
 // when a wide value comes, with their numbers.
 func TestKeyTableNumbers(t *testing.T) {
-	for width := range 7 {
+	for width := range maxPackedWidth + 2 {
 		rng := rand.New(rand.NewPCG(3, uint64(width)))
 		tab := newKeyTable(width)
 		want := map[string]int{}
