@@ -1,6 +1,8 @@
 package lpsgen
 
 import (
+	"slices"
+
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/lps"
@@ -34,6 +36,11 @@ type stepCache struct {
 	// parameters, else -1: a lookup reads a parameter from the state, so
 	// that a hit needs no parameter bound (Generator.subst).
 	params []int
+	// sums are the variables' positions among the summand's sum
+	// variables where they are sum variables, else -1: a lookup reads
+	// them from the solution where it is given, so that a hit needs none
+	// bound (Generator.flushSums).
+	sums []int
 	// assigned is the number of parameters the summand assigns (not
 	// kept); an entry's values are values[id*assigned:(id+1)*assigned].
 	assigned int
@@ -102,6 +109,7 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, pindex map[*lps.V
 					p = -1
 				}
 				c.params = append(c.params, p)
+				c.sums = append(c.sums, slices.Index(s.sumVarT, c.vars[len(c.vars)-1]))
 			}
 		})
 	}
@@ -112,12 +120,13 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, pindex map[*lps.V
 // fork returns an empty cache for the same summand, sharing c's shared
 // table.
 func (c *stepCache) fork(budget *guardBudget) *stepCache {
-	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget, shared: c.shared}
+	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, sums: c.sums, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget, shared: c.shared}
 }
 
-// lookup returns the entry for the values of the parameters in state
-// and of the other variables in sub, if any.
-func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
+// lookup returns the entry for the values of the parameters in state,
+// of the sum variables in sums (or, where sums is nil, in sub) and of the
+// other variables in sub, if any.
+func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32, sums []rewrite.Term) (int, bool) {
 	c.lookups++
 	t := &c.keys
 	if t.hasLast {
@@ -125,7 +134,7 @@ func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
 		// a guard cache's are (keyTable.findIn).
 		last := t.last[:len(c.slots)]
 		i := 0
-		for ; i < len(last) && c.value(i, sub, state) == last[i]; i++ {
+		for ; i < len(last) && c.value(i, sub, state, sums) == last[i]; i++ {
 		}
 		if i == len(last) {
 			c.hits++
@@ -133,7 +142,7 @@ func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
 		}
 	}
 	for i := range c.slots {
-		t.key[i] = c.value(i, sub, state)
+		t.key[i] = c.value(i, sub, state, sums)
 	}
 	id, ok := t.findKey()
 	if ok {
@@ -142,11 +151,14 @@ func (c *stepCache) lookup(sub *rewrite.Subst, state []uint32) (int, bool) {
 	return id, ok
 }
 
-// value is the value of the key's variable i: a parameter's in state,
-// another variable's in sub.
-func (c *stepCache) value(i int, sub *rewrite.Subst, state []uint32) uint32 {
+// value is the value of the key's variable i: a parameter's in state, a
+// sum variable's in sums where given, another variable's in sub.
+func (c *stepCache) value(i int, sub *rewrite.Subst, state []uint32, sums []rewrite.Term) uint32 {
 	if p := c.params[i]; p >= 0 {
 		return state[p]
+	}
+	if j := c.sums[i]; j >= 0 && sums != nil {
+		return uint32(sums[j])
 	}
 	return uint32(sub.GetSlot(c.slots[i]))
 }
