@@ -92,7 +92,7 @@ func TestCandidateGivenUpEarly(t *testing.T) {
 // states in their order of insertion and in another.
 func TestDecodeAll(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, w := range []int{2, 3, 5, 7, 12, 57} {
+	for _, w := range []int{2, 3, 5, 7, 12, 57, 64, 70} {
 		s := NewTreeStore(w)
 		s.ordered = true // never reordered: the vectors' own order
 		for range 3000 {
