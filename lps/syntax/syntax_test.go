@@ -261,3 +261,13 @@ func TestParseShippedModels(t *testing.T) {
 	}
 	t.Logf("%d models parsed", len(text))
 }
+
+// No keyword is longer than maxKeywordLen, which the scanner's map lookup
+// takes for granted.
+func TestKeywordLength(t *testing.T) {
+	for k := range keywords {
+		if len(k) > maxKeywordLen {
+			t.Errorf("keyword %q is longer than maxKeywordLen (%d)", k, maxKeywordLen)
+		}
+	}
+}
