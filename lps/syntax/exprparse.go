@@ -341,9 +341,20 @@ func commaOr(close string) string {
 
 // exprList parses `e1, ..., en close` with n >= 1.
 func (p *parser) exprList(close string) []Expr {
-	var out []Expr
-	p.commaList(close, commaOr(close), func() { out = append(out, p.expr()) })
-	return out
+	start := len(p.exprStack)
+	p.commaList(close, commaOr(close), func() {
+		x := p.expr() // which may push and pop lists of its own
+		p.exprStack = append(p.exprStack, x)
+	})
+	xs := p.exprStack[start:]
+	if len(xs) > cap(p.exprChunk)-len(p.exprChunk) {
+		p.exprChunk = make([]Expr, 0, max(1024, len(xs)))
+	}
+	at := len(p.exprChunk)
+	p.exprChunk = append(p.exprChunk, xs...)
+	clear(xs)
+	p.exprStack = p.exprStack[:start]
+	return p.exprChunk[at:len(p.exprChunk):len(p.exprChunk)]
 }
 
 // primary parses an identifier, a number, true, false, a parenthesised

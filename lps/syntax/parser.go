@@ -32,6 +32,12 @@ type parser struct {
 	numbers  slab.Slab[Number]
 	binaries slab.Slab[Binary]
 	apps     slab.Slab[App]
+
+	// exprStack holds the expressions of the lists being parsed (nested
+	// lists on top of each other), and exprChunk the lists parsed, each
+	// of its exact length: appending a list's expressions to a slice of
+	// its own, doubling, allocated 0.62 MB of loading Lamport_3-bit's 9.
+	exprStack, exprChunk []Expr
 }
 
 const (
@@ -234,8 +240,11 @@ func parseWith(src string, parse func(p *parser)) (err *posError) {
 // try runs a speculative parse and reports whether it ended without a
 // syntax error; the caller goes back where it did not.
 func (p *parser) try(parse func()) (ok bool) {
+	stack := len(p.exprStack)
 	defer func() {
 		if r := recover(); r != nil {
+			clear(p.exprStack[stack:])
+			p.exprStack = p.exprStack[:stack] // the lists the attempt left open
 			if e, isSyntax := r.(*posError); !isSyntax || e.lexical {
 				panic(r)
 			}
