@@ -152,7 +152,9 @@ func (x *exprChecker) mk(op lps.Op, args []lps.Expr, res *lps.Sort, p lps.Pos) l
 			return nil
 		}
 	}
-	return lps.BuiltinApp(x.st, op, res, p, args...)
+	// The arguments are copied into the checker's chunks, so that a
+	// caller's list ([]lps.Expr{l, r}) stays on its stack.
+	return lps.BuiltinApp(x.st, op, res, p, x.c.exprLists.Copy(args)...)
 }
 
 // mkIf builds if(c, a, b) at the sort of its branches; nil when a part
@@ -441,7 +443,7 @@ func itoa(n int) string { return big.NewInt(int64(n)).String() }
 // returns the index of the chosen candidate and the coerced arguments, or
 // -1 after reporting an error.
 func (x *exprChecker) resolveArgs(raw []syntax.Expr, doms [][]*lps.Sort, p lps.Pos, what string) (int, []lps.Expr) {
-	args := make([]lps.Expr, len(raw))
+	args := x.c.exprLists.Make(len(raw))
 	if len(doms) == 1 {
 		for i, a := range raw {
 			if args[i] = x.expect(a, doms[0][i]); args[i] == nil {

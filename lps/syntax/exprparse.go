@@ -347,14 +347,10 @@ func (p *parser) exprList(close string) []Expr {
 		p.exprStack = append(p.exprStack, x)
 	})
 	xs := p.exprStack[start:]
-	if len(xs) > cap(p.exprChunk)-len(p.exprChunk) {
-		p.exprChunk = make([]Expr, 0, max(1024, len(xs)))
-	}
-	at := len(p.exprChunk)
-	p.exprChunk = append(p.exprChunk, xs...)
+	list := p.exprLists.Copy(xs)
 	clear(xs)
 	p.exprStack = p.exprStack[:start]
-	return p.exprChunk[at:len(p.exprChunk):len(p.exprChunk)]
+	return list
 }
 
 // primary parses an identifier, a number, true, false, a parenthesised

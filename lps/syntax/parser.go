@@ -34,10 +34,11 @@ type parser struct {
 	apps     slab.Slab[App]
 
 	// exprStack holds the expressions of the lists being parsed (nested
-	// lists on top of each other), and exprChunk the lists parsed, each
+	// lists on top of each other), and exprLists the lists parsed, each
 	// of its exact length: appending a list's expressions to a slice of
 	// its own, doubling, allocated 0.62 MB of loading Lamport_3-bit's 9.
-	exprStack, exprChunk []Expr
+	exprStack []Expr
+	exprLists slab.Slices[Expr]
 }
 
 const (
