@@ -37,11 +37,21 @@ func ContainsAny(s *Sort) bool {
 // result res: the one way the checker and the binary reader build such an
 // application, so that both intern the same symbol.
 func BuiltinApp(st *SortTable, op Op, res *Sort, p Pos, args ...Expr) *App {
-	dom := make([]*Sort, len(args))
-	for i, a := range args {
-		dom[i] = a.Sort()
+	return &App{Head: &FuncRef{Func: BuiltinFunc(st, op, res, args), Pos: p}, Args: args, S: res, Pos: p}
+}
+
+// BuiltinFunc is the interned symbol of BuiltinApp's head: op typed by
+// the sorts of args, with result res.
+func BuiltinFunc(st *SortTable, op Op, res *Sort, args []Expr) *Func {
+	// The domain on the stack for up to four arguments (SortTable.Func
+	// keeps no reference to it): it was an allocation for each of the
+	// 4,200 built-in applications of loading Lamport_3-bit.
+	var small [4]*Sort
+	dom := small[:0]
+	for _, a := range args {
+		dom = append(dom, a.Sort())
 	}
-	return &App{Head: &FuncRef{Func: st.Builtin(op, st.Func(dom, res)), Pos: p}, Args: args, S: res, Pos: p}
+	return st.Builtin(op, st.Func(dom, res))
 }
 
 // ImplicitApp is the conversion op of e to sort t that the checker

@@ -152,9 +152,11 @@ func (x *exprChecker) mk(op lps.Op, args []lps.Expr, res *lps.Sort, p lps.Pos) l
 			return nil
 		}
 	}
-	// The arguments are copied into the checker's chunks, so that a
-	// caller's list ([]lps.Expr{l, r}) stays on its stack.
-	return lps.BuiltinApp(x.st, op, res, p, x.c.exprLists.Copy(args)...)
+	// lps.BuiltinApp, from the checker's chunks: the arguments are
+	// copied there, so that a caller's list ([]lps.Expr{l, r}) stays on
+	// its stack.
+	head := x.c.funcRefs.New(lps.FuncRef{Func: lps.BuiltinFunc(x.st, op, res, args), Pos: p})
+	return x.c.apps.New(lps.App{Head: head, Args: x.c.exprLists.Copy(args), S: res, Pos: p})
 }
 
 // mkIf builds if(c, a, b) at the sort of its branches; nil when a part
