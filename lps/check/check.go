@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/lps2lts/lps2lts/internal/slab"
@@ -44,6 +45,8 @@ type checker struct {
 	funcRefs  slab.Slab[lps.FuncRef]
 	numbers   slab.Slab[lps.Number]
 	exprLists slab.Slices[lps.Expr]
+	// smallNumerals are the values of the numerals below 256 (numeral).
+	smallNumerals [256]*big.Int
 }
 
 // plural is "1 word" or "n words", for messages that count.

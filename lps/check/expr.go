@@ -264,6 +264,23 @@ func containerHint(hint *lps.Sort) *lps.Sort {
 // parseNumeral is the value of a decimal numeral. One that fits 64 bits
 // (all but a few) is read by strconv: big.Int's SetString makes a reader
 // for each, 6,800 of Lamport_3-bit's loading.
+// numeral is parseNumeral with the values below len(smallNumerals) made
+// once: a specification's numerals are mostly small (6,800 in the bench's
+// Lamport_3-bit, each a big.Int and its word), and a value is never
+// changed in place, so that numbers share it (as coercion does).
+func (c *checker) numeral(text string) (*big.Int, bool) {
+	u, err := strconv.ParseUint(text, 10, 64)
+	if err != nil || u >= uint64(len(c.smallNumerals)) {
+		return parseNumeral(text)
+	}
+	if v := c.smallNumerals[u]; v != nil {
+		return v, true
+	}
+	v := new(big.Int).SetUint64(u)
+	c.smallNumerals[u] = v
+	return v, true
+}
+
 func parseNumeral(text string) (*big.Int, bool) {
 	if u, err := strconv.ParseUint(text, 10, 64); err == nil {
 		return new(big.Int).SetUint64(u), true
@@ -281,7 +298,7 @@ func (x *exprChecker) synth(e syntax.Expr, hint *lps.Sort) lps.Expr {
 	case *syntax.Ident:
 		return x.ident(e, hint)
 	case *syntax.Number:
-		v, ok := parseNumeral(e.Text)
+		v, ok := x.c.numeral(e.Text)
 		if !ok {
 			x.c.errorf(e.Pos, "malformed number %s", e.Text)
 			return nil
