@@ -1,9 +1,11 @@
-// Package slab hands out pointers to values of one type from chunks
-// allocated together: one allocation for many small nodes that are made
-// in bulk and dropped together (a syntax tree, the IR of a
-// specification). A chunk lives as long as any of its values.
+// Package slab hands out pointers to values of one type (Slab), and
+// slices of exact lengths (Slices), from chunks allocated together: one
+// allocation for many small nodes and lists that are made in bulk and
+// dropped together (a syntax tree, the IR of a specification). A chunk
+// lives as long as any of its values.
 //
-// The zero Slab is ready to use. A Slab is not safe for concurrent use.
+// The zero Slab and Slices are ready to use. Neither is safe for
+// concurrent use.
 package slab
 
 // chunk is the number of values allocated at once.
