@@ -199,17 +199,12 @@ func balancedOrder(order []int) []int {
 // as there keeps the leaves below it. Decoding every state from its root
 // (appendRoot) was 40% of what reorder cost on the first 20,000 states of
 // the bounded Ricart-Agrawala bench model (57 values). It also counts
-// the distinct values of each position (distinctValues), at the leaves
-// that differ from the state before.
+// the distinct values of each position, at the leaves that differ from
+// the state before. The store has at least two values (reorder takes
+// four or more).
 func (s *TreeStore) decodeAll(keys []uint64) (states []uint32, values []int) {
 	w := s.width
 	out := make([]uint32, 0, len(keys)*w)
-	if w < 2 || s.order != nil {
-		for _, key := range keys {
-			out = s.appendRoot(out, key)
-		}
-		return out, distinctValues(out, w, len(keys))
-	}
 	counted := newValueSets(w)
 	// The levels from the leaves up; the top one is the root pair.
 	_, levels := treeLevels(w)
@@ -275,20 +270,6 @@ func (d *decoder) next(s *TreeStore, first bool, key uint64) []uint32 {
 	return leaves
 }
 
-// distinctValues returns how many values each of the w positions takes
-// in the n vectors of states.
-func distinctValues(states []uint32, w, n int) []int {
-	c := newValueSets(w)
-	for i := range n {
-		for p, v := range states[i*w : (i+1)*w] {
-			if i == 0 || v != states[(i-1)*w+p] {
-				c.add(p, v)
-			}
-		}
-	}
-	return c.counts
-}
-
 // valueSets counts the distinct values of each position of vectors: an
 // open-addressing set of values plus one (0 is an empty slot) per
 // position. Go's map made this count a fifth of what reorder cost
@@ -315,13 +296,9 @@ func newValueSets(w int) *valueSets {
 func (c *valueSets) add(p int, value uint32) {
 	v := uint64(value) + 1
 	slots := c.slots[p]
-	mask := uint64(len(slots) - 1)
-	h := (v * 0x9E3779B97F4A7C15) >> c.shifts[p]
-	for slots[h] != 0 {
-		if slots[h] == v {
-			return
-		}
-		h = (h + 1) & mask
+	h := slotOf(slots, v, c.shifts[p])
+	if slots[h] == v {
+		return
 	}
 	slots[h] = v
 	c.counts[p]++
@@ -330,16 +307,21 @@ func (c *valueSets) add(p int, value uint32) {
 	}
 	grown := make([]uint64, 2*len(slots))
 	c.shifts[p]--
-	mask = uint64(len(grown) - 1)
 	for _, v := range slots {
-		if v == 0 {
-			continue
+		if v != 0 {
+			grown[slotOf(grown, v, c.shifts[p])] = v
 		}
-		h := (v * 0x9E3779B97F4A7C15) >> c.shifts[p]
-		for grown[h] != 0 {
-			h = (h + 1) & mask
-		}
-		grown[h] = v
 	}
 	c.slots[p] = grown
+}
+
+// slotOf is the slot of v in slots, or the empty one where it goes: from
+// its hash's top bits (shift is 64 less their number) on.
+func slotOf(slots []uint64, v uint64, shift uint8) uint64 {
+	mask := uint64(len(slots) - 1)
+	h := (v * memoMultiplier) >> shift
+	for slots[h] != 0 && slots[h] != v {
+		h = (h + 1) & mask
+	}
+	return h
 }

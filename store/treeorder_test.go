@@ -117,3 +117,19 @@ func TestDecodeAll(t *testing.T) {
 		}
 	}
 }
+
+// distinctValues returns how many values each of the w positions takes
+// in the n vectors of states, through the sets decodeAll counts with:
+// TestDistinctValues checks it against a map, and TestDecodeAll decodeAll
+// against it.
+func distinctValues(states []uint32, w, n int) []int {
+	c := newValueSets(w)
+	for i := range n {
+		for p, v := range states[i*w : (i+1)*w] {
+			if i == 0 || v != states[(i-1)*w+p] {
+				c.add(p, v)
+			}
+		}
+	}
+	return c.counts
+}
