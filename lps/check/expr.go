@@ -155,8 +155,13 @@ func (x *exprChecker) mk(op lps.Op, args []lps.Expr, res *lps.Sort, p lps.Pos) l
 	// lps.BuiltinApp, from the checker's chunks: the arguments are
 	// copied there, so that a caller's list ([]lps.Expr{l, r}) stays on
 	// its stack.
-	head := x.c.funcRefs.New(lps.FuncRef{Func: lps.BuiltinFunc(x.st, op, res, args), Pos: p})
-	return x.c.apps.New(lps.App{Head: head, Args: x.c.exprLists.Copy(args), S: res, Pos: p})
+	return x.c.app(lps.BuiltinFunc(x.st, op, res, args), x.c.exprLists.Copy(args), res, p)
+}
+
+// app is the application of f to args, of sort res, at p: the node and
+// its head from the checker's chunks.
+func (c *checker) app(f *lps.Func, args []lps.Expr, res *lps.Sort, p lps.Pos) *lps.App {
+	return c.apps.New(lps.App{Head: c.funcRefs.New(lps.FuncRef{Func: f, Pos: p}), Args: args, S: res, Pos: p})
 }
 
 // mkIf builds if(c, a, b) at the sort of its branches; nil when a part
@@ -261,17 +266,19 @@ func containerHint(hint *lps.Sort) *lps.Sort {
 // ---------------------------------------------------------------------------
 // Synthesis
 
-// parseNumeral is the value of a decimal numeral. One that fits 64 bits
-// (all but a few) is read by strconv: big.Int's SetString makes a reader
-// for each, 6,800 of Lamport_3-bit's loading.
-// numeral is parseNumeral with the values below len(smallNumerals) made
-// once: a specification's numerals are mostly small (6,800 in the bench's
-// Lamport_3-bit, each a big.Int and its word), and a value is never
-// changed in place, so that numbers share it (as coercion does).
+// numeral is the value of a decimal numeral. One that fits 64 bits (all
+// but a few) is read by strconv: big.Int's SetString makes a reader for
+// each, 6,800 of Lamport_3-bit's loading. The values below
+// len(smallNumerals) are made once: a specification's numerals are mostly
+// small, each was a big.Int and its word, and a value is never changed in
+// place, so that numbers share it (as coercion does).
 func (c *checker) numeral(text string) (*big.Int, bool) {
 	u, err := strconv.ParseUint(text, 10, 64)
-	if err != nil || u >= uint64(len(c.smallNumerals)) {
-		return parseNumeral(text)
+	switch {
+	case err != nil:
+		return new(big.Int).SetString(text, 10)
+	case u >= uint64(len(c.smallNumerals)):
+		return new(big.Int).SetUint64(u), true
 	}
 	if v := c.smallNumerals[u]; v != nil {
 		return v, true
@@ -279,13 +286,6 @@ func (c *checker) numeral(text string) (*big.Int, bool) {
 	v := new(big.Int).SetUint64(u)
 	c.smallNumerals[u] = v
 	return v, true
-}
-
-func parseNumeral(text string) (*big.Int, bool) {
-	if u, err := strconv.ParseUint(text, 10, 64); err == nil {
-		return new(big.Int).SetUint64(u), true
-	}
-	return new(big.Int).SetString(text, 10)
 }
 
 // synth types e from its parts, with hint the sort its context asks for
@@ -402,8 +402,7 @@ func (x *exprChecker) app(e *syntax.App, hint *lps.Sort) lps.Expr {
 				return nil
 			}
 			f := cands[k]
-			head := x.c.funcRefs.New(lps.FuncRef{Func: f, Pos: p})
-			return x.c.apps.New(lps.App{Head: head, Args: args, S: f.Sort.Codomain, Pos: p})
+			return x.c.app(f, args, f.Sort.Codomain, p)
 		}
 		if _, ok := lps.CallOp(id.Name); ok {
 			return x.builtinCall(id, e.Args, hint)
