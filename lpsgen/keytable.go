@@ -13,10 +13,11 @@ import (
 // fixed width, filled in key by the cache before each lookup. Keys of at
 // most two values are packed in one word (short), 32 bits a value; keys
 // of three to eight values too while every value fits in 64/width bits
-// (21 to 8), and in a vector set from the first key that does not. Most conditions
-// read one or two parameters, and on ex.academic.dining.dining_10 (92
-// lookups per state) the vector set's hash of bytes and compare in a
-// second array were a fifth of the search. The step caches of
+// (21 to 8), and in a vector set from the first key that does not. Most
+// conditions read one or two parameters, and on
+// ex.academic.dining.dining_10 (92 lookups per state) the vector set's
+// hash of bytes and compare in a second array were a fifth of the
+// search. The step caches of
 // parallel_counting have keys of three small values: in one word, 11
 // bytes a key instead of 32 (the vector set's 12 bytes of values, with
 // their capacity, and 8-byte index slots at most 7/10 full).
