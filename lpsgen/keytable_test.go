@@ -62,35 +62,49 @@ func TestKeyTableNumbers(t *testing.T) {
 // TestKeyTableFindIn: findIn, which reads the key from a state at
 // positions, numbers the keys as find does, runs of the same key (the
 // last key's shortcut) among them, and leaves the key made for add on a
-// miss.
+// miss; in tables of packed keys, of vectors (wider than maxPackedWidth),
+// and of packed keys that move to vectors when a value too wide to pack
+// comes, half-way.
 func TestKeyTableFindIn(t *testing.T) {
-	for width := range 6 {
-		rng := rand.New(rand.NewPCG(5, uint64(width)))
-		in, ref := newKeyTable(width), newKeyTable(width)
-		reads := rng.Perm(8)[:width]
-		state := make([]uint32, 8)
-		for range 5000 {
-			if rng.IntN(3) != 0 { // else the same state as before
-				for p := range state {
-					state[p] = rng.Uint32N(5)
+	for _, wide := range []bool{false, true} {
+		for width := range 11 {
+			testKeyTableFindIn(t, width, wide)
+		}
+	}
+}
+
+func testKeyTableFindIn(t *testing.T, width int, wide bool) {
+	rng := rand.New(rand.NewPCG(5, uint64(width)))
+	in, ref := newKeyTable(width), newKeyTable(width)
+	reads := rng.Perm(12)[:width]
+	state := make([]uint32, 12)
+	for n := range 5000 {
+		if rng.IntN(3) != 0 { // else the same state as before
+			for p := range state {
+				state[p] = rng.Uint32N(5)
+				if wide && n >= 2500 && rng.IntN(8) == 0 {
+					state[p] = 1<<30 + rng.Uint32N(2)
 				}
-			}
-			for i, p := range reads {
-				ref.key[i] = state[p]
-			}
-			wantID, wantOK := ref.find()
-			id, ok := in.findIn(state, reads)
-			if ok != wantOK || ok && id != wantID {
-				t.Fatalf("width %d: findIn %v = %d, %v; find %d, %v", width, ref.key, id, ok, wantID, wantOK)
-			}
-			if !ok {
-				if got := fmt.Sprint(in.key); got != fmt.Sprint(ref.key) {
-					t.Fatalf("width %d: the key after a miss is %s, want %s", width, got, fmt.Sprint(ref.key))
-				}
-				in.add()
-				ref.add()
 			}
 		}
+		for i, p := range reads {
+			ref.key[i] = state[p]
+		}
+		wantID, wantOK := ref.find()
+		id, ok := in.findIn(state, reads)
+		if ok != wantOK || ok && id != wantID {
+			t.Fatalf("width %d: findIn %v = %d, %v; find %d, %v", width, ref.key, id, ok, wantID, wantOK)
+		}
+		if !ok {
+			if got := fmt.Sprint(in.key); got != fmt.Sprint(ref.key) {
+				t.Fatalf("width %d: the key after a miss is %s, want %s", width, got, fmt.Sprint(ref.key))
+			}
+			in.add()
+			ref.add()
+		}
+	}
+	if wide && width > 2 && in.keys == nil { // keys of one or two values always pack
+		t.Fatalf("width %d: no key moved the table to vectors", width)
 	}
 }
 
