@@ -522,20 +522,9 @@ func (ci *controlIndex) always() []int {
 // allow; a summand's wider restriction is not indexed.
 const maxControlValues = 8
 
-// candidates returns the summands that may be enabled in state, in
-// order (valid until the next call).
-func (ci *controlIndex) candidates(state []uint32) []int {
-	m := ci.memo
-	if m.off {
-		return ci.compute(state)
-	}
-	if list, ok := m.find(state); ok {
-		return list
-	}
-	return m.add(ci.compute(state))
-}
-
-// compute is candidates without the memo.
+// compute returns the summands that may be enabled in state, in order
+// (valid until the next call); Generator.candidates keeps them by the
+// control values.
 func (ci *controlIndex) compute(state []uint32) []int {
 	copy(ci.set, ci.possibleSet)
 	for i := range ci.params {

@@ -178,6 +178,7 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 	}
 	if !opt.NoControlFlow {
 		g.control = newControlIndex(g, pindex)
+		g.markByControl(pindex)
 	}
 	if opt.Cached || opt.GlobalCache {
 		global := enumerate.NewCacheBytes(opt.EnumCacheBytes)
@@ -423,15 +424,26 @@ func (g *Generator) transitions(state []uint32, visit func(*Summand) error, appe
 	// The summands that the control-flow parameters do not rule out, in
 	// order.
 	candidates := g.all
-	if ci := g.control; ci != nil {
-		candidates = ci.candidates(state)
+	if g.control != nil {
+		candidates = g.candidates(state)
 	}
 	for _, k := range candidates {
+		// ^k: the candidates' memo found the condition true.
+		holds := k < 0
+		if holds {
+			k = ^k
+		}
 		s := &g.summands[k]
 		cur = s
 		g.keyK = k
 		if g.keyVals != nil {
 			g.keyVals = nil // a store, with the collector's write barrier, only when set
+		}
+		if holds {
+			if err := g.visitSummand(s); err != nil {
+				return g.SummandError(s, err)
+			}
+			continue
 		}
 		gc := s.guard
 		if gc != nil && gc.off {

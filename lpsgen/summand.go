@@ -51,6 +51,10 @@ type Summand struct {
 	// guard remembers the condition's outcome by the parameters it reads
 	// (guards.go); nil when Options.NoGuardCache.
 	guard *guardCache
+	// byControl says the condition reads control parameters alone and
+	// there are no sum variables: the candidates' memo decides it once
+	// for each combination of their values (controlguards.go).
+	byControl bool
 	// steps remembers the label and the assigned values by the
 	// variables they read (stepcache.go); nil when Options.NoStepCache
 	// or when the summand has neither.
