@@ -34,7 +34,9 @@ type shared struct {
 	opSyms                map[opKey]*symbol
 	trueT, falseT         Term
 	globals               map[*lps.Var]Term
-	fresh                 atomic.Uint64 // counter for fresh variable names
+	// cases are the case functions the solver reads (solvecase.go).
+	cases map[*lps.Func]caseSelector
+	fresh atomic.Uint64 // counter for fresh variable names
 
 	// Limits. MaxDepth bounds the nesting of rewriting (recursion), MaxSteps
 	// the number of rule applications of one Rewrite call.
@@ -193,6 +195,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 	r.sub.sh = sh
 	sh.rewriters = []*Rewriter{r}
 	sh.initBool(spec)
+	sh.cases = caseSelectors(spec)
 	if err := r.compile(spec); err != nil {
 		return nil, err
 	}

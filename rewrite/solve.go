@@ -245,8 +245,12 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		if len(sort.Constructors) == 0 {
 			break
 		}
-		for _, c := range sort.Constructors {
+		excluded := r.caseExcluded(cond, v, sort.Constructors)
+		for i, c := range sort.Constructors {
 			if c.Arity() == 0 {
+				if excluded&(1<<i) != 0 {
+					continue
+				}
 				if !sv.bindAndRec(v, r.constant(c), nil, rest, cond) {
 					return false
 				}
