@@ -90,7 +90,7 @@ func (c *Cache) Stats() (hits, misses int) { return c.hits, c.misses }
 // nothing. yield must not enumerate with the same cache.
 func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
 	if c == nil {
-		return e.Enumerate(vars, cond, s, yield)
+		return e.enumerate(vars, cond, s, false, true, yield)
 	}
 	c.key = binary.LittleEndian.AppendUint32(c.key[:0], uint32(cond))
 	for _, v := range vars {
@@ -124,7 +124,7 @@ func (e *Enumerator) EnumerateCached(c *Cache, vars []*lps.Var, cond rewrite.Ter
 	start := len(c.vals)
 	n := 0
 	complete := true
-	err := e.Enumerate(vars, cond, s, func(vals []rewrite.Term) bool {
+	err := e.enumerate(vars, cond, s, false, true, func(vals []rewrite.Term) bool {
 		c.vals = append(c.vals, vals...)
 		n++
 		if !yield(vals) {

@@ -111,15 +111,17 @@ func (e *Enumerator) Rewriter() *rewrite.Rewriter { return e.r }
 // summand (finite sorts first); EnumerateInOrder binds them in the order
 // of vars, as mCRL2 binds the variables of a stochastic distribution.
 func (e *Enumerator) Enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
-	return e.enumerate(vars, cond, s, false, yield)
+	return e.enumerate(vars, cond, s, false, false, yield)
 }
 
 // EnumerateInOrder is Enumerate binding the variables in the order of vars.
 func (e *Enumerator) EnumerateInOrder(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, yield func(vals []rewrite.Term) bool) error {
-	return e.enumerate(vars, cond, s, true, yield)
+	return e.enumerate(vars, cond, s, true, false, yield)
 }
 
-func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, inOrder bool, yield func(vals []rewrite.Term) bool) error {
+// enumerate is Enumerate, in the order of vars where inOrder, of a cond
+// already rewritten under s where rewritten (EnumerateCached's).
+func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Subst, inOrder, rewritten bool, yield func(vals []rewrite.Term) bool) error {
 	for _, v := range vars {
 		if v.S.Kind == lps.SortReal {
 			return fmt.Errorf("cannot enumerate elements of sort Real (sum variable %s)", v.Name)
@@ -149,8 +151,11 @@ func (e *Enumerator) enumerate(vars []*lps.Var, cond rewrite.Term, s *rewrite.Su
 	if e.cutHere() {
 		return nil // an unbounded sum that starts after the cut
 	}
-	if inOrder {
+	switch {
+	case inOrder:
 		return e.r.SolveInOrder(terms, cond, s, limit, e.yieldOrCut)
+	case rewritten:
+		return e.r.SolveRewritten(terms, cond, s, limit, e.yieldOrCut)
 	}
 	return e.r.Solve(terms, cond, s, limit, e.yieldOrCut)
 }

@@ -109,3 +109,35 @@ func TestTermAPI(t *testing.T) {
 func num(r *rewrite.Rewriter, s *lps.Sort, n int64) rewrite.Term {
 	return r.Translate(&lps.Number{Value: big.NewInt(n), S: s})
 }
+
+// TestSolveRewritten: SolveRewritten of a condition rewritten under s
+// finds the solutions Solve finds from the condition itself, in the same
+// order (the first five of the sum over m > n).
+func TestSolveRewritten(t *testing.T) {
+	spec, r := apiRewriter(t)
+	sm := spec.Summands[0]
+	m := r.VarTerm(sm.SumVars[0])
+	s := r.NewSubst()
+	s.Set(r.VarTerm(spec.Params[0]), num(r, spec.Params[0].S, 3))
+	raw := r.Translate(sm.Cond)
+	cond, err := r.Rewrite(raw, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := func(solve func([]rewrite.Term, rewrite.Term, *rewrite.Subst, int, func([]rewrite.Term) bool) error, c rewrite.Term) []string {
+		var got []string
+		err := solve([]rewrite.Term{m}, c, s, 1000, func(vals []rewrite.Term) bool {
+			got = append(got, r.String(vals[0]))
+			return len(got) < 5
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := first(r.Solve, raw)
+	got := first(r.SolveRewritten, cond)
+	if strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 5 || want[0] != "4" {
+		t.Errorf("SolveRewritten: %v; Solve: %v (want 4 5 6 7 8)", got, want)
+	}
+}
