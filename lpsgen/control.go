@@ -41,9 +41,24 @@ type controlIndex struct {
 	// candidates a state: a seventh of the search).
 	set  []uint64
 	list []int
+	// last is, for each parameter, the value of the state before and the
+	// words it ANDs: a breadth-first search's consecutive states share
+	// most control values, and the bounded Ricart-Agrawala model, whose
+	// 27 control parameters' combinations seldom repeat (the memo is
+	// off), looked each value up in its parameter's table: a sixth of
+	// compute.
+	last []lastValue
 	// memo remembers the lists of the combinations of control values
 	// seen before (controlmemo.go).
 	memo *candMemo
+}
+
+// lastValue is a parameter's value in the last state compute saw, and
+// the words that value ANDs (valid once set).
+type lastValue struct {
+	value uint32
+	valid bool
+	words []wordMask
 }
 
 type controlParam struct {
@@ -527,11 +542,19 @@ const maxControlValues = 8
 // control values.
 func (ci *controlIndex) compute(state []uint32) []int {
 	copy(ci.set, ci.possibleSet)
+	if len(ci.last) != len(ci.params) {
+		ci.last = make([]lastValue, len(ci.params))
+	}
 	for i := range ci.params {
-		cp := &ci.params[i]
-		ws := cp.freeWords
-		if sl := cp.slot(state[cp.pos]); sl != nil {
-			ws = sl.words
+		cp, last := &ci.params[i], &ci.last[i]
+		v := state[cp.pos]
+		ws := last.words
+		if !last.valid || last.value != v {
+			ws = cp.freeWords
+			if sl := cp.slot(v); sl != nil {
+				ws = sl.words
+			}
+			*last = lastValue{value: v, valid: true, words: ws}
 		}
 		for _, x := range ws {
 			ci.set[x.w] &= x.m
@@ -552,7 +575,7 @@ func (ci *controlIndex) fork() *controlIndex {
 		return nil
 	}
 	f := *ci
-	f.set, f.list = make([]uint64, len(ci.set)), nil
+	f.set, f.list, f.last = make([]uint64, len(ci.set)), nil, nil
 	f.memo = newCandMemo(ci)
 	return &f
 }
