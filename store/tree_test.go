@@ -654,3 +654,37 @@ func TestChangedLeaves(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeMemoEmptyEntries: a memo's empty entries hold pairs that do not
+// hash to them, so that a lookup that compares the pair alone never
+// takes an empty entry for pair 0 or 1; and a store whose inner pairs are
+// 0 and 1 (vectors of zeros and ones) numbers and decodes its states.
+func TestTreeMemoEmptyEntries(t *testing.T) {
+	s := NewTreeStore(4)
+	for n := 64; n <= 1<<memoBits; n *= 2 {
+		s.newMemo(n)
+		for j, e := range s.memo {
+			if int(e.pair*memoMultiplier>>(s.memoShift&63)) == j {
+				t.Fatalf("memo of %d entries: empty entry %d holds pair %d, which hashes to it", n, j, e.pair)
+			}
+		}
+	}
+	s = NewTreeStore(4)
+	var vecs [][]uint32
+	for k := range 16 {
+		vecs = append(vecs, []uint32{uint32(k >> 3 & 1), uint32(k >> 2 & 1), uint32(k >> 1 & 1), uint32(k & 1)})
+	}
+	for round := range 2 {
+		for k, v := range vecs {
+			id, isNew := s.Insert(v)
+			if int(id) != k || isNew != (round == 0) {
+				t.Fatalf("round %d: %v is state %d (new %v), want %d (new %v)", round, v, id, isNew, k, round == 0)
+			}
+		}
+	}
+	for k, v := range vecs {
+		if got := s.State(explore.StateID(k)); !slices.Equal(got, v) {
+			t.Errorf("state %d decodes to %v, want %v", k, got, v)
+		}
+	}
+}
