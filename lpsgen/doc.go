@@ -30,6 +30,14 @@
 //   - Time tags and distributions are ignored here: a timed or stochastic
 //     process is explored through its form.
 //
+// Summand selection (control.go, controlmemo.go, controlguards.go): the
+// control parameters' values rule summands out; the list of the others
+// is kept per combination of those values, with the conditions that read
+// control parameters alone decided in it, so that a state whose
+// combination was seen costs one lookup. The guard and step caches
+// (guards.go, stepcache.go) remember a condition's outcome and a step's
+// label and values by the values they read.
+//
 // Transition keys (replay.go): each transition has a key, the summand and
 // the number of its sum-variable solution in a per-summand table, from
 // which ReplayTransition computes that one transition again without

@@ -49,7 +49,11 @@
 //	                       frame(d1, e), lambda x: Nat. x + 1, f[2 -> 7].
 //	True, False, Bool      the Boolean values.
 //	Solve(vars, c, s, n, yield)
-//	                       the narrowing enumerator used by package enumerate.
+//	                       the narrowing enumerator used by package enumerate;
+//	                       SolveRewritten for a c already rewritten under s.
+//	                       A constructor that a case function in c rules out
+//	                       (C(v, ..., false, ...) in a top-level conjunct,
+//	                       solvecase.go) is not tried.
 //	Representative(sort)   mCRL2's default value of a sort.
 //	Values(sort, n)        all values of a finite sort.
 //	View(t), Make(view)    what a term is (TermView: its TermKind, sort,
