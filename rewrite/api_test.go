@@ -35,19 +35,36 @@ func apiRewriter(t *testing.T) (*lps.Spec, *rewrite.Rewriter) {
 	return spec, r
 }
 
+// apiSumParts are apiSpec's sum: its variable m, a substitution s of
+// n = 3, its condition raw and the condition rewritten under s.
+type apiSumParts struct {
+	m         rewrite.Term
+	s         *rewrite.Subst
+	raw, cond rewrite.Term
+}
+
+// apiSum returns the parts of spec's sum, through r.
+func apiSum(t *testing.T, spec *lps.Spec, r *rewrite.Rewriter) apiSumParts {
+	t.Helper()
+	sm := spec.Summands[0]
+	a := apiSumParts{m: r.VarTerm(sm.SumVars[0]), s: r.NewSubst(), raw: r.Translate(sm.Cond)}
+	a.s.Set(r.VarTerm(spec.Params[0]), num(r, spec.Params[0].S, 3))
+	cond, err := r.Rewrite(a.raw, a.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.cond = cond
+	return a
+}
+
 // TestInterrupt: an interrupted rewriter gives up a rewrite that does
 // not end and an enumeration that does not end with ErrInterrupted;
 // Resume lets it work again.
 func TestInterrupt(t *testing.T) {
 	spec, r := apiRewriter(t)
-	sm := spec.Summands[0]
-	m := r.VarTerm(sm.SumVars[0])
-	s := r.NewSubst()
-	s.Set(r.VarTerm(spec.Params[0]), num(r, spec.Params[0].S, 3))
-	cond, err := r.Rewrite(r.Translate(sm.Cond), s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := apiSum(t, spec, r)
+	m, s, cond := a.m, a.s, a.cond
+	var err error
 	r.Interrupt()
 	err = r.SolveInOrder([]rewrite.Term{m}, cond, s, 1<<30, func([]rewrite.Term) bool { return true })
 	if !errors.Is(err, rewrite.ErrInterrupted) {
@@ -115,15 +132,8 @@ func num(r *rewrite.Rewriter, s *lps.Sort, n int64) rewrite.Term {
 // order (the first five of the sum over m > n).
 func TestSolveRewritten(t *testing.T) {
 	spec, r := apiRewriter(t)
-	sm := spec.Summands[0]
-	m := r.VarTerm(sm.SumVars[0])
-	s := r.NewSubst()
-	s.Set(r.VarTerm(spec.Params[0]), num(r, spec.Params[0].S, 3))
-	raw := r.Translate(sm.Cond)
-	cond, err := r.Rewrite(raw, s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := apiSum(t, spec, r)
+	m, s, raw, cond := a.m, a.s, a.raw, a.cond
 	first := func(solve func([]rewrite.Term, rewrite.Term, *rewrite.Subst, int, func([]rewrite.Term) bool) error, c rewrite.Term) []string {
 		var got []string
 		err := solve([]rewrite.Term{m}, c, s, 1000, func(vals []rewrite.Term) bool {
