@@ -654,7 +654,9 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 	// The memo is asked here, inline: a call of innerID for each entry
 	// cost more than the memo's lookup (onebit_3-b: 31 instructions a
 	// call). innerID answers what the memo does not, and may make a new
-	// memo, which the loop then reads.
+	// memo, which the loop then reads. (innerID probes the memo's entry
+	// again; handing it the entry instead kept one more value live in
+	// the loop, and onebit took 0.8-1.0% more instructions.)
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
