@@ -78,8 +78,9 @@ func (g *Generator) decideByControl(list []int, state []uint32) []int {
 
 // conditionHolds decides the condition of s, a summand without sum
 // variables, in state, as transitions does: by its guard cache, or by
-// rewriting it (the outcome is then recorded in the cache). ok is false
-// where the condition does not rewrite to true or false.
+// rewriting it (Generator.condition, which records the outcome in the
+// cache). ok is false where the condition does not rewrite to true or
+// false, or the rewriter fails: transitions then reports it.
 func (g *Generator) conditionHolds(s *Summand, state []uint32) (holds, ok bool) {
 	gc := s.guard
 	if gc != nil && gc.off {
@@ -95,18 +96,6 @@ func (g *Generator) conditionHolds(s *Summand, state []uint32) (holds, ok bool) 
 			}
 		}
 	}
-	if s.condP == nil {
-		s.condP = g.r.Compile(s.cond)
-	}
-	c, err := g.r.Run(s.condP, g.subst())
-	switch {
-	case err == nil && c == g.r.False():
-		gc.finish(false, true)
-		return false, true
-	case err == nil && c == g.r.True():
-		gc.finish(true, true)
-		return true, true
-	}
-	gc.finish(false, false)
-	return false, false
+	c, err := g.condition(s, gc)
+	return c == g.r.True(), err == nil
 }

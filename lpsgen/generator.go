@@ -479,24 +479,14 @@ func (g *Generator) transitions(state []uint32, visit func(*Summand) error, appe
 				}
 			}
 		}
-		if s.condP == nil {
-			s.condP = g.r.Compile(s.cond)
-		}
-		c, err := g.r.Run(s.condP, g.subst())
+		c, err := g.condition(s, gc)
 		if err != nil {
-			gc.finish(false, false)
-			return g.SummandError(s, fmt.Errorf("condition: %w", err))
+			return g.SummandError(s, err)
 		}
 		if c == g.r.False() {
-			gc.finish(false, true)
 			continue
 		}
 		if len(s.sumVars) == 0 {
-			if c != g.r.True() {
-				gc.finish(false, false)
-				return g.SummandError(s, fmt.Errorf("condition does not rewrite to true or false: %s", g.r.String(c)))
-			}
-			gc.finish(true, true)
 			if err := g.visitSummand(s); err != nil {
 				return g.SummandError(s, err)
 			}
@@ -516,6 +506,33 @@ func (g *Generator) transitions(state []uint32, visit func(*Summand) error, appe
 		}
 	}
 	return nil
+}
+
+// condition rewrites the condition of s under the current bindings,
+// where its guard cache gc (nil: none or off) has no outcome, and
+// records the outcome in gc: false, or true for a summand without sum
+// variables (one with them records its outcome after the enumeration).
+// A condition of a summand without sum variables that does not rewrite
+// to true or false is an error, as is the rewriter's.
+func (g *Generator) condition(s *Summand, gc *guardCache) (rewrite.Term, error) {
+	if s.condP == nil {
+		s.condP = g.r.Compile(s.cond)
+	}
+	c, err := g.r.Run(s.condP, g.subst())
+	switch {
+	case err != nil:
+		gc.finish(false, false)
+		return 0, fmt.Errorf("condition: %w", err)
+	case c == g.r.False():
+		gc.finish(false, true)
+	case len(s.sumVars) != 0:
+	case c == g.r.True():
+		gc.finish(true, true)
+	default:
+		gc.finish(false, false)
+		return 0, fmt.Errorf("condition does not rewrite to true or false: %s", g.r.String(c))
+	}
+	return c, nil
 }
 
 // replayGuard visits the transitions of summand s that its guard cache
