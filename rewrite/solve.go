@@ -259,7 +259,7 @@ func (sv *solver) rec(pending []Term, cond Term) bool {
 		if len(sort.Constructors) == 0 {
 			break
 		}
-		excluded := r.caseExcluded(cond, v, sort.Constructors)
+		excluded := r.caseExcluded(cond, v, sort)
 		for i, c := range sort.Constructors {
 			if c.Arity() == 0 {
 				if excluded&(1<<i) != 0 {

@@ -18,10 +18,13 @@ import "github.com/lps2lts/lps2lts/lps"
 // c (caseExcluded). The solutions and their order are the same: a
 // constructor skipped would have rewritten the condition to false.
 
-// caseSelector is a case function's selection: the argument (1 for the
-// first after the selector) that each constructor of the first
-// argument's sort picks.
-type caseSelector map[*lps.Func]int
+// caseSelector is a case function's selection: pick[i] is the argument
+// (1 for the first after the selector) that constructor i of the first
+// argument's sort picks, 0 where no equation says.
+type caseSelector struct {
+	sort *lps.Sort
+	pick []int
+}
 
 // caseSelectors finds the case functions of spec's equations: for a
 // function f, the equations f(c, x1, ..., xn) = xj without a condition,
@@ -30,25 +33,34 @@ type caseSelector map[*lps.Func]int
 // and do not matter. A constructor given two different arguments makes
 // f none.
 func caseSelectors(spec *lps.Spec) map[*lps.Func]caseSelector {
-	sel := map[*lps.Func]caseSelector{}
+	picks := map[*lps.Func]map[*lps.Func]int{}
 	bad := map[*lps.Func]bool{}
 	for _, eq := range spec.Equations {
 		f, c, j, ok := caseEquation(eq)
 		if !ok {
 			continue
 		}
-		s := sel[f]
-		if s == nil {
-			s = caseSelector{}
-			sel[f] = s
+		byCons := picks[f]
+		if byCons == nil {
+			byCons = map[*lps.Func]int{}
+			picks[f] = byCons
 		}
-		if old, seen := s[c]; seen && old != j {
+		if old, seen := byCons[c]; seen && old != j {
 			bad[f] = true
 		}
-		s[c] = j
+		byCons[c] = j
 	}
-	for f := range bad {
-		delete(sel, f)
+	sel := map[*lps.Func]caseSelector{}
+	for f, byCons := range picks {
+		if bad[f] {
+			continue
+		}
+		sort := f.Sort.Domain[0]
+		pick := make([]int, len(sort.Constructors))
+		for i, c := range sort.Constructors {
+			pick[i] = byCons[c]
+		}
+		sel[f] = caseSelector{sort: sort, pick: pick}
 	}
 	return sel
 }
@@ -83,34 +95,34 @@ func caseEquation(eq *lps.Equation) (f, c *lps.Func, j int, ok bool) {
 	return head.Func, first.Func, j, true
 }
 
-// caseExcluded returns the constructors of cons (those of v's sort)
-// ruled out by a conjunct of cond (its top-level &&s) that applies a case
-// function to v, a bit each: those whose selected argument is false. A
-// sort of more than 64 constructors rules none out.
-func (r *Rewriter) caseExcluded(cond, v Term, cons []*lps.Func) uint64 {
-	if len(r.cases) == 0 || len(cons) > 64 {
+// caseExcluded returns the constructors of sort, v's, ruled out by a
+// conjunct of cond (its top-level &&s) that applies a case function to
+// v, a bit each: those whose selected argument is false. A sort of more
+// than 64 constructors rules none out.
+func (r *Rewriter) caseExcluded(cond, v Term, sort *lps.Sort) uint64 {
+	if len(r.cases) == 0 || len(sort.Constructors) > 64 {
 		return 0
 	}
-	return r.excludeCases(cond, v, cons)
+	return r.excludeCases(cond, v, sort)
 }
 
 // excludeCases is caseExcluded of the conjunct t.
-func (r *Rewriter) excludeCases(t, v Term, cons []*lps.Func) uint64 {
+func (r *Rewriter) excludeCases(t, v Term, sort *lps.Sort) uint64 {
 	n := r.node(t)
 	if n.kind != kApp || n.flags&nodeGround != 0 {
 		return 0
 	}
 	fn, args := r.fnOf(n), n.args()
 	if fn.kind == lps.FuncBuiltin && fn.op == lps.OpAnd {
-		return r.excludeCases(args[0], v, cons) | r.excludeCases(args[1], v, cons)
+		return r.excludeCases(args[0], v, sort) | r.excludeCases(args[1], v, sort)
 	}
-	sel := r.cases[fn.fn]
-	if sel == nil || len(args) < 2 || args[0] != v {
+	sel, ok := r.cases[fn.fn]
+	if !ok || sel.sort != sort || len(args) < 2 || args[0] != v {
 		return 0
 	}
 	var out uint64
-	for i, c := range cons {
-		if j, ok := sel[c]; ok && j < len(args) && args[j] == r.falseT {
+	for i, j := range sel.pick {
+		if j > 0 && j < len(args) && args[j] == r.falseT {
 			out |= 1 << i
 		}
 	}
