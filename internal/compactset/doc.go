@@ -26,8 +26,8 @@
 // later home or of a greater quotient; a hit reads no other memory. A
 // new entry moves the rest of its run one slot on, as the 64-bit words
 // that hold the run. The table holds at most 7/8 as many keys as homes,
-// and grows by half and a third below 2^24 homes (4·2^j, 6·2^j,
-// 4·2^(j+1)), by quarters from there, in one pass in slot order that
+// and grows by doubling below 2^20 homes, by half and a third below 2^24
+// (4·2^j, 6·2^j, 4·2^(j+1)), by quarters from there, in one pass in slot order that
 // recomputes each hash from its slot, writing the new table in the same
 // order as it frees the old one's chunks and taking them for its own.
 // Keys that need wider halves make every entry be placed again (the hash

@@ -6,38 +6,64 @@ import (
 	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
-// quarterFrom is the number of homes from which the table grows by
-// quarters.
-const quarterFrom = 1 << 24
+// doubleFrom and quarterFrom are the numbers of homes from which the
+// table grows by half and a third, and by quarters (nextSize).
+// (Variables, for the tests of growth by quarters on small tables.)
+var (
+	doubleFrom  uint64 = 1 << 20
+	quarterFrom uint64 = 1 << 24
+)
 
-// grow makes the table larger: by half and a third below quarterFrom
-// homes (4·2^j homes become 6·2^j, then 4·2^(j+1)), by a quarter from
-// there (m·2^j become (m+1)·2^j, and 7·2^j become 4·2^(j+1)). The hash keeps its bits (kh), so an
-// entry's new home is h·m'/2^s' of the hash h that its old home and
-// quotient give back, and the new homes follow the old ones in order:
-// one pass over the old slots, in order, writes the new ones in order,
-// each entry at its new home or just after the entry before. Only the
-// entries of one old home may change their order, and they are few: they
-// are sorted by new home before they are written. The old table's chunks
-// are freed as the pass leaves them and taken for the new table's, so
-// that the memory a growth holds at once is the new table's and a chunk,
-// not both tables (at 10^9 states, 6 GB instead of 11).
+// nextSize is the table's size m·2^j after a growth from m·2^j homes:
+// twice as many below doubleFrom; by half and a third from there (4·2^j
+// homes become 6·2^j, then 4·2^(j+1)); by a quarter from quarterFrom
+// (m·2^j become (m+1)·2^j, and 7·2^j become 4·2^(j+1)).
 //
-// A growth by a quarter, not a doubling, keeps the load between 0.7 and
-// 7/8 rather than 7/16 and 7/8; it is affordable because a pass is
-// sequential and reads no key, where an index over a word array places
-// each word at a random slot. But a pass costs: on counters.lps (K = 6)
-// growth by quarters from the start took 7.5% of the run's time, so
-// the table grows by half and a third up to quarterFrom homes, where
-// the memory counts more than the time (the load there is 0.58 to 7/8).
-func (t *Set) grow() {
-	m, j := t.m+1, t.j
-	if t.size < quarterFrom {
-		m = t.m + 2 // 4·2^j → 6·2^j → 8·2^j
+// Each growth moves every entry, so the smaller the step the more moves
+// per entry in the end: about 1 by doubling, 2.4 by half and a third, 5
+// by quarters. On the plain corpus's larger models (a few hundred
+// thousand states, 2^18-2^20 homes) the moves of halves and thirds were
+// 3% of the run's instructions; doubling there takes half of that, and
+// the lower mean load shortens the runs an insertion walks:
+// merc.onebit_3-b, ex.academic.onebit and ex.project.wafer_stepper
+// 2.6-3.3% fewer instructions in all, for a table up to a third larger
+// than halves and thirds would have made it (a million homes of 30-40
+// bits are 4-5 MB; peak RSS of the items moved by -1.5 to +0.5
+// MB, within their bounds). Above that the
+// memory counts more than the time: on counters.lps (K = 6) growth by
+// quarters from the start took 7.5% of the run's time, so quarters wait
+// for quarterFrom homes, where the load stays between 0.7 and 7/8
+// rather than 7/16 and 7/8.
+func nextSize(m uint64, j uint) (uint64, uint) {
+	switch size := m << j; {
+	case size < doubleFrom:
+		return m, j + 1
+	case size < quarterFrom:
+		m += 2 // 4·2^j → 6·2^j → 8·2^j
+	default:
+		m++
 	}
 	if m >= 8 {
 		m, j = 4, j+1
 	}
+	return m, j
+}
+
+// grow makes the table larger (nextSize). The hash keeps its bits (kh),
+// so an entry's new home is h·m'/2^s' of the hash h that its old home
+// and quotient give back, and the new homes follow the old ones in
+// order: one pass over the old slots, in order, writes the new ones in
+// order, each entry at its new home or just after the entry before. Only
+// the entries of one old home may change their order, and they are few:
+// they are sorted by new home before they are written. The old table's
+// chunks are freed as the pass leaves them and taken for the new
+// table's, so that the memory a growth holds at once is the new table's
+// and a chunk, not both tables (at 10^9 states, 6 GB instead of 11).
+// A pass is sequential and reads no key, where an index over a word
+// array places each word at a random slot: that is what makes growth by
+// quarters affordable at all.
+func (t *Set) grow() {
+	m, j := nextSize(t.m, t.j)
 	old := *t
 	t.setLayout(m, j, t.hiBits, t.loBits)
 	t.far = nil

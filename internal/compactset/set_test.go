@@ -342,6 +342,9 @@ func TestGridSpread(t *testing.T) {
 // (m = 4 to 5), which is where the chunks' room for the widest layout
 // counts.
 func TestGrowReusesChunks(t *testing.T) {
+	// Growth by quarters, which only tables of 2^24 homes take otherwise.
+	defer func(d, q uint64) { doubleFrom, quarterFrom = d, q }(doubleFrom, quarterFrom)
+	doubleFrom, quarterFrom = 0, 0
 	r := rand.New(rand.NewPCG(17, 18))
 	var s Set
 	s.Init()
@@ -362,6 +365,40 @@ func TestGrowReusesChunks(t *testing.T) {
 				t.Errorf("growth to %d·2^%d homes: chunk %d holds %d bytes for %d", s.m, s.j, c, cap(b), len(b))
 			}
 		}
+	}
+}
+
+// TestNextSize follows the table's sizes through the three ways of
+// growing: doubling, then half and a third, then quarters.
+func TestNextSize(t *testing.T) {
+	m, j := uint64(4), uint(2)
+	var sizes []uint64
+	for m<<j < 2*quarterFrom {
+		m, j = nextSize(m, j)
+		if m < 4 || m > 7 {
+			t.Fatalf("grown to %d·2^%d homes: m out of 4-7", m, j)
+		}
+		sizes = append(sizes, m<<j)
+	}
+	prev := uint64(16)
+	for _, size := range sizes {
+		var want uint64
+		switch {
+		case prev < doubleFrom:
+			want = 2 * prev
+		case prev < quarterFrom:
+			want = prev * 3 / 2 // 4 → 6
+			if prev%3 == 0 {
+				want = prev * 4 / 3 // 6 → 8
+			}
+		default:
+			m := prev >> (bits.Len64(prev) - 3) // the size's top three bits
+			want = prev / m * (m + 1)
+		}
+		if size != want {
+			t.Fatalf("after %d homes: %d, want %d", prev, size, want)
+		}
+		prev = size
 	}
 }
 
