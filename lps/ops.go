@@ -169,6 +169,16 @@ func (o Op) Info() OpInfo {
 	return OpInfo{Name: "?"}
 }
 
+// Binding is the priority and associativity of op as an infix operator
+// (OpInfo's Prec and Right), read without copying its whole entry: the
+// parser asks at every level of precedence climbing.
+func (o Op) Binding() (prec int, right bool) {
+	if int(o) < len(opTable) {
+		return opTable[o].Prec, opTable[o].Right
+	}
+	return 0, false
+}
+
 func (o Op) String() string {
 	if int(o) < len(opTable) && opTable[o].Name != "" {
 		return opTable[o].Name

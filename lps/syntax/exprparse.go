@@ -158,20 +158,6 @@ type Proj struct {
 // ---------------------------------------------------------------------------
 // Parsing
 
-// binOp is the operator table's entry (lps.OpInfo) of the infix
-// operator t, if t is one: its priority and associativity are mCRL2's
-// (mcrl2_syntax.g), and the printers read the same entry.
-func (p *parser) binOp(t token) (lps.OpInfo, bool) {
-	if t.kind != tokPunct && t.kind != tokKeyword {
-		return lps.OpInfo{}, false
-	}
-	op, ok := lps.InfixOp(t.text)
-	if !ok {
-		return lps.OpInfo{}, false
-	}
-	return op.Info(), true
-}
-
 // expr parses a DataExpr including its where clauses.
 func (p *parser) expr() Expr {
 	return wrapWhere(p.binary(0))
@@ -224,16 +210,19 @@ func (p *parser) binary(min int) (Expr, []*Where) {
 	defer p.leave()
 	x, pending := p.operand(false)
 	for {
+		// The infix operator's priority and associativity are mCRL2's
+		// (mcrl2_syntax.g), from the operator table that the printers
+		// read too.
 		t := p.tok
-		info, ok := p.binOp(t)
-		if !ok || info.Prec < min {
+		prec, right := t.infix.Binding()
+		if t.infix == lps.OpNone || prec < min {
 			return x, pending
 		}
 		x = wrapWhere(x, pending)
 		p.next()
-		next := info.Prec + 1
-		if info.Right {
-			next = info.Prec
+		next := prec + 1
+		if right {
+			next = prec
 		}
 		var y Expr
 		y, pending = p.binary(next)

@@ -1,6 +1,10 @@
 package syntax
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/lps2lts/lps2lts/lps"
+)
 
 // Position is a place in the source: line and column, both from 1. The
 // file's name is not in it: a parse reads one file, and its errors name
@@ -29,6 +33,12 @@ type token struct {
 	kind tokenKind
 	text string
 	pos  Position
+	// infix is the operator that the token stands for between two
+	// operands (lps.InfixOp), OpNone where it is none. The scanner looks
+	// it up once: precedence climbing asks for it at every level that an
+	// operand ends in, and the lookups by text were an eighth of parsing
+	// the bench's Lamport_3-bit.
+	infix lps.Op
 }
 
 // keywords are mCRL2's reserved words that occur in the textual LPS form.
@@ -182,5 +192,71 @@ func (s *scanner) scan() (token, *posError) {
 	}
 	// A token never holds a newline, so the column moves by its length.
 	s.off, s.col = end, s.col+end-start
-	return token{kind: kind, text: s.src[start:end], pos: pos}, nil
+	text := s.src[start:end]
+	var infix lps.Op
+	switch kind {
+	case tokPunct:
+		infix = punctInfix(text)
+	case tokKeyword:
+		infix, _ = lps.InfixOp(text) // div, mod, in
+	}
+	return token{kind: kind, text: text, pos: pos, infix: infix}, nil
 }
+
+// punctInfix is the infix operator of the punctuation token text (one or
+// two bytes), OpNone where it is none: lps.InfixOp without a map, whose
+// hashing of every punctuation token was a tenth of parsing the bench's
+// Lamport_3-bit. The tokens' two bytes make a key, and a multiply's top
+// bits its slot in infixPunct, which punctMul makes distinct for every
+// infix token (found when the package starts, from the operator table).
+func punctInfix(text string) lps.Op {
+	k := punctKey(text)
+	if e := &infixPunct[punctSlot(k, punctMul)]; e.key == k {
+		return e.op
+	}
+	return lps.OpNone
+}
+
+func punctKey(text string) uint32 {
+	k := uint32(text[0])
+	if len(text) > 1 {
+		k |= uint32(text[1]) << 8
+	}
+	return k
+}
+
+// punctSlots is infixPunct's size: a power of two, about four times the
+// infix punctuation tokens.
+const punctSlots = 64
+
+func punctSlot(k, mul uint32) uint32 { return k * mul >> 26 & (punctSlots - 1) }
+
+type punctEntry struct {
+	key uint32
+	op  lps.Op
+}
+
+var infixPunct, punctMul = func() ([punctSlots]punctEntry, uint32) {
+	var ops []lps.Op
+	for op := range lps.NumOps {
+		if t := op.Info().Infix; t != "" && !isIdentStart(t[0]) {
+			ops = append(ops, op)
+		}
+	}
+	for mul := uint32(0x9E3779B1); ; mul += 2 {
+		var t [punctSlots]punctEntry
+		ok := true
+		for _, op := range ops {
+			k := punctKey(op.Info().Infix)
+			e := &t[punctSlot(k, mul)]
+			if e.key != 0 {
+				ok = false
+				break
+			}
+			*e = punctEntry{k, op}
+		}
+		if ok {
+			return t, mul
+		}
+	}
+}()

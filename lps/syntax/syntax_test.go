@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lps2lts/lps2lts/internal/corpus"
+	"github.com/lps2lts/lps2lts/lps"
 )
 
 // shape prints a syntax tree with every operation in brackets, so that a
@@ -269,5 +270,43 @@ func TestKeywordLength(t *testing.T) {
 		if len(k) > maxKeywordLen {
 			t.Errorf("keyword %q is longer than maxKeywordLen (%d)", k, maxKeywordLen)
 		}
+	}
+}
+
+// TestScannedInfix: the scanner gives every token the infix operator
+// that the operator table names for its text (lps.InfixOp), and OpNone to
+// every other token, punctuation or not: punctInfix's slots must hold
+// each infix token alone.
+func TestScannedInfix(t *testing.T) {
+	var src strings.Builder
+	for op := range lps.NumOps {
+		if in := op.Info().Infix; in != "" {
+			src.WriteString(" " + in)
+		}
+	}
+	src.WriteString(" ( ) [ ] { } , ; : . ! # @ ? -> = |> x div2 divx 12 true whr end sum")
+	s := newScanner(src.String())
+	n := 0
+	for {
+		tok, err := s.scan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tok.kind == tokEOF {
+			break
+		}
+		want := lps.OpNone
+		if tok.kind != tokIdent && tok.kind != tokNumber {
+			want, _ = lps.InfixOp(tok.text)
+		}
+		if tok.infix != want {
+			t.Errorf("%q scanned as %v, want %v", tok.text, tok.infix, want)
+		}
+		if want != lps.OpNone {
+			n++
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d infix tokens scanned", n)
 	}
 }
