@@ -86,6 +86,8 @@ type TreeStore struct {
 	// 512, ... states, until the order is chosen: reorder compares the
 	// candidates with it as they fold.
 	innerAt []int
+	// sample holds the states' vectors until the order is chosen.
+	sample treeSample
 }
 
 // memoEntry is an inner pair and its number. An empty entry holds a
@@ -138,6 +140,7 @@ func NewTreeStore(width int) *TreeStore {
 // NewTreeStoreWith returns an empty tree store with the choices of opt.
 func NewTreeStoreWith(width int, opt TreeOptions) *TreeStore {
 	s := &TreeStore{width: width, leaves: width}
+	s.sample.off = width < 4 // reorder keeps the order of so few values
 	if opt.CompactRoots {
 		s.compact = new(compactset.Set)
 		s.compact.Init()
@@ -217,7 +220,11 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 		panic(fmt.Sprintf("store: a vector of %d values in a tree store of width %d", len(state), s.width))
 	}
 	s.maybeReorder()
-	return s.insertRoot(s.rootKey(state))
+	id, isNew := s.insertRoot(s.rootKey(state))
+	if isNew && !s.ordered {
+		s.sample.add(state)
+	}
+	return id, isNew
 }
 
 // insertRoot inserts the root pair key and, every 1,024 states, tells
@@ -281,7 +288,12 @@ func (s *TreeStore) free() {
 // only costs their memory.
 func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 {
 	s.handOut(n)
-	return s.appendRootKeys(dst, vecs, n)
+	at := len(dst)
+	dst = s.appendRootKeys(dst, vecs, n)
+	if !s.ordered {
+		s.sample.handedOut(dst[at:], vecs, s.width)
+	}
+	return dst
 }
 
 // handOut is told that the keys of n vectors are about to be handed out:
@@ -290,6 +302,9 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 func (s *TreeStore) handOut(n int) {
 	if !s.ordered {
 		s.maybeReorder()
+		if s.outstanding == 0 && !s.ordered {
+			s.sample.resetBatch()
+		}
 		s.outstanding += n
 	}
 }
@@ -321,6 +336,20 @@ func (s *TreeStore) appendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 func (s *TreeStore) AppendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64 {
 	w := s.width
 	s.handOut(n)
+	if !s.ordered {
+		// Until the order is chosen, as AppendRootKeys.
+		at := len(dst)
+		dst = s.appendRootKeysWritten(dst, vecs, written, n)
+		s.sample.handedOut(dst[at:], vecs, w)
+		return dst
+	}
+	return s.appendRootKeysWritten(dst, vecs, written, n)
+}
+
+// appendRootKeysWritten is AppendRootKeysWritten once the keys are
+// handed out.
+func (s *TreeStore) appendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64 {
+	w := s.width
 	if w < 2 || w > 64 || n == 0 || s.levels == nil || s.above == nil {
 		return s.appendRootKeys(dst, vecs, n)
 	}
@@ -401,8 +430,13 @@ func (s *TreeStore) Prefetch(keys []uint64) {
 // InsertRootKey stores the state whose root pair is key, if it is new,
 // and returns its number.
 func (s *TreeStore) InsertRootKey(key uint64) (explore.StateID, bool) {
-	if !s.ordered && s.outstanding > 0 {
-		s.outstanding--
+	if !s.ordered {
+		if s.outstanding > 0 {
+			s.outstanding--
+		}
+		id, isNew := s.insertRoot(key)
+		s.sample.inserted(key, isNew, s.width)
+		return id, isNew
 	}
 	return s.insertRoot(key)
 }

@@ -23,9 +23,14 @@ func (s *TreeStore) reorder() {
 	s.ordered = true
 	w, n := s.width, s.Len()
 	if w < 4 {
+		s.sample.free()
 		return
 	}
-	states, values := s.decodeAll(s.rootKeys())
+	states, values, ok := s.sample.states(n, w)
+	defer s.sample.free()
+	if !ok {
+		states, values = s.decodeAll(s.rootKeys())
+	}
 	most := make([]int, w)
 	for p := range most {
 		most[p] = p
