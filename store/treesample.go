@@ -64,7 +64,7 @@ func (t *treeSample) inserted(key uint64, isNew bool, w int) {
 	}
 	t.next = j + 1
 	if isNew {
-		t.add(t.batchVecs[j*w:(j+1)*w])
+		t.add(t.batchVecs[j*w : (j+1)*w])
 	}
 }
 
