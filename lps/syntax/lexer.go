@@ -243,7 +243,10 @@ var infixPunct, punctMul = func() ([punctSlots]punctEntry, uint32) {
 			ops = append(ops, op)
 		}
 	}
-	for mul := uint32(0x9E3779B1); ; mul += 2 {
+	// About one odd multiplier in twenty places 20 tokens apart in 64
+	// slots; a table that no multiplier of many fits fails loudly here
+	// (TestScannedInfix), never by a search without end.
+	for mul := uint32(0x9E3779B1); mul != 0x9E3779B1+2<<16; mul += 2 {
 		var t [punctSlots]punctEntry
 		ok := true
 		for _, op := range ops {
@@ -259,4 +262,5 @@ var infixPunct, punctMul = func() ([punctSlots]punctEntry, uint32) {
 			return t, mul
 		}
 	}
+	panic("lps/syntax: no multiplier places the infix tokens in distinct slots: make punctSlots larger")
 }()
