@@ -36,6 +36,15 @@ type treeSample struct {
 	off       bool     // no sample: a state's vector is not in vecs, or none is kept
 }
 
+// maxBatchKeys and maxSampleStates bound the sample where the order is
+// not chosen when it should be, at reorderSample states (reorder waits
+// for a moment when no key is outstanding): far more keys or states
+// than a search between two such moments holds turn the sample off.
+const (
+	maxBatchKeys    = 1 << 20
+	maxSampleStates = 4 * reorderSample
+)
+
 // resetBatch starts a new batch: no key is outstanding.
 func (t *treeSample) resetBatch() {
 	t.batchKeys, t.batchVecs, t.next = t.batchKeys[:0], t.batchVecs[:0], 0
@@ -45,6 +54,12 @@ func (t *treeSample) resetBatch() {
 // values each.
 func (t *treeSample) handedOut(keys []uint64, vecs []uint32, w int) {
 	if t.off {
+		return
+	}
+	if len(t.batchKeys) > maxBatchKeys {
+		// Keys handed out and never inserted keep the batch open (and
+		// the order unchosen): the sample stops rather than grow.
+		t.free()
 		return
 	}
 	t.batchKeys = append(t.batchKeys, keys...)
@@ -91,6 +106,10 @@ func (t *treeSample) add(vec []uint32) {
 	}
 	if t.vecs == nil {
 		t.vecs = offheap.Make[uint32](&t.pool, reorderSample*len(vec))[:0]
+	}
+	if len(t.vecs) >= maxSampleStates*len(vec) {
+		t.free() // the order is not chosen in time: see handedOut
+		return
 	}
 	t.vecs = offheap.Append(&t.pool, t.vecs, vec...)
 }

@@ -104,3 +104,29 @@ func TestTreeSampleNarrow(t *testing.T) {
 		t.Errorf("a store of width 3 sampled %d values", len(s.sample.vecs)+len(s.sample.batchVecs))
 	}
 }
+
+// TestTreeSampleBounded: keys handed out and never inserted keep the
+// order unchosen; the sample then stops at its bounds instead of growing
+// with the search.
+func TestTreeSampleBounded(t *testing.T) {
+	const w = 8
+	s := NewTreeStore(w)
+	vec := make([]uint32, w)
+	s.AppendRootKeys(nil, vec, 1) // outstanding for good
+	var keys []uint64
+	for i := range maxSampleStates + 10 {
+		for p := range vec {
+			vec[p] = uint32(i >> (3 * p) & 7)
+		}
+		keys = s.AppendRootKeys(keys[:0], vec, 1)
+		if _, isNew := s.InsertRootKey(keys[0]); !isNew {
+			t.Fatalf("vector %d not new", i)
+		}
+	}
+	if s.ordered {
+		t.Fatal("the order was chosen with a key outstanding")
+	}
+	if !s.sample.off || len(s.sample.vecs) != 0 || s.sample.pool.Bytes() != 0 {
+		t.Errorf("the sample holds %d values (off %v) past its bound", len(s.sample.vecs), s.sample.off)
+	}
+}
