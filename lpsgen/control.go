@@ -279,57 +279,11 @@ func controlSort(s *lps.Sort) bool {
 	return false
 }
 
-// caseFunctions finds the maps all of whose equations give one of the
-// arguments after the first: f(c_i, x_1, ..., x_n) = x_i, and mCRL2's
-// f(e, x, ..., x) = x. An application of such a map is one of those
-// arguments, or no value at all (then a condition with it is not true).
-func caseFunctions(spec *lps.Spec) map[*lps.Func]bool {
-	ok := map[*lps.Func]bool{}
-	bad := map[*lps.Func]bool{}
-	for _, eq := range spec.Equations {
-		app, isApp := eq.LHS.(*lps.App)
-		if !isApp {
-			continue
-		}
-		f, isRef := app.Head.(*lps.FuncRef)
-		if !isRef {
-			continue
-		}
-		good := eq.Cond == nil && len(app.Args) >= 2
-		if good {
-			_, firstVar := app.Args[0].(*lps.VarRef)
-			good = firstVar || controlConst(app.Args[0])
-		}
-		rhs, isVar := eq.RHS.(*lps.VarRef)
-		good = good && isVar
-		found := false
-		for _, a := range app.Args[1:] {
-			v, isVar := a.(*lps.VarRef)
-			if !isVar {
-				good = false
-				break
-			}
-			if rhs != nil && v.Var == rhs.Var {
-				found = true
-			}
-		}
-		if good && found {
-			ok[f.Func] = true
-		} else {
-			bad[f.Func] = true
-		}
-	}
-	for f := range bad {
-		delete(ok, f)
-	}
-	return ok
-}
-
 // approximation is what approximate reads: the parameters' positions,
 // the case functions, and the constants true and false.
 type approximation struct {
 	pindex      map[*lps.Var]int
-	cases       map[*lps.Func]bool
+	cases       map[*lps.Func]*lps.CaseFunction // the rewriter's (lps.CaseFunctions)
 	truE, falsE lps.Expr
 }
 
@@ -388,7 +342,7 @@ func (ax *approximation) approximate(cond lps.Expr) allowed {
 		}
 		return nil
 	}
-	if ax.cases[f.Func] {
+	if ax.cases[f.Func] != nil {
 		var out allowed
 		for i, a := range app.Args[1:] {
 			b := ax.approximate(a)
@@ -448,7 +402,7 @@ func unimplicit(e lps.Expr) lps.Expr {
 // newControlIndex builds the index of g's summands, or nil when no
 // summand is restricted.
 func newControlIndex(g *Generator, pindex map[*lps.Var]int) *controlIndex {
-	ax := &approximation{pindex: pindex, cases: caseFunctions(g.spec)}
+	ax := &approximation{pindex: pindex, cases: g.r.CaseFunctions()}
 	if st := g.spec.SortTable; st != nil {
 		ax.truE = &lps.FuncRef{Func: st.Builtin(lps.OpTrue, st.Bool)}
 		ax.falsE = &lps.FuncRef{Func: st.Builtin(lps.OpFalse, st.Bool)}

@@ -35,7 +35,7 @@ type shared struct {
 	trueT, falseT         Term
 	globals               map[*lps.Var]Term
 	// cases are the case functions the solver reads (solvecase.go).
-	cases map[*lps.Func]caseSelector
+	cases map[*lps.Func]*lps.CaseFunction
 	fresh atomic.Uint64 // counter for fresh variable names
 
 	// Limits. MaxDepth bounds the nesting of rewriting (recursion), MaxSteps
@@ -195,7 +195,7 @@ func New(spec *lps.Spec) (r *Rewriter, err error) {
 	r.sub.sh = sh
 	sh.rewriters = []*Rewriter{r}
 	sh.initBool(spec)
-	sh.cases = caseSelectors(spec)
+	sh.cases = lps.CaseFunctions(spec)
 	if err := r.compile(spec); err != nil {
 		return nil, err
 	}

@@ -4,17 +4,20 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/lps"
 	"github.com/lps2lts/lps2lts/lps/load"
 )
 
 // caseSpec has case functions in mcrl22lps's shape (C and D, with the
 // equation for equal arguments that mcrl22lps adds), one that is not
-// (W: a constructor selects two different arguments), and a sum over
+// (W: a constructor selects two different arguments; V: an equation
+// that gives no argument), and a sum over
 // the enumerated sort whose condition selects by C.
 const caseSpec = `sort E = struct e0 | e1 | e2 | e3 | e4;
 map C: E # Bool # Bool # Bool # Bool # Bool -> Bool;
     D: E # Nat # Nat # Nat # Nat # Nat -> Nat;
     W: E # Bool # Bool -> Bool;
+    V: E # Bool # Bool -> Bool;
 var e: E; y, y0, y1, y2, y3, y4: Bool; n0, n1, n2, n3, n4: Nat;
 eqn C(e, y, y, y, y, y) = y;
     C(e0, y0, y1, y2, y3, y4) = y0;
@@ -29,24 +32,28 @@ eqn C(e, y, y, y, y, y) = y;
     D(e4, n0, n1, n2, n3, n4) = n4;
     W(e0, y0, y1) = y0;
     W(e0, y0, y1) = y1;
+    V(e0, y0, y1) = y0;
+    V(e1, y0, y1) = !y1;
 act a: E;
 proc P(n: Nat) = sum v: E. (C(v, false, true, false, true, false) && n == D(v, 1, 2, 3, 4, 5)) -> a(v) . P(n);
 init P(2);
 `
 
 // TestCaseSelectors: the case functions are found with the argument each
-// constructor selects; a function whose equations disagree is none.
+// constructor selects (lps.CaseFunctions, which the solver reads); a
+// function whose equations disagree, or one of whose equations gives no
+// argument, is none.
 func TestCaseSelectors(t *testing.T) {
 	spec, err := load.Text("case.lps", []byte(caseSpec))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]map[string]int{}
-	for f, sel := range caseSelectors(spec) {
+	for f, cf := range lps.CaseFunctions(spec) {
 		got[f.Name] = map[string]int{}
-		for i, j := range sel.pick {
+		for i, j := range cf.Pick {
 			if j > 0 {
-				got[f.Name][sel.sort.Constructors[i].Name] = j
+				got[f.Name][cf.Sort.Constructors[i].Name] = j
 			}
 		}
 	}
@@ -62,7 +69,8 @@ func TestCaseSelectors(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := got["W"]; ok || len(got) != 2 {
+	_, w := got["W"]
+	if _, v := got["V"]; w || v || len(got) != 2 {
 		t.Errorf("case functions %v, want C and D only", got)
 	}
 }
