@@ -19,10 +19,11 @@ import (
 // sample may not last: a minepump model of the corpus needed 20% fewer
 // pairs on its first 8192 states and 24% more on all of them.) The states
 // are then stored again in the order taken, under the same numbers.
+// Vectors of fewer than minReorderWidth values keep their order.
 func (s *TreeStore) reorder() {
 	s.ordered = true
 	w, n := s.width, s.Len()
-	if w < 4 {
+	if w < minReorderWidth {
 		s.sample.free()
 		return
 	}
