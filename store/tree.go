@@ -226,7 +226,7 @@ func (s *TreeStore) Insert(state []uint32) (explore.StateID, bool) {
 	s.maybeReorder()
 	id, isNew := s.insertRoot(s.rootKey(state))
 	if isNew && !s.ordered {
-		s.sample.add(state)
+		s.sample.add(state, allWritten)
 	}
 	return id, isNew
 }
@@ -295,7 +295,7 @@ func (s *TreeStore) AppendRootKeys(dst []uint64, vecs []uint32, n int) []uint64 
 	at := len(dst)
 	dst = s.appendRootKeys(dst, vecs, n)
 	if !s.ordered {
-		s.sample.handedOut(dst[at:], vecs, s.width)
+		s.sample.handedOut(dst[at:], vecs, nil, s.width)
 	}
 	return dst
 }
@@ -347,7 +347,7 @@ func (s *TreeStore) AppendRootKeysWritten(dst []uint64, vecs []uint32, written [
 		// onebit_3-b 0.4% more instructions.
 		at := len(dst)
 		dst = s.appendRootKeysWritten(dst, vecs, written, n)
-		s.sample.handedOut(dst[at:], vecs, w)
+		s.sample.handedOut(dst[at:], vecs, written, w)
 		return dst
 	}
 	return s.appendRootKeysWritten(dst, vecs, written, n)

@@ -12,14 +12,20 @@ import (
 // of every state by number and the counts of each position's values, as
 // decoding the tree finds them (decodeAll), whether the states come by
 // Insert, by keys inserted in the order handed out or in another, or
-// again; a state inserted by a key that no AppendRootKeys handed out
+// again, or by keys of successors of a state stored before with the
+// masks of the values they wrote (AppendRootKeysWritten, where only
+// those values are counted; at 70 values, bit 63 of a mask stands for
+// the values from 63 on); a state inserted by a key that no AppendRootKeys handed out
 // turns the sample off, and reorder decodes the tree. Either way the
 // states read back as inserted after the order is chosen.
 func TestTreeSample(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, opt := range treeOptions {
-		for _, off := range []bool{false, true} {
-			const w = 12
+		for _, c := range []struct {
+			w   int
+			off bool
+		}{{12, false}, {12, true}, {70, false}} {
+			w, off := c.w, c.off
 			s := NewTreeStoreWith(w, opt)
 			var want [][]uint32 // by number
 			record := func(id explore.StateID, isNew bool, v []uint32) {
@@ -30,7 +36,7 @@ func TestTreeSample(t *testing.T) {
 					want = append(want, slices.Clone(v))
 				}
 			}
-			var keys []uint64
+			var keys, written []uint64
 			var vecs []uint32
 			for round := 0; s.Len() < reorderSample-50; round++ {
 				n := 1 + rng.IntN(6)
@@ -38,7 +44,7 @@ func TestTreeSample(t *testing.T) {
 				for range n * w {
 					vecs = append(vecs, uint32(rng.IntN(3))) // states found again too
 				}
-				switch mode := rng.IntN(4); {
+				switch mode := rng.IntN(6); {
 				case off && round == 100:
 					// A key of a vector folded outside AppendRootKeys.
 					id, isNew := s.InsertRootKey(s.rootKey(vecs[:w]))
@@ -46,6 +52,28 @@ func TestTreeSample(t *testing.T) {
 						t.Fatal("the state of a key no batch handed out is not new")
 					}
 					record(id, isNew, vecs[:w])
+				case mode >= 4 && len(want) > 0:
+					// Successors of a stored state, each writing a few
+					// values (and naming one more in its mask, unchanged).
+					src := want[rng.IntN(len(want))]
+					written = written[:0]
+					for i := range n {
+						v := vecs[i*w : (i+1)*w]
+						copy(v, src)
+						var mask uint64
+						for range 1 + rng.IntN(3) {
+							p := rng.IntN(w)
+							v[p] = uint32(3 + rng.IntN(1+p%5)) // values the other states lack
+							mask |= 1 << min(p, 63)
+						}
+						mask |= 1 << min(rng.IntN(w), 63)
+						written = append(written, mask)
+					}
+					keys = s.AppendRootKeysWritten(keys[:0], vecs, written, n)
+					for i := range n {
+						id, isNew := s.InsertRootKey(keys[i])
+						record(id, isNew, vecs[i*w:(i+1)*w])
+					}
 				case mode == 0:
 					for i := range n {
 						id, isNew := s.Insert(vecs[i*w : (i+1)*w])
@@ -65,12 +93,12 @@ func TestTreeSample(t *testing.T) {
 			}
 			states, counts, ok := s.sample.states(s.Len(), w)
 			if ok == off {
-				t.Fatalf("compact %v, off %v: the sample says %v", opt.CompactRoots, off, ok)
+				t.Fatalf("compact %v, width %d, off %v: the sample says %v", opt.CompactRoots, w, off, ok)
 			}
 			if !off {
 				decoded, decodedCounts := s.decodeAll(s.rootKeys())
 				if !slices.Equal(states, decoded) || !slices.Equal(counts, decodedCounts) {
-					t.Fatalf("compact %v: the sample's %d values and counts %v differ from the tree's (%d, %v)", opt.CompactRoots, len(states), counts, len(decoded), decodedCounts)
+					t.Fatalf("compact %v, width %d: the sample's %d values and counts %v differ from the tree's (%d, %v)", opt.CompactRoots, w, len(states), counts, len(decoded), decodedCounts)
 				}
 			}
 			for s.Len() < reorderSample+50 {
