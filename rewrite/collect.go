@@ -131,7 +131,7 @@ func (s *store) sweep(marked []uint64, n Term) CollectStats {
 		}
 		cs.Kept++
 		counts[nd.hash%numShards]++
-		if nf := Term(nd.nf.Load()); nf != 0 && !isMarked(nf) {
+		if nf := Term(nd.nf.Load()); nf != 0 && nd.flags&nodeGround != 0 && !isMarked(nf) {
 			nd.nf.Store(0)
 		}
 	}

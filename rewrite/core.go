@@ -31,8 +31,9 @@ func (r *Rewriter) rewrite(t Term, s *Subst) Term {
 	}
 	res := r.rewriteNode(t, n, s)
 	n.nf.Store(uint32(res))
-	if res != t {
-		r.node(res).nf.Store(uint32(res))
+	if rn := r.node(res); res != t && rn.flags&nodeGround != 0 {
+		// (A term with variables keeps its variable mask in nf.)
+		rn.nf.Store(uint32(res))
 	}
 	return res
 }

@@ -320,7 +320,7 @@ func (sv *solver) narrow(v, val, cond Term) (Term, uint32) {
 	id := r.node(v).varID()
 	sv.es.grow(id)
 	sv.es.vals[id] = val
-	c := r.rewrite(cond, sv.es)
+	c := sv.rewriteBound(cond, id)
 	sv.es.vals[id] = 0
 	return c, id
 }

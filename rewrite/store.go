@@ -50,7 +50,8 @@ const (
 )
 
 // node is the stored form of a term. Nodes are immutable once published,
-// except nf, the cached normal form of a ground term.
+// except nf, the cached normal form of a ground term, or the variable
+// mask of a term with variables (varMask), set once it is asked for.
 //
 // A node is 32 bytes: the search keeps every term a state, label or cache
 // names, and on models whose states hold lists the nodes are most of the
@@ -68,10 +69,10 @@ const (
 type node struct {
 	kind  kind
 	flags uint8
-	nargs uint16 // manyArgs: the count is the slab's word before argp
-	nf    atomic.Uint32
-	hash  uint32 // hashKey of the term
-	head  uint32 // index into the store's heads: the symbol and sort
+	nargs uint16        // manyArgs: the count is the slab's word before argp
+	nf    atomic.Uint32 // a ground term's normal form; a compound one's variable mask (varMask)
+	hash  uint32        // hashKey of the term
+	head  uint32        // index into the store's heads: the symbol and sort
 	// word is a kNum's value, a kBinder's lps.BinderKind, a kFnConst's
 	// or kFnOp's code (value returns these), a kVar's variable id, a
 	// kBig's or kReal's index into the store's numbers, or, with
