@@ -100,14 +100,15 @@ type memoEntry struct {
 	id   uint32
 }
 
-// memoStates bounds the memo to one entry per 4 states, 4 bytes per
-// state, until it has its 4,096 entries (64 kB) at 32,768 states: on
-// FlexRay 3_Ideal_trace (28,473 states and 30,145 inner pairs) a memo of
-// 64 kB was 2.3 bytes/state. One entry per 16 states made the short
-// runs fold through the inner table: the first 20,000 states of the
-// bounded Ricart-Agrawala model took 6% more instructions, franklin_3_2-b
-// 7% (docs/stores.md, "A memo of inner pairs").
-const memoStates = 4
+// memoStates bounds the memo to one entry per state, 16 bytes per state,
+// until it has its 4,096 entries (64 kB) at 8,192 states: on FlexRay
+// 3_Ideal_trace (28,473 states and 30,145 inner pairs) a memo of 64 kB
+// was 2.3 bytes/state. One entry per 16 states made the short runs fold
+// through the inner table: the first 20,000 states of the bounded
+// Ricart-Agrawala model took 6% more instructions, franklin_3_2-b 7%; one
+// per 4 states (stops 56-60) still 3.0% and 2.5% more than one per state
+// (docs/stores.md, "A memo of inner pairs").
+const memoStates = 1
 
 // memoEntryBytes is the size of a memo entry.
 const memoEntryBytes = int(unsafe.Sizeof(memoEntry{}))
