@@ -389,3 +389,34 @@ func TestCandidateMemoSize(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidateMemoListBytes: a memo of long lists starts again empty
+// once they take candMemoListBytes, before it has its most keys, and
+// still finds the list added last.
+func TestCandidateMemoListBytes(t *testing.T) {
+	m := newCandMemo(&controlIndex{params: []controlParam{{pos: 0}}})
+	long := make([]int, 1000)
+	state := []uint32{0}
+	for k := range 2 * candMemoListBytes / (8 * len(long)) {
+		state[0] = uint32(k)
+		if _, ok := m.find(state); ok {
+			t.Fatalf("combination %d found before it was added", k)
+		}
+		m.lookups = 0 // this test is not about stopping
+		long[0] = k
+		m.add(long)
+		held := 0
+		for _, l := range m.lists {
+			held += 8 * len(l)
+		}
+		if held > candMemoListBytes+8*len(long) {
+			t.Fatalf("after %d lists the memo holds %d bytes of them", k+1, held)
+		}
+		if got, ok := m.find(state); !ok || got[0] != k {
+			t.Fatalf("combination %d not found after it was added", k)
+		}
+	}
+	if len(m.lists) >= m.max {
+		t.Errorf("%d lists kept: the bound of their bytes never started the memo again", len(m.lists))
+	}
+}
