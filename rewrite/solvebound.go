@@ -32,22 +32,29 @@ func (sv *solver) rewriteBound(t Term, id uint32) Term {
 	}
 	args := n.args()
 	switch fn.op {
-	case lps.OpAnd:
+	case lps.OpAnd, lps.OpOr:
+		if len(args) != 2 {
+			break
+		}
+		if fn.op == lps.OpOr {
+			a := sv.rewriteBound(args[0], id)
+			if a == r.trueT {
+				return a
+			}
+			return r.or(a, sv.rewriteBound(args[1], id))
+		}
 		a := sv.rewriteBound(args[0], id)
 		if a == r.falseT {
 			return a
 		}
 		return r.and(a, sv.rewriteBound(args[1], id))
-	case lps.OpOr:
-		a := sv.rewriteBound(args[0], id)
-		if a == r.trueT {
-			return a
-		}
-		return r.or(a, sv.rewriteBound(args[1], id))
 	case lps.OpNot:
 		// !b as applySym evaluates it (the library's evalNot), where no
 		// equation of the specification's comes first and b is no set.
-		if s := r.sortOf(r.node(args[0])); len(fn.rules) == 0 && len(args) == 1 && s != nil && s.Kind == lps.SortBool {
+		if len(args) != 1 || len(fn.rules) != 0 {
+			break
+		}
+		if s := r.sortOf(r.node(args[0])); s != nil && s.Kind == lps.SortBool {
 			return r.not(sv.rewriteBound(args[0], id))
 		}
 	}
