@@ -1,5 +1,7 @@
 package lps
 
+import "slices"
+
 // CaseFunction is a map that returns one of its arguments after the
 // first, chosen by the first: mcrl22lps turns a choice among the values
 // of an enumerated sort into such a map C(e, x1, ..., xn), with an
@@ -78,7 +80,7 @@ func caseEquation(eq *Equation, app *App) (c, j int, ok bool) {
 		case f.Arity() != 0:
 			return 0, 0, false
 		case f.Kind == FuncConstructor:
-			c = constructorIndex(app.Args[0].Sort(), f)
+			c = slices.Index(app.Args[0].Sort().Constructors, f)
 		case f.Kind != FuncBuiltin || f.Op != OpTrue && f.Op != OpFalse:
 			return 0, 0, false
 		}
@@ -107,15 +109,4 @@ func caseEquation(eq *Equation, app *App) (c, j int, ok bool) {
 		c = -1
 	}
 	return c, j, true
-}
-
-// constructorIndex is the position of c among s's constructors, -1 if it
-// is not there.
-func constructorIndex(s *Sort, c *Func) int {
-	for i, d := range s.Constructors {
-		if d == c {
-			return i
-		}
-	}
-	return -1
 }

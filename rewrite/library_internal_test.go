@@ -40,6 +40,7 @@ func TestFreshVar(t *testing.T) {
 func TestSymSlots(t *testing.T) {
 	b := newIRB()
 	r := b.rewriter(t)
+	symSlots := len(r.symSlots)
 	var sorts []*lps.Sort
 	for range 3 * symSlots {
 		sorts = append(sorts, &lps.Sort{Kind: lps.SortNat})

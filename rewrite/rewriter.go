@@ -103,14 +103,13 @@ type Rewriter struct {
 	// tables give out under a lock that two threads of
 	// ex.games.knights, comparing all the time, spent a seventh of
 	// their time in.
-	syms   map[*lps.Func]*symbol
-	consts map[*lps.Func]Term
-	small  smallInts
-	cmps   map[cmpKey]*symbol
-	ops    map[opKey]*symbol
-	// symSlots holds the symbols of cmps and ops last asked for, by a
-	// hash of their key (symSlot), in front of the maps.
-	symSlots [symSlots]symSlot
+	syms     map[*lps.Func]*symbol
+	consts   map[*lps.Func]Term
+	small    smallInts
+	internal map[symKey]*symbol
+	// symSlots holds the internal symbols last asked for, by a hash of
+	// their key, in front of internal (internalSym).
+	symSlots [1 << symSlotBits]symSlot
 	served   map[servedKey]*lps.Sort // of servedSort (mcrl2sets.go)
 	memo     memo                    // interning memo (memo.go)
 	// chunks is a copy of the store's directory of chunks (node).
@@ -120,68 +119,64 @@ type Rewriter struct {
 
 // cmpSym is shared.cmpSym through this rewriter's caches.
 func (r *Rewriter) cmpSym(op lps.Op, s *lps.Sort) *symbol {
-	slot := r.symSlot(op, s, cmpArity)
-	if slot.f != nil && slot.op == op && slot.sort == s && slot.arity == cmpArity {
-		return slot.f
-	}
-	k := cmpKey{op, s}
-	f, ok := r.cmps[k]
-	if !ok {
-		f = r.shared.cmpSym(op, s)
-		if r.cmps == nil {
-			r.cmps = map[cmpKey]*symbol{}
-		}
-		r.cmps[k] = f
-	}
-	*slot = symSlot{op, cmpArity, s, f}
-	return f
+	return r.internalSym(symKey{op, cmpArity, s})
 }
 
 // opSymN is shared.opSymN through this rewriter's caches.
 func (r *Rewriter) opSymN(op lps.Op, res *lps.Sort, arity int) *symbol {
-	slot := r.symSlot(op, res, int32(arity))
-	if slot.f != nil && slot.op == op && slot.sort == res && slot.arity == int32(arity) {
-		return slot.f
-	}
-	k := opKey{op, res, arity}
-	f, ok := r.ops[k]
-	if !ok {
-		f = r.shared.opSymN(op, res, arity)
-		if r.ops == nil {
-			r.ops = map[opKey]*symbol{}
-		}
-		r.ops[k] = f
-	}
-	*slot = symSlot{op, int32(arity), res, f}
-	return f
+	return r.internalSym(symKey{op, int32(arity), res})
 }
 
-// symSlot is an entry of the rewriter's direct-mapped cache of internal
-// symbols: the key of cmpSym (arity cmpArity) or of opSymN, and the
-// symbol. The maps' lookups hashed the key's bytes (aeshash) for each
-// comparison a rewrite builds or evaluates: 8% of the instructions of
-// ex.games.magic_square, whose conditions compare sums of nine numbers.
-// A slot takes a multiply and three compares; the maps stay behind it
-// for keys whose slots collide.
-type symSlot struct {
+// symKey names an internal symbol of this rewriter's caches: a
+// comparison on sort (arity cmpArity, shared.cmpSym) or an operation of
+// result sort and arity (shared.opSymN).
+type symKey struct {
 	op    lps.Op
 	arity int32
 	sort  *lps.Sort
-	f     *symbol
 }
 
-// symSlots is the number of slots (a power of two): a specification's
-// comparisons and operations come in a few dozen sorts.
-const symSlots = 64
-
-// cmpArity is the arity of cmpSym's keys in the slots, where opSymN's
-// are 1 or more.
+// cmpArity is the arity of cmpSym's keys, where opSymN's are 1 or more.
 const cmpArity = -1
 
-func (r *Rewriter) symSlot(op lps.Op, s *lps.Sort, arity int32) *symSlot {
-	h := (uint64(uintptr(unsafe.Pointer(s))) ^ uint64(op)<<48 ^ uint64(uint32(arity))<<32) * 0x9e3779b97f4a7c15
-	return &r.symSlots[h>>(64-6)&(symSlots-1)]
+// internalSym is the symbol of k: from its slot, else from the
+// rewriter's map, else from the shared tables (under their lock). The
+// slots are a direct-mapped cache in front of the map, whose lookups
+// hashed the key's bytes (aeshash) for each comparison a rewrite builds
+// or evaluates: 8% of the instructions of ex.games.magic_square, whose
+// conditions compare sums of nine numbers. A slot takes a multiply and
+// three compares; the map stays behind it for keys whose slots collide.
+func (r *Rewriter) internalSym(k symKey) *symbol {
+	h := (uint64(uintptr(unsafe.Pointer(k.sort))) ^ uint64(k.op)<<48 ^ uint64(uint32(k.arity))<<32) * 0x9e3779b97f4a7c15
+	slot := &r.symSlots[h>>(64-symSlotBits)]
+	if slot.f != nil && slot.key == k {
+		return slot.f
+	}
+	f, ok := r.internal[k]
+	if !ok {
+		if k.arity == cmpArity {
+			f = r.shared.cmpSym(k.op, k.sort)
+		} else {
+			f = r.shared.opSymN(k.op, k.sort, int(k.arity))
+		}
+		if r.internal == nil {
+			r.internal = map[symKey]*symbol{}
+		}
+		r.internal[k] = f
+	}
+	*slot = symSlot{k, f}
+	return f
 }
+
+// symSlot is a slot of internalSym's cache: a key and its symbol.
+type symSlot struct {
+	key symKey
+	f   *symbol
+}
+
+// symSlotBits is the log2 of the slots: a specification's comparisons
+// and operations come in a few dozen sorts.
+const symSlotBits = 6
 
 // cacheLine is the padding that keeps the fields written by two
 // goroutines on cache lines of their own (two lines: processors fetch
