@@ -282,3 +282,54 @@ func TestThreadsShareNarrowExpensiveLevels(t *testing.T) {
 		}
 	}
 }
+
+// backgroundProbe is a BackgroundWriter that records the transitions it
+// had seen when the search asked it to write in the background.
+type backgroundProbe struct {
+	transitions int
+	asked       int // transitions seen at WriteInBackground, -1: never asked
+}
+
+func (b *backgroundProbe) WriteInBackground() {
+	if b.asked < 0 {
+		b.asked = b.transitions
+	}
+}
+func (b *backgroundProbe) DiscoverState(explore.StateID, []uint32, explore.StateID, explore.LabelID) {
+}
+func (b *backgroundProbe) StartState(explore.StateID, []uint32) {}
+func (b *backgroundProbe) ExamineTransition(explore.StateID, explore.LabelID, explore.StateID) {
+	b.transitions++
+}
+func (b *backgroundProbe) FinishState(explore.StateID) {}
+
+// TestThreadsBackgroundWriterStartsWithTheBlocks: the .aut writer goes to
+// a goroutine of its own only once the threads take part. A search that
+// stays on one thread (levels of three cheap states) keeps it in line,
+// where a writer on another core only slowed the search; a wide one
+// starts it at its first wide level.
+func TestThreadsBackgroundWriterStartsWithTheBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		gen     explore.Generator
+		started bool
+	}{
+		{"narrow", exploretest.NewGrid(3, 2000), false},
+		{"wide", exploretest.NewGrid(300, 300), true},
+	} {
+		probe := &backgroundProbe{asked: -1}
+		x := explore.New(c.gen, explore.Options{Threads: 2, Store: store.NewTreeStore(2)})
+		x.AddVisitor(probe)
+		if _, err := x.Run(); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !c.started && probe.asked >= 0:
+			t.Errorf("%s: asked to write in the background after %d transitions", c.name, probe.asked)
+		case c.started && probe.asked < 0:
+			t.Errorf("%s: never asked to write in the background", c.name)
+		case c.started && probe.asked == 0:
+			t.Errorf("%s: asked before the threads took part", c.name)
+		}
+	}
+}
