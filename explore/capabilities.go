@@ -255,9 +255,8 @@ type StoreReader interface {
 
 // BackgroundWriter is a Visitor that can do its work in a goroutine of
 // its own, taking the events in order (the .aut writer). A search with
-// threads asks it to when the threads first take part (expandBlocks):
-// there the insertion, which delivers the events in order, is the stage
-// that bounds the speed.
+// threads asks it to (AddVisitor): there the insertion, which delivers
+// the events in order, is the stage that bounds the speed.
 type BackgroundWriter interface {
 	WriteInBackground()
 }

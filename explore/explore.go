@@ -243,7 +243,7 @@ func (x *Explorer) AddVisitor(v Visitor) {
 	sv, _ := v.(StochasticVisitor)
 	x.stochs = append(x.stochs, sv)
 	if w, ok := v.(BackgroundWriter); ok && x.par != nil {
-		x.par.writers = append(x.par.writers, w) // started with the threads (expandBlocks)
+		w.WriteInBackground()
 	}
 	if _, ok := v.(StoreReader); ok && x.par != nil {
 		x.par.storeRead = true

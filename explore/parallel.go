@@ -52,12 +52,6 @@ type parallelSearch struct {
 	// StochasticGenerator are StochasticGenerators).
 	stochastic bool
 	pipe       pipeline
-	// writers are the visitors that write in the background once the
-	// threads first take part: while the search runs on one thread (the
-	// narrow levels of the bakery bench model, for ever), a writer on
-	// another core only slowed it, by 5% (-l1000000, five alternating
-	// runs: 1.02-1.13 s against 0.97-1.03 s writing in line).
-	writers []BackgroundWriter
 	// stateCost is the nanoseconds the last chunk computed took per
 	// state (the workers write it): states that cost more than
 	// expensiveState go in fine blocks.
@@ -346,10 +340,6 @@ func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 // and the blocks of expensive states are fine, so that the search stops
 // as soon as the limit is reached, not when a block is done.
 func (p *parallelSearch) expandBlocks(x *Explorer) error {
-	for _, w := range p.writers {
-		w.WriteInBackground()
-	}
-	p.writers = nil
 	for len(p.forks) < x.plan.threads {
 		p.forks = append(p.forks, x.plan.forker.Fork())
 	}
