@@ -191,6 +191,9 @@ type Explorer struct {
 	ddd            delayedSearch   // delayed duplicate detection (delayed.go)
 	held           heldStates      // states a ComBack store rebuilds others from (held.go)
 	par            *parallelSearch // threads (parallel.go)
+	spec           *speculation    // the helper of narrow levels (speculate.go)
+	specOff        bool            // the speculation ended, or never can start
+	speculated     int             // the states whose successors the helper computed
 	ckpt           checkpointHook  // checkpoints (checkpoint.go)
 	inside         insideStop      // the state limit inside an expansion (maxinside.go)
 	emit           func(LabelID, []uint32)
@@ -333,6 +336,10 @@ func (x *Explorer) maxReached() bool {
 func (x *Explorer) mustStop() bool {
 	return x.stop.Load() || x.maxReached()
 }
+
+// Speculated returns the number of states whose successors the helper
+// of narrow levels computed (speculate.go).
+func (x *Explorer) Speculated() int { return x.speculated }
 
 // QueueBytes returns the memory held by the todo list and the search's
 // other buffers.

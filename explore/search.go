@@ -11,17 +11,23 @@ import "slices"
 // (Wesselink, "State Space Exploration", Algorithms 4-6), with threads
 // when the plan has them (parallel.go).
 func (x *Explorer) search() error {
+	if x.speculable() {
+		x.startSpeculation()
+	}
+	defer x.endSpeculation()
 	for x.todo.len() > 0 || x.held.prepared() || x.ddd.pending() {
 		if x.mustStop() {
 			break
 		}
 		if x.checkpointDue() {
+			x.endSpeculation()
 			if err := x.takeCheckpoint(); err != nil {
 				return err
 			}
 			continue
 		}
-		if x.par != nil && x.par.wanted(x) {
+		spec := x.specWanted()
+		if !spec && x.par != nil && x.par.wanted(x) {
 			if err := x.par.expandBlocks(x); err != nil {
 				return err
 			}
@@ -35,7 +41,15 @@ func (x *Explorer) search() error {
 			continue
 		}
 		s, vec := x.next()
-		if err := x.expand(s, vec, nil); err != nil {
+		var b *batch
+		if spec {
+			b = x.takeSpeculated(vec)
+		}
+		err := x.expand(s, vec, b)
+		if x.spec != nil {
+			x.spec.doneSpeculated()
+		}
+		if err != nil {
 			return err
 		}
 		if x.plan.terms != nil {

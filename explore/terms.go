@@ -100,6 +100,7 @@ func (x *Explorer) collectTerms() {
 	}
 	c.countdown = c.every
 	if x.termsDue() {
+		x.endSpeculation() // its vectors in flight are no roots
 		x.collectTermsNow()
 	}
 }

@@ -640,6 +640,10 @@ func reportRun(cfg *config, j *job, x *explore.Explorer, res explore.Result, rep
 	}
 	el := elapsed.Seconds()
 	fmt.Fprintf(stderr, "%.2fs, %.0f states/s\n", el, float64(res.States)/max(el, 1e-9))
+	if n := x.Speculated(); n > 0 {
+		// --threads: the helper of narrow levels (explore/speculate.go).
+		fmt.Fprintf(stderr, "threads: a helper computed the successors of %d states ahead (narrow levels)\n", n)
+	}
 	if g, ok := x.Generator().(interface {
 		GuardStats() lpsgen.CacheStats
 		StepStats() lpsgen.CacheStats

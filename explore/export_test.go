@@ -1,0 +1,17 @@
+package explore
+
+// SetSpecHash replaces the speculation's hash of states for a test and
+// returns the function that puts it back.
+func SetSpecHash(h func([]uint32) uint64) (restore func()) {
+	old := specHash
+	specHash = h
+	return func() { specHash = old }
+}
+
+// SetSpecMaxSlots bounds the speculation's set for a test and returns the
+// function that puts the bound back.
+func SetSpecMaxSlots(n int) (restore func()) {
+	old := specMaxSlots
+	specMaxSlots = n
+	return func() { specMaxSlots = old }
+}
