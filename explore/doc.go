@@ -28,7 +28,8 @@
 // and the options allow together into a plan (plan.go; the optional
 // interfaces are listed in capabilities.go). Every mode then takes the same
 // step (step.go): a state's successors arrive as one batch — from the
-// generator, a thread's block (parallel.go) or delayed duplicate detection
+// generator, a thread's block (parallel.go), the helper that runs ahead
+// on narrow levels (speculate.go) or delayed duplicate detection
 // (delayed.go) — and one insertion turns the batch into state numbers,
 // events and todo entries. One loop over the todo list serves breadth-first,
 // depth-first and highway search, whose difference is the todo list's

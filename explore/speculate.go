@@ -460,7 +460,7 @@ func (x *Explorer) takeSpeculated(vec []uint32) *batch {
 			sp.free <- c
 		}
 		r := &sp.rchunk.recs[sp.next-sp.rbase]
-		if equalVec(r.vec, vec) {
+		if slices.Equal(r.vec, vec) {
 			if r.b.err != nil {
 				x.endSpeculation()
 				return nil
@@ -490,18 +490,6 @@ func (sp *speculation) release() {
 	sp.next++
 	sp.consumed.Store(sp.next)
 	sp.helperGate.wake(sp.next)
-}
-
-func equalVec(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // fpSet is a set of 64-bit hashes: open addressing, linear probing, at
