@@ -73,8 +73,8 @@ type specRecords struct {
 }
 
 // specMaxSlots bounds the helper's set (8 bytes a slot, at most three
-// quarters of them full): past it, 128 MB, the speculation ends. A variable so
-// that a test can make it small.
+// quarters of them full): past it, 128 MB, the speculation ends. A
+// variable so that a test can make it small.
 var specMaxSlots = 1 << 24
 
 // specHash is the helper's hash of a state (a variable so that a test can
@@ -255,9 +255,9 @@ func (x *Explorer) specWanted() bool {
 // gate is where one side of the queue of records sleeps until the other
 // has gone far enough: a waiter spins a while (a hand-over on the other
 // core takes well under a microsecond), then sleeps until the count it
-// waits for reaches want. Sleeping matters on a machine whose cores are busy with
-// other work: two goroutines spinning in turn for each other there took
-// twice as long as one thread.
+// waits for reaches want. Sleeping matters on a machine whose cores are
+// busy with other work: two goroutines spinning in turn for each other
+// there took twice as long as one thread.
 type gate struct {
 	want atomic.Uint64 // the count that wakes the sleeper; 0: none sleeps
 	ch   chan struct{}
