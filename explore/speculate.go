@@ -493,7 +493,7 @@ func (sp *speculation) release() {
 }
 
 // fpSet is a set of 64-bit hashes: open addressing, linear probing, at
-// most three quarters full (half full took a third more memory for the
+// most three quarters full (half full took a fifth more memory for the
 // same time: bakery -l300000 peaked at 40 MB against 33.5). Zero marks
 // an empty slot (the hash 0 is stored as 1).
 type fpSet struct {
