@@ -91,10 +91,10 @@ func (r *Rewriter) internArgs(k *key, args []Term) Term {
 	}
 	m := &r.memo
 	hd := head{k.fn, k.sort}
-	c := &m.heads[(uint64(uintptr(unsafe.Pointer(k.fn)))^uint64(uintptr(unsafe.Pointer(k.sort))))*0x9E3779B97F4A7C15>>(64-memoHeadBits)]
+	c := &m.heads[(uint64(uintptr(unsafe.Pointer(k.fn)))^uint64(uintptr(unsafe.Pointer(k.sort))))*fibMul>>(64-memoHeadBits)]
 	tag := uint32(k.kind)<<(headBits+2) | uint32(len(args))<<headBits
 	if c.h == hd {
-		e := &m.entries[(word+uint64(tag|c.i))*0x9E3779B97F4A7C15>>(m.shift&63)]
+		e := &m.entries[(word+uint64(tag|c.i))*fibMul>>(m.shift&63)]
 		if e.tag == tag|c.i && e.word == word && e.term != 0 {
 			return e.term
 		}
@@ -106,7 +106,7 @@ func (r *Rewriter) internArgs(k *key, args []Term) Term {
 	}
 	c.h, c.i = hd, hi
 	tag |= hi
-	m.entries[(word+uint64(tag))*0x9E3779B97F4A7C15>>(m.shift&63)] = memoEntry{tag: tag, term: t, word: word}
+	m.entries[(word+uint64(tag))*fibMul>>(m.shift&63)] = memoEntry{tag: tag, term: t, word: word}
 	if m.misses++; m.misses > 4*len(m.entries) && m.shift > 64-memoMaxBits {
 		m.resize(2 * len(m.entries))
 	}

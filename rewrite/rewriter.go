@@ -147,7 +147,7 @@ const cmpArity = -1
 // conditions compare sums of nine numbers. A slot takes a multiply and
 // three compares; the map stays behind it for keys whose slots collide.
 func (r *Rewriter) internalSym(k symKey) *symbol {
-	h := (uint64(uintptr(unsafe.Pointer(k.sort))) ^ uint64(k.op)<<48 ^ uint64(uint32(k.arity))<<32) * 0x9e3779b97f4a7c15
+	h := (uint64(uintptr(unsafe.Pointer(k.sort))) ^ uint64(k.op)<<48 ^ uint64(uint32(k.arity))<<32) * fibMul
 	slot := &r.symSlots[h>>(64-symSlotBits)]
 	if slot.f != nil && slot.key == k {
 		return slot.f
