@@ -74,6 +74,7 @@ func (x *Explorer) checkpointDue() bool { return x.ckpt.due.Load() }
 
 // takeCheckpoint calls the hook; the search is between two states.
 func (x *Explorer) takeCheckpoint() error {
+	x.endSpeculation() // the helper's generator and vectors in flight stay out of a checkpoint
 	x.ckpt.due.Store(false)
 	return x.ckpt.take()
 }

@@ -20,7 +20,6 @@ func (x *Explorer) search() error {
 			break
 		}
 		if x.checkpointDue() {
-			x.endSpeculation()
 			if err := x.takeCheckpoint(); err != nil {
 				return err
 			}

@@ -100,7 +100,6 @@ func (x *Explorer) collectTerms() {
 	}
 	c.countdown = c.every
 	if x.termsDue() {
-		x.endSpeculation() // its vectors in flight are no roots
 		x.collectTermsNow()
 	}
 }
@@ -125,6 +124,7 @@ func (x *Explorer) termsDue() bool {
 // collectTermsNow collects the generator's terms, keeping the values of
 // every stored state.
 func (x *Explorer) collectTermsNow() {
+	x.endSpeculation() // the helper's vectors in flight are no roots, and its generator must be idle
 	c := x.plan.terms
 	kept, freed := c.gen.CollectTerms(func(keep func(uint32)) {
 		for id := range x.store.Len() {
