@@ -60,16 +60,41 @@ type parallelSearch struct {
 	// (foldAhead), storeRead whether a visitor forbids it.
 	ahead     bool
 	storeRead bool
-	// calls counts wanted's calls, sampled is when it last measured the
-	// one-thread search (zero after the threads took part), costs the
-	// last measures of a state's cost (measured in all), and expensive
-	// whether the least of them is above expensiveState.
+	// calls counts wanted's calls, cost measures the one-thread search's
+	// states, and expensive says whether the least of its last measures
+	// is above expensiveState.
 	calls     int
-	sampled   time.Time
-	costs     [costWindow]int64
-	measured  int
+	cost      costMeter
 	expensive bool
 }
+
+// costMeter measures the cost of a state from the wall time of
+// costSample states, each time sample is called (every costSample
+// states), and keeps the last costWindow measures.
+type costMeter struct {
+	sampled  time.Time // when sample was last called; zero after reset
+	costs    [costWindow]int64
+	measured int
+}
+
+// sample takes a measure, unless the meter was just reset, and then says
+// whether the states are expensive: the least of the last costWindow
+// measures above expensiveState. ok is false until there are that many.
+func (m *costMeter) sample() (expensive, ok bool) {
+	now := time.Now()
+	if !m.sampled.IsZero() {
+		m.costs[m.measured%costWindow] = int64(now.Sub(m.sampled)) / costSample
+		m.measured++
+		ok = m.measured >= costWindow
+	}
+	m.sampled = now
+	return ok && slices.Min(m.costs[:]) > int64(expensiveState), ok
+}
+
+// reset makes the next sample start a measure rather than end one: the
+// time since is no state's (the threads took part, or the helper
+// waited).
+func (m *costMeter) reset() { m.sampled = time.Time{} }
 
 // parallelBuffer is one block: its states and their vectors, the
 // successors the workers found, and how far its stages have gone.
@@ -138,20 +163,14 @@ const (
 // the one-thread search expands states, it measures their cost.
 func (p *parallelSearch) wanted(x *Explorer) bool {
 	if x.todo.len() >= p.minTodo() {
-		p.sampled = time.Time{} // the threads' time is no one-thread state's
+		p.cost.reset() // the threads' time is no one-thread state's
 		return true
 	}
 	p.calls++
 	if p.calls%costSample == 0 {
-		now := time.Now()
-		if !p.sampled.IsZero() {
-			p.costs[p.measured%costWindow] = int64(now.Sub(p.sampled)) / costSample
-			p.measured++
-			if p.measured >= costWindow {
-				p.expensive = slices.Min(p.costs[:]) > int64(expensiveState)
-			}
+		if expensive, ok := p.cost.sample(); ok {
+			p.expensive = expensive
 		}
-		p.sampled = now
 	}
 	return false
 }

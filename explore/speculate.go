@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/lps2lts/lps2lts/internal/offheap"
@@ -149,14 +148,14 @@ type speculation struct {
 
 	// The helper's: limit is the state limit (0: none), found the
 	// states it has met, which are the search's count when it has
-	// expanded as far; costs as parallelSearch's.
+	// expanded as far.
 	limit, found int
 	wchunk       *specRecords
 	all          fpSet
 	queue        []uint32
 	head         int
-	freeUpTo     uint64 // consumed, as the helper last read it
-	costs        [costWindow]int64
+	freeUpTo     uint64    // consumed, as the helper last read it
+	cost         costMeter // as parallelSearch's
 	// The successors of the record published last, their hashes and
 	// the addresses of their slots in the set, not yet added.
 	pending []uint32
@@ -322,7 +321,6 @@ func (sp *speculation) run() {
 		sp.freeUpTo = sp.consumed.Load()
 		return k-sp.freeUpTo < n || sp.stop.Load()
 	}
-	var sampled time.Time
 	for !sp.stop.Load() {
 		if sp.head == len(sp.queue) || sp.limit > 0 && sp.found+len(sp.hashes) >= sp.limit {
 			sp.addPending()
@@ -338,16 +336,20 @@ func (sp *speculation) run() {
 			// slower).
 			return
 		}
-		if k%costSample == 0 && sp.measure(k, &sampled) {
-			sp.expensive.Store(true)
-			return
+		if k%costSample == 0 {
+			// Time spent waiting for free places is not a state's
+			// (reset below).
+			if expensive, _ := sp.cost.sample(); expensive {
+				sp.expensive.Store(true)
+				return
+			}
 		}
 		if k-sp.freeUpTo == n {
 			sp.helperGate.wait(k-n+specBatch, free)
 			if sp.stop.Load() {
 				return
 			}
-			sampled = time.Time{}
+			sp.cost.reset()
 		}
 		if k > 0 && k%specChunk == 0 {
 			var c *specRecords
@@ -413,22 +415,6 @@ func (sp *speculation) addPending() {
 		}
 	}
 	sp.hashes, sp.pending = sp.hashes[:0], nil
-}
-
-// measure measures the helper's cost of a state every costSample
-// states, and says whether the least of the last costWindow measures
-// is above expensiveState (parallelSearch.wanted). Time spent waiting
-// for free places is not a state's.
-func (sp *speculation) measure(k uint64, sampled *time.Time) bool {
-	now := time.Now()
-	if m := k / costSample; m > 0 && !sampled.IsZero() {
-		sp.costs[m%costWindow] = int64(now.Sub(*sampled)) / costSample
-		if m >= costWindow && slices.Min(sp.costs[:]) > int64(expensiveState) {
-			return true
-		}
-	}
-	*sampled = now
-	return false
 }
 
 // takeSpeculated returns the helper's successors of vec, or nil when the
