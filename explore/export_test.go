@@ -8,10 +8,10 @@ func SetSpecHash(h func([]uint32) uint64) (restore func()) {
 	return func() { specHash = old }
 }
 
-// SetSpecMaxSlots bounds the speculation's set for a test and returns the
-// function that puts the bound back.
-func SetSpecMaxSlots(n int) (restore func()) {
-	old := specMaxSlots
-	specMaxSlots = n
-	return func() { specMaxSlots = old }
+// SetSpecMaxStates bounds the speculation's set for a test and returns
+// the function that puts the bound back.
+func SetSpecMaxStates(n int) (restore func()) {
+	old := specMaxStates
+	specMaxStates = n
+	return func() { specMaxStates = old }
 }

@@ -4,11 +4,10 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/lps2lts/lps2lts/internal/offheap"
-	"github.com/lps2lts/lps2lts/internal/prefetch"
 	"github.com/lps2lts/lps2lts/internal/statehash"
+	"github.com/lps2lts/lps2lts/internal/wordset"
 )
 
 // Speculation: narrow levels of cheap states on two goroutines.
@@ -50,10 +49,10 @@ import (
 // or the helper finds states expensive (the blocks then share them among
 // all the threads; the helper alone would only move the work), or a
 // checkpoint or a collection of terms is due, or the helper's set would
-// outgrow specMaxSlots. In the first two cases the search first inserts
-// what the helper has computed. Its memory: the set (8 bytes a slot, at
-// most three quarters of them full: 11 to 21 bytes a state), the
-// helper's todo list and the records it is ahead by.
+// pass specMaxStates. In the first two cases the search first inserts
+// what the helper has computed. Its memory: the set (a wordset.Set of
+// the hashes, about 13 bytes a state), the helper's todo list and the
+// records it is ahead by.
 
 // The records go in chunks of specChunk: the helper takes a chunk from
 // the free list (or makes one) when it fills one, and the search gives a
@@ -71,10 +70,10 @@ type specRecords struct {
 	next atomic.Pointer[specRecords]
 }
 
-// specMaxSlots bounds the helper's set (8 bytes a slot, at most three
-// quarters of them full): past it, 128 MB, the speculation ends. A
-// variable so that a test can make it small.
-var specMaxSlots = 1 << 24
+// specMaxStates bounds the states in the helper's set (about 13 bytes
+// each): past it, about 100 MB, the speculation ends. A variable so that
+// a test can make it small.
+var specMaxStates = 1 << 23
 
 // specHash is the helper's hash of a state (a variable so that a test can
 // make states collide).
@@ -151,16 +150,15 @@ type speculation struct {
 	// expanded as far.
 	limit, found int
 	wchunk       *specRecords
-	all          fpSet
+	all          wordset.Set // the hashes of the states met
 	queue        []uint32
 	head         int
 	freeUpTo     uint64    // consumed, as the helper last read it
 	cost         costMeter // as parallelSearch's
-	// The successors of the record published last, their hashes and
-	// the addresses of their slots in the set, not yet added.
+	// The successors of the record published last and their hashes,
+	// not yet added.
 	pending []uint32
 	hashes  []uint64
-	addrs   []uintptr
 	cur     *batch                  // the batch emit appends to
 	emit    func(LabelID, []uint32) // Successors' emit, made once
 	wg      sync.WaitGroup
@@ -193,13 +191,13 @@ func (x *Explorer) startSpeculation() {
 		sp.cur.vecs = append(sp.cur.vecs, v...)
 	}
 	sp.limit, sp.found = x.opt.MaxStates, x.store.Len()
-	sp.all.init(12)
+	sp.all.Init(12)
 	v := make([]uint32, w)
 	for i := range x.todo.len() {
 		c, off := x.todo.at(i)
 		x.todo.get(c, off, v)
 		h := specHash(v)
-		sp.all.add(h)
+		sp.all.Insert(h)
 		sp.queue = append(sp.queue, v...)
 	}
 	x.spec = sp
@@ -223,7 +221,7 @@ func (x *Explorer) endSpeculation() {
 		return
 	}
 	sp.stopHelper()
-	sp.all.pool.Release()
+	sp.all.Free()
 	sp.pool.Release()
 	if sp.expensive.Load() {
 		x.par.expensive = true
@@ -380,17 +378,14 @@ func (sp *speculation) run() {
 		sp.addPending()
 		if b.err == nil {
 			sp.pending = b.vecs
-			sp.addrs = sp.addrs[:0]
 			for j := range len(b.labels) {
-				h := specHash(b.vecs[j*w : (j+1)*w])
-				sp.hashes = append(sp.hashes, h)
-				sp.addrs = append(sp.addrs, sp.all.slotAddr(h))
+				sp.hashes = append(sp.hashes, specHash(b.vecs[j*w:(j+1)*w]))
 			}
-			prefetch.Addrs(sp.addrs)
+			sp.all.Prefetch(sp.hashes)
 		}
-		// A set that would outgrow specMaxSlots ends the speculation:
-		// the search computes its states itself from there.
-		failed := b.err != nil || len(sp.all.slots) > specMaxSlots
+		// A set past specMaxStates ends the speculation: the search
+		// computes its states itself from there.
+		failed := b.err != nil || sp.all.Len() > specMaxStates
 		k++
 		sp.produced.Store(k)
 		sp.searchGate.wake(k)
@@ -409,7 +404,7 @@ func (sp *speculation) addPending() {
 		sp.queue, sp.head = sp.queue[:m], 0
 	}
 	for j, h := range sp.hashes {
-		if sp.all.add(h) {
+		if _, isNew := sp.all.Insert(h); isNew {
 			sp.queue = append(sp.queue, sp.pending[j*w:(j+1)*w]...)
 			sp.found++
 		}
@@ -476,67 +471,4 @@ func (sp *speculation) release() {
 	sp.next++
 	sp.consumed.Store(sp.next)
 	sp.helperGate.wake(sp.next)
-}
-
-// fpSet is a set of 64-bit hashes: open addressing, linear probing, at
-// most three quarters full (half full took a fifth more memory for the
-// same time: bakery -l300000 peaked at 40 MB against 33.5). Zero marks
-// an empty slot (the hash 0 is stored as 1).
-type fpSet struct {
-	// slots are mapped (package offheap) once large: the set grows
-	// with the states, and in Go's heap it brought the collector's
-	// cycles forward (bakery -l300000 with two threads: seven cycles
-	// against one thread's four, their mark workers taking a processor).
-	pool  offheap.Pool
-	slots []uint64
-	n     int
-	mask  uint64
-}
-
-func (s *fpSet) init(bits uint) {
-	s.slots = offheap.Make[uint64](&s.pool, 1<<bits)
-	s.mask = 1<<bits - 1
-	s.n = 0
-}
-
-// add adds h and says whether it was new.
-func (s *fpSet) add(h uint64) bool {
-	if h == 0 {
-		h = 1
-	}
-	for i := (h >> 20) & s.mask; ; i = (i + 1) & s.mask {
-		switch s.slots[i] {
-		case h:
-			return false
-		case 0:
-			s.slots[i] = h
-			s.n++
-			if 4*s.n > 3*len(s.slots) {
-				s.grow()
-			}
-			return true
-		}
-	}
-}
-
-// slotAddr is the address of h's home slot.
-func (s *fpSet) slotAddr(h uint64) uintptr {
-	return uintptr(unsafe.Pointer(&s.slots[(h>>20)&s.mask]))
-}
-
-func (s *fpSet) grow() {
-	old := s.slots
-	s.slots = offheap.Make[uint64](&s.pool, 2*len(old))
-	defer offheap.Free(&s.pool, old)
-	s.mask = uint64(len(s.slots) - 1)
-	for _, h := range old {
-		if h == 0 {
-			continue
-		}
-		i := (h >> 20) & s.mask
-		for s.slots[i] != 0 {
-			i = (i + 1) & s.mask
-		}
-		s.slots[i] = h
-	}
 }

@@ -138,7 +138,7 @@ func TestThreadsSpeculationCollisions(t *testing.T) {
 // leaves; the search computes the rest itself, with one thread's events.
 func TestThreadsSpeculationSetBound(t *testing.T) {
 	want, _, _ := speculationRun(t, narrowGrid(), explore.Options{Store: store.NewTableStore(2)})
-	defer explore.SetSpecMaxSlots(1 << 13)()
+	defer explore.SetSpecMaxStates(3 << 11)()
 	got, err, spec := speculationRun(t, narrowGrid(), explore.Options{Threads: 2, Store: store.NewTreeStore(2)})
 	if err != nil {
 		t.Fatal(err)
@@ -146,8 +146,8 @@ func TestThreadsSpeculationSetBound(t *testing.T) {
 	if err := got.same(want); err != nil {
 		t.Error(err)
 	}
-	// The set holds at most 6,144 hashes (three quarters of its
-	// slots), each a state found.
+	// The set holds at most 6,144 hashes (the bound), each a state
+	// found.
 	if spec == 0 || spec > 3<<11 {
 		t.Errorf("the helper computed %d of %d states", spec, got.r.Explored)
 	}
