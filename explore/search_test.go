@@ -46,8 +46,8 @@ func TestSteadyStateAllocs(t *testing.T) {
 			// The tree store's pair tables also repack when their
 			// values outgrow the bits they take, a few times each.
 			// The speculation of the narrow first levels
-			// (speculate.go) adds its ring's slabs, gates, and the
-			// growth of its set and todo list.
+			// (speculate.go) adds its first chunk of records, its gates,
+			// and the growth of its set and todo list.
 			limit := 250
 			if opt.Threads > 1 {
 				limit += opt.Threads*2*256*3 + 256
