@@ -22,6 +22,7 @@
 #               few states; not in the default set)
 #   counters-big, data-big  the first 5,000,000 and 1,000,000 states:
 #               runs long enough to time 16 threads (not in the default set)
+#   bakery-big  bakery's first 1,000,000 states (not in the default set)
 #   ctau        examples/counters_ctau.lps with -c, first 1,000,000 states:
 #               every successor's representative is a walk of up to seven
 #               ctau steps (not in the default set)
@@ -60,6 +61,7 @@ args_of() {
     knights) echo "-l 3000 $shared/bench/ex.games.knights/model.lps" ;;
     bakery) echo "-l 300000 $shared/bench/ex.academic.bakery/model.lps" ;;
     counters-big) echo "-l 5000000 examples/counters.lps" ;;
+    bakery-big) echo "-l 1000000 $shared/bench/ex.academic.bakery/model.lps" ;;
     data-big) echo "-l 1000000 $shared/bench/ex.academic.non-atomic_registers.models.Lamport_3-bit/model.lps" ;;
     ctau) echo "-c -l 1000000 examples/counters_ctau.lps" ;;
     *) echo "unknown model $1" >&2; exit 2 ;;
