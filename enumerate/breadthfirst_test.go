@@ -67,9 +67,10 @@ func TestListsBreadthFirst(t *testing.T) {
 	}
 }
 
-// TestCutUnbounded: after CutUnbounded a sum that no conjunct bounds ends
-// at once, without an error and without being cached; a bounded one is
-// enumerated whole.
+// TestCutUnbounded: after CutUnbounded an infinite sum that no conjunct
+// bounds ends (at HeldLimit) with the solutions found before the cut,
+// without an error and without being cached; a bounded one is enumerated
+// whole.
 func TestCutUnbounded(t *testing.T) {
 	le := newListEnv(t)
 	c := NewCache()
@@ -85,6 +86,36 @@ func TestCutUnbounded(t *testing.T) {
 	}
 	if got, err := le.collect(c, le.lengthAtMost(1), 0, 0); err != nil || len(got) != 4 {
 		t.Errorf("#l <= 1 after the cut: got %v, %v; want its 4 lists", got, err)
+	}
+}
+
+// TestCutHoldsFiniteSums: a sum that no conjunct visibly bounds may still
+// be finite (!(1 < #l) has four solutions); after CutUnbounded its
+// solutions are held and, since it ends within HeldLimit, all delivered,
+// in order: a cut never drops a finite sum's solutions (mCRL2 gives them
+// all). The infinite sum cut at the same point ends there.
+func TestCutHoldsFiniteSums(t *testing.T) {
+	le := newListEnv(t)
+	e := le.e
+	cond := le.r.Translate(e.op(lps.OpNot, e.Bool, e.op(lps.OpLt, e.Bool, num(e.Nat, 1), e.op(lps.OpCount, e.Nat, ref(le.l)))))
+	if rc, err := le.r.Rewrite(cond, nil); err != nil || !le.r.SumUnbounded([]rewrite.Term{le.r.VarTerm(le.l)}, rc) {
+		t.Fatalf("%s should look unbounded to the cut (%v)", le.r.String(rc), err)
+	}
+	const all = "[] [d1] [d2] [d3]"
+	got, err := le.collect(nil, cond, 0, 2)
+	if err != nil || strings.Join(got, " ") != all || le.en.Cut() {
+		t.Errorf("cut at the second solution: got %q, %v, Cut %v; want %q, no cut", strings.Join(got, " "), err, le.en.Cut(), all)
+	}
+	got, err = le.collect(nil, cond, 0, 0)
+	if err != nil || strings.Join(got, " ") != all || le.en.Cut() {
+		t.Errorf("after the cut: got %q, %v, Cut %v; want %q, no cut", strings.Join(got, " "), err, le.en.Cut(), all)
+	}
+	got, err = le.collect(nil, cond, 3, 0)
+	if err != nil || strings.Join(got, " ") != "[] [d1] [d2]" {
+		t.Errorf("after the cut, a consumer that stops at the third: got %q, %v", strings.Join(got, " "), err)
+	}
+	if got, err := le.collect(nil, le.r.True(), 0, 0); err != nil || len(got) != 0 || !le.en.Cut() {
+		t.Errorf("every list after the cut: got %d lists, %v, Cut %v; want none, a cut", len(got), err, le.en.Cut())
 	}
 }
 

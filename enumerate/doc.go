@@ -41,8 +41,11 @@
 //
 // Cutting (a state limit reached inside an expansion, explore's
 // SumCutter): after CutUnbounded, an enumeration of a sum that no
-// conjunct of its condition bounds (rewrite.Rewriter.SumUnbounded) ends
-// at once, without an error and without being cached; bounded sums are
+// conjunct of its condition bounds (rewrite.Rewriter.SumUnbounded) holds
+// its solutions back; if it ends within HeldLimit (2^20) more steps it
+// was finite (a mapping in the condition bounds it) and delivers them
+// all, else it ends there, without an error and without being cached,
+// having delivered the solutions found before the cut; bounded sums are
 // enumerated whole. Without it, an infinite sum runs into the bound below
 // and is an error, as it should be: mCRL2 enumerates it for ever, and a
 // run that neither ends nor says why is worse than one that names the

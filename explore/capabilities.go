@@ -56,9 +56,10 @@ type WrittenFolder interface {
 // SumCutter is implemented by generators that can end, inside the
 // Successors call under way, the enumerations of sums that no conjunct of
 // their condition bounds (possibly infinite ones): after
-// CutUnboundedSums, such a sum reports no more solutions, for the rest of
-// the run; bounded sums are not affected. A state limit reached inside
-// an expansion uses it (maxinside.go).
+// CutUnboundedSums, such a sum reports no more solutions unless it turns
+// out finite (it ends within a bound of its own: then it reports all of
+// them), for the rest of the run; bounded sums are not affected. A state
+// limit reached inside an expansion uses it (maxinside.go).
 type SumCutter interface {
 	CutUnboundedSums()
 	// SumsCut says whether a sum has ended early since CutUnboundedSums.

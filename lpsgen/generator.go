@@ -742,8 +742,9 @@ func (g *Generator) SummandError(s *Summand, err error) error {
 func (g *Generator) Interrupt() { g.r.Interrupt() }
 
 // CutUnboundedSums makes the enumerations of sums that no conjunct of
-// their condition bounds stop, from now on, at their next solution
-// (explore.SumCutter): a state limit reached inside an expansion.
+// their condition bounds stop, from now on, at their next solution unless
+// they are finite after all (enumerate.Enumerator.CutUnbounded;
+// explore.SumCutter): a state limit reached inside an expansion.
 func (g *Generator) CutUnboundedSums() { g.en.CutUnbounded() }
 
 // SumsCut says whether an enumeration ended early since CutUnboundedSums.

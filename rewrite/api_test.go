@@ -88,6 +88,41 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
+// TestBoundSolve: BoundSolve, called from a yield, lowers the bound of
+// the enumeration under way to its work so far plus the amount given;
+// the enumeration then ends with the bound's error soon after, not at
+// the bound it was given; a larger amount does not raise the bound, and
+// an enumeration started afterwards has its own bound again.
+func TestBoundSolve(t *testing.T) {
+	spec, r := apiRewriter(t)
+	a := apiSum(t, spec, r)
+	n := 0
+	err := r.Solve([]rewrite.Term{a.m}, a.cond, a.s, 1<<30, func([]rewrite.Term) bool {
+		if n++; n == 10 {
+			r.BoundSolve(100)
+		}
+		return true
+	})
+	var se *rewrite.SolveError
+	if !errors.As(err, &se) || se.Bound >= 1<<30 || se.Bound < 100 || n < 10 || n > 10+100 {
+		t.Errorf("bounded at the 10th solution: %d solutions, %v", n, err)
+	}
+	n = 0
+	err = r.Solve([]rewrite.Term{a.m}, a.cond, a.s, 200, func([]rewrite.Term) bool {
+		r.BoundSolve(1 << 30)
+		n++
+		return true
+	})
+	if !errors.As(err, &se) || se.Bound != 200 {
+		t.Errorf("a larger amount raised the bound: %d solutions, %v", n, err)
+	}
+	n = 0
+	err = r.Solve([]rewrite.Term{a.m}, a.cond, a.s, 1000, func([]rewrite.Term) bool { n++; return n < 10 })
+	if err != nil || n != 10 {
+		t.Errorf("a later enumeration: %d solutions, %v", n, err)
+	}
+}
+
 // TestTermAPI: the questions a client asks of terms and substitutions.
 func TestTermAPI(t *testing.T) {
 	spec, r := apiRewriter(t)

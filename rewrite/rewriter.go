@@ -94,7 +94,8 @@ type Rewriter struct {
 	// solvers holds, per nesting level, a solver whose substitutions
 	// Solve reuses (newSolver).
 	solvers []*solver
-	qdepth  int // nesting of quantifier evaluations
+	solving *solver // the innermost Solve under way (BoundSolve)
+	qdepth  int     // nesting of quantifier evaluations
 	// sortClasses caches the binding order's class of each sort of a sum
 	// variable (solveorder.go).
 	sortClasses map[*lps.Sort]int8

@@ -98,7 +98,8 @@ func (r *Rewriter) solve(vars []Term, cond Term, s *Subst, limit int, inOrder, n
 	if s == nil {
 		s = &r.sub
 	}
-	return r.guard(func() {
+	outer := r.solving
+	err := r.guard(func() {
 		c := cond
 		if !normal {
 			c = r.rewrite(cond, s)
@@ -107,9 +108,22 @@ func (r *Rewriter) solve(vars []Term, cond Term, s *Subst, limit int, inOrder, n
 		sv.cond = c
 		sv.inOrder = inOrder
 		sv.yield = func(vals []Term, cond Term) bool { return yield(vals) }
+		r.solving = sv
 		sv.run(c)
 		r.keepSolver(sv)
 	})
+	r.solving = outer // also after a panic, which guard recovers
+	return err
+}
+
+// BoundSolve lowers the bound of the innermost Solve under way, called
+// from its yield, to the work done so far plus more (it never raises
+// it): past that the enumeration ends with the bound's error, as if
+// Solve had been given that limit.
+func (r *Rewriter) BoundSolve(more int) {
+	if sv := r.solving; sv != nil && sv.work+more < sv.limit {
+		sv.limit = sv.work + more
+	}
 }
 
 // newSolver returns a solver for vars. Its substitutions are those of the
