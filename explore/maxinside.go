@@ -12,16 +12,23 @@ package explore
 // inserted while it grows, whenever it could hold the states left to the
 // limit; once the limit is reached inside the expansion, the generator
 // cuts its unbounded sums (over recursive sorts, which it enumerates
-// breadth-first; a sum of numbers is never cut), and the state ends with the transitions found
-// so far (its bounded sums, and the other summands, still give all of
-// theirs, as in mCRL2). It then counts as explored. The insertion of a
+// breadth-first; a sum of numbers is never cut), and the state ends with
+// the transitions found so far (its bounded sums, and the other summands,
+// still give all of theirs, as in mCRL2). A sum that no conjunct bounds
+// but that is finite for this state (garage-r3's valid(l) at state 3441
+// of -l5000) is not cut: the enumerator holds its solutions after the
+// cut and gives them all once it ends within enumerate.HeldLimit steps,
+// so the state gets every transition mCRL2 gives it. It then counts as
+// explored. The insertion of a
 // batch in parts delivers the same events in the same order as one
 // insertion; it is used with plain and two-phase insertion only (a
 // ComBack store names a state's transitions by their position in the
 // batch, delayed duplicate detection and threads batch differently). With
-// threads, a state whose successors a worker computes is not cut: its
-// unbounded sum runs to the enumeration bound, an error, as before; the
-// initial state, expanded by the search itself, is cut.
+// threads, a state whose successors a worker (or the speculating helper)
+// computes is not cut: a finite sum gives all its transitions, as with
+// one thread; an infinite one runs to the enumeration bound, an error,
+// and the search computes the state again itself, cutting it as one
+// thread does.
 
 // insideStop is the state of the limit inside an expansion.
 type insideStop struct {

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -314,6 +315,12 @@ func (x *Explorer) insertStates(b *parallelBuffer, lo, hi int) (int, error) {
 			return i, nil
 		}
 		r := &b.results[i]
+		if r.err != nil && x.plan.cutter != nil && !errors.Is(r.err, ErrInterrupted) {
+			// One thread would have cut an unbounded sum of s at the
+			// state limit (maxinside.go); a fork does not: the search
+			// computes s again once the threads have stopped.
+			return i, &recomputeState{s, slices.Clone(b.inputs[i*w : (i+1)*w])}
+		}
 		if p.keys != nil {
 			r.keys = r.keys[:0]
 			start := 0
@@ -386,6 +393,41 @@ func (p *parallelSearch) expandBlocks(x *Explorer) error {
 	helpers.Wait()
 	return q.err
 }
+
+// recomputeState ends expandBlocks at a state whose successors a fork
+// failed to compute while a state limit may cut its sums: the search
+// expands it on one thread (expandRecomputed).
+type recomputeState struct {
+	s   StateID
+	vec []uint32
+}
+
+func (r *recomputeState) Error() string {
+	return fmt.Sprintf("state %d is to be computed again on one thread", r.s)
+}
+
+// expandRecomputed expands, after expandBlocks returned err, the state
+// that err names, as one thread would: its expansion either reaches the
+// state limit (it cuts its unbounded sums) or fails as one thread's does,
+// so the search ends after it, and the states of the blocks still under
+// way are not needed.
+func (x *Explorer) expandRecomputed(err error) error {
+	var rc *recomputeState
+	if !errors.As(err, &rc) {
+		return err
+	}
+	if err := x.expand(rc.s, rc.vec, nil); err != nil {
+		return err
+	}
+	if !x.mustStop() {
+		return fmt.Errorf("state %d failed on a thread but not on one: %w", rc.s, errThreadsDiffer)
+	}
+	return nil
+}
+
+// errThreadsDiffer says a fork computed a state otherwise than the
+// explorer's generator: a bug.
+var errThreadsDiffer = errors.New("internal error: the threads and one thread disagree")
 
 // pipelineBlocks is the number of blocks under way at once, per thread.
 const pipelineBlocks = 2

@@ -28,7 +28,10 @@ func (x *Explorer) search() error {
 		spec := x.specWanted()
 		if !spec && x.par != nil && x.par.wanted(x) {
 			if err := x.par.expandBlocks(x); err != nil {
-				return err
+				if err := x.expandRecomputed(err); err != nil {
+					return err
+				}
+				continue
 			}
 			if x.termsDue() {
 				x.collectTermsNow()

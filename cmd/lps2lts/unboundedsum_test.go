@@ -157,6 +157,88 @@ func TestGarageFirst100000States(t *testing.T) {
 	}
 }
 
+// TestStateLimitKeepsFiniteListSums: a sum over lists whose condition is
+// a mapping (ok(l), which unfolds to #l < 2 on the tail) looks unbounded
+// to the cut but is finite; a state limit reached inside its expansion
+// must not drop its transitions: all seven, and the eight states, as
+// mCRL2 writes them, with one thread and with two.
+func TestStateLimitKeepsFiniteListSums(t *testing.T) {
+	_, want := autTransitions(t, filepath.Join(unboundedDir, "listfinite-l3.aut"))
+	for _, threads := range []string{"--threads=1", "--threads=2"} {
+		header, got := exploreTestdata(t, "listfinite.lps", "-l3", threads)
+		if header != "des(0,7,8)" || !slices.Equal(got, want) {
+			t.Errorf("%s: got %s\n%s\nmCRL2: des(0,7,8)\n%s", threads, header, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestGarageR3LimitThreads: mCRL2's garage-r3 with -l5000 reaches the
+// limit inside the expansion of a state (3441) whose sum over
+// List(Instruction) is finite there; mCRL2 writes des (0,173409,5001).
+// One thread and two write that LTS, byte for byte the same.
+func TestGarageR3LimitThreads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5,000 garage states twice: a few seconds")
+	}
+	model := pipelineModel(t, "ex.industrial.garage.garage-r3")
+	dir := t.TempDir()
+	var auts []string
+	for _, threads := range []string{"--threads=1", "--threads=2"} {
+		out := filepath.Join(dir, threads[2:]+".aut")
+		if code, _, stderr := lps2ltsLPS("-q", "-l5000", threads, model, out); code != 0 {
+			t.Fatalf("%s: exit %d: %s", threads, code, stderr)
+		}
+		header, _ := autTransitions(t, out)
+		if header != "des(0,173409,5001)" {
+			t.Errorf("%s: %s, mCRL2 writes des(0,173409,5001)", threads, header)
+		}
+		aut, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		auts = append(auts, string(aut))
+	}
+	if auts[0] != auts[1] {
+		t.Error("two threads wrote another .aut than one")
+	}
+}
+
+// TestThreadsCutLikeOneThread: the state limit is reached inside the
+// expansion of P(200), in a level of 200 states that the threads compute
+// in blocks; its sum over lists is infinite. One thread cuts it at the
+// limit; a fork does not cut and fails at the enumeration bound, so the
+// search computes P(200) again on one thread: the same .aut, no error.
+func TestThreadsCutLikeOneThread(t *testing.T) {
+	src := `act  b: Nat;
+     a: List(Bool);
+proc P(s: Nat, m: List(Bool)) =
+       sum k: Nat. (s == 0 && k < 200) -> b(k) . P(s = k + 1, m = [])
+     + (0 < s && s < 200) -> b(s) . P(s = s + 1000, m = [])
+     + sum l: List(Bool). (s == 200 && !(l == [true])) -> a(l) . P(s = 2000, m = l);
+init P(0, []);
+`
+	dir, in := writeModel(t, src)
+	var auts []string
+	for _, threads := range []string{"--threads=1", "--threads=2"} {
+		out := filepath.Join(dir, threads[2:]+".aut")
+		code, _, stderr := lps2ltsLPS("-q", "-l500", "--enum-limit=100000", threads, in, out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", threads, code, stderr)
+		}
+		aut, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		auts = append(auts, string(aut))
+	}
+	if first, _, _ := strings.Cut(auts[0], "\n"); strings.TrimSpace(first) != "des (0,499,500)" {
+		t.Errorf("one thread: %q, want des (0,499,500)", first)
+	}
+	if auts[0] != auts[1] {
+		t.Error("two threads wrote another .aut than one")
+	}
+}
+
 // TestStateLimitKeepsFiniteNumberSums: a state limit reached inside an
 // expansion cuts only breadth-first sums (recursive sorts); a sum of
 // numbers bounded through a mapping (i + 1 < N, N = 5), which the
