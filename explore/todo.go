@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/internal/offheap"
 )
 
@@ -82,7 +83,7 @@ func newTodoOrder(s Strategy, todoMax int, seed uint64) todoOrder {
 		if seed == 0 {
 			seed = highwaySeed
 		}
-		return &highway{max: todoMax, rng: rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))}
+		return &highway{max: todoMax, rng: rand.New(rand.NewPCG(seed, seed^fibhash.Mul))}
 	}
 	return breadthFirst{}
 }

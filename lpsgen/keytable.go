@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/internal/vecset"
 	"github.com/lps2lts/lps2lts/internal/wordset"
 )
@@ -150,7 +151,7 @@ func (t *keyTable) findIn(state []uint32, reads []int) (int, bool) {
 // average.
 func (t *keyTable) findPacked(k uint64, state []uint32, reads []int) (int, bool) {
 	if t.short != nil {
-		m := &t.memo[k*memoMultiplier>>(t.memoShift&63)]
+		m := &t.memo[k*fibhash.Mul>>(t.memoShift&63)]
 		id, ok := m.id-1, m.key == k && m.id != 0
 		if !ok {
 			if id, ok = t.short.Find(k); ok {
@@ -180,7 +181,7 @@ func (t *keyTable) findKey() (int, bool) {
 		if !fits {
 			break
 		}
-		m := &t.memo[k*memoMultiplier>>(t.memoShift&63)]
+		m := &t.memo[k*fibhash.Mul>>(t.memoShift&63)]
 		if m.key == k && m.id != 0 {
 			id, ok = m.id-1, true
 			break
@@ -217,7 +218,7 @@ func (t *keyTable) add() int {
 			}
 			id, _ := t.short.Insert(k)
 			t.sizeMemo(t.short.Len())
-			t.memo[k*memoMultiplier>>(t.memoShift&63)] = keyMemo{k, id + 1}
+			t.memo[k*fibhash.Mul>>(t.memoShift&63)] = keyMemo{k, id + 1}
 			t.remember(int(id))
 			t.lastPacked, t.hasLastPacked = k, true
 			return int(id)
@@ -238,7 +239,7 @@ func (t *keyTable) add() int {
 func vectorHash(key []uint32) uint64 {
 	h := uint64(len(key))
 	for _, v := range key {
-		h = (h ^ uint64(v)) * memoMultiplier
+		h = (h ^ uint64(v)) * fibhash.Mul
 	}
 	return h
 }
@@ -257,10 +258,6 @@ func (t *keyTable) sizeMemo(keys int) {
 	t.memo = make([]keyMemo, n)
 	t.memoShift = uint(64 - bits.TrailingZeros(uint(n)))
 }
-
-// memoMultiplier hashes a packed key to its memo entry (the top bits of
-// the product).
-const memoMultiplier = 0x9E3779B97F4A7C15
 
 // toVectors moves the packed keys, in order, to a vector set, which keeps
 // their numbers: a key of values too wide to pack has come.

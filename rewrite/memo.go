@@ -3,6 +3,8 @@ package rewrite
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 )
 
 // An interning memo: each rewriter remembers the small terms it interned
@@ -91,10 +93,10 @@ func (r *Rewriter) internArgs(k *key, args []Term) Term {
 	}
 	m := &r.memo
 	hd := head{k.fn, k.sort}
-	c := &m.heads[(uint64(uintptr(unsafe.Pointer(k.fn)))^uint64(uintptr(unsafe.Pointer(k.sort))))*fibMul>>(64-memoHeadBits)]
+	c := &m.heads[(uint64(uintptr(unsafe.Pointer(k.fn)))^uint64(uintptr(unsafe.Pointer(k.sort))))*fibhash.Mul>>(64-memoHeadBits)]
 	tag := uint32(k.kind)<<(headBits+2) | uint32(len(args))<<headBits
 	if c.h == hd {
-		e := &m.entries[(word+uint64(tag|c.i))*fibMul>>(m.shift&63)]
+		e := &m.entries[(word+uint64(tag|c.i))*fibhash.Mul>>(m.shift&63)]
 		if e.tag == tag|c.i && e.word == word && e.term != 0 {
 			return e.term
 		}
@@ -106,7 +108,7 @@ func (r *Rewriter) internArgs(k *key, args []Term) Term {
 	}
 	c.h, c.i = hd, hi
 	tag |= hi
-	m.entries[(word+uint64(tag))*fibMul>>(m.shift&63)] = memoEntry{tag: tag, term: t, word: word}
+	m.entries[(word+uint64(tag))*fibhash.Mul>>(m.shift&63)] = memoEntry{tag: tag, term: t, word: word}
 	if m.misses++; m.misses > 4*len(m.entries) && m.shift > 64-memoMaxBits {
 		m.resize(2 * len(m.entries))
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -96,7 +97,7 @@ func TestMemo(t *testing.T) {
 	cell := old[last]
 	tag := uint32(kCons)<<(headBits+2) | 2<<headBits | r.st.node(ids[last]).head
 	word := uint64(cell.args[0]) | uint64(cell.args[1])<<32
-	if e := r.memo.entries[(word+uint64(tag))*fibMul>>r.memo.shift]; e.term != ids[last] {
+	if e := r.memo.entries[(word+uint64(tag))*fibhash.Mul>>r.memo.shift]; e.term != ids[last] {
 		t.Errorf("the memo's entry of the cell made last holds %d, want %d", e.term, ids[last])
 	}
 

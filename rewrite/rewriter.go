@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -148,7 +149,7 @@ const cmpArity = -1
 // conditions compare sums of nine numbers. A slot takes a multiply and
 // three compares; the map stays behind it for keys whose slots collide.
 func (r *Rewriter) internalSym(k symKey) *symbol {
-	h := (uint64(uintptr(unsafe.Pointer(k.sort))) ^ uint64(k.op)<<48 ^ uint64(uint32(k.arity))<<32) * fibMul
+	h := (uint64(uintptr(unsafe.Pointer(k.sort))) ^ uint64(k.op)<<48 ^ uint64(uint32(k.arity))<<32) * fibhash.Mul
 	slot := &r.symSlots[h>>(64-symSlotBits)]
 	if slot.f != nil && slot.key == k {
 		return slot.f

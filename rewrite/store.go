@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/lps"
 )
 
@@ -329,7 +330,7 @@ func (s *store) size() int { return int(s.next.Load()) - 1 - int(s.nfree.Load())
 
 func mix(h, x uint64) uint64 {
 	h ^= x
-	h *= fibMul
+	h *= fibhash.Mul
 	return h ^ h>>29
 }
 
@@ -652,9 +653,3 @@ func (s *store) bytes() int {
 	}
 	return b
 }
-
-// fibMul is 2^64 divided by the golden ratio: a product by it, shifted
-// right, spreads keys over a power-of-two table (Fibonacci hashing,
-// Knuth, TAOCP vol. 3, 6.4). The store's shards, the memo and the
-// internal symbols' slots use it.
-const fibMul = 0x9E3779B97F4A7C15

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/lps2lts/lps2lts/explore"
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
 
@@ -153,7 +154,7 @@ func (s *ComBackStore) initIndex(size int) {
 func (s *ComBackStore) at(i uint64) uint32 { return uint32(s.index.get(int(i))) }
 
 func (s *ComBackStore) slot(d uint32) uint64 {
-	return (uint64(d) * 0x9E3779B97F4A7C15) >> s.shift
+	return (uint64(d) * fibhash.Mul) >> s.shift
 }
 
 func (s *ComBackStore) Len() int           { return int(s.n) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/compactset"
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/internal/wordset"
 )
 
@@ -544,7 +545,7 @@ func (s *TreeStore) innerID(pair uint64) uint32 {
 	if len(s.memo) == 0 {
 		s.newMemo(64)
 	}
-	e := &s.memo[pair*memoMultiplier>>(s.memoShift&63)]
+	e := &s.memo[pair*fibhash.Mul>>(s.memoShift&63)]
 	if e.pair == pair {
 		return e.id
 	}
@@ -556,13 +557,9 @@ func (s *TreeStore) innerID(pair uint64) uint32 {
 	return id
 }
 
-// memoMultiplier hashes an inner pair to its memo entry (the top bits of
-// the product).
-const memoMultiplier = 0x9E3779B97F4A7C15
-
 // newMemo makes the memo an empty one of n entries, a power of two (at
 // least 2). Pair 0 hashes to entry 0, which holds pair 1 (1 hashes to
-// the top bits of memoMultiplier, not 0); every other entry holds 0.
+// the top bits of fibhash.Mul, not 0); every other entry holds 0.
 func (s *TreeStore) newMemo(n int) {
 	s.memo = make([]memoEntry, n)
 	s.memoShift = uint(64 - bits.TrailingZeros(uint(n)))
@@ -719,7 +716,7 @@ func (s *TreeStore) foldChanged(changed uint64) (uint32, uint32) {
 			continue
 		}
 		pair := uint64(*at(src))<<32 | uint64(*at(src + 1))
-		if e := (*memoEntry)(unsafe.Add(mb, uintptr(pair*memoMultiplier>>(shift&63))*unsafe.Sizeof(memoEntry{}))); e.pair == pair {
+		if e := (*memoEntry)(unsafe.Add(mb, uintptr(pair*fibhash.Mul>>(shift&63))*unsafe.Sizeof(memoEntry{}))); e.pair == pair {
 			*at(n.dst) = e.id
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/internal/exploretest"
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/visitor"
 )
 
@@ -664,7 +665,7 @@ func TestTreeMemoEmptyEntries(t *testing.T) {
 	for n := 64; n <= 1<<memoBits; n *= 2 {
 		s.newMemo(n)
 		for j, e := range s.memo {
-			if int(e.pair*memoMultiplier>>(s.memoShift&63)) == j {
+			if int(e.pair*fibhash.Mul>>(s.memoShift&63)) == j {
 				t.Fatalf("memo of %d entries: empty entry %d holds pair %d, which hashes to it", n, j, e.pair)
 			}
 		}

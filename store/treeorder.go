@@ -2,6 +2,8 @@ package store
 
 import (
 	"slices"
+
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 )
 
 // reorder chooses the order of the values in the tree from the states
@@ -325,7 +327,7 @@ func (c *valueSets) add(p int, value uint32) {
 // its hash's top bits (shift is 64 less their number) on.
 func slotOf(slots []uint64, v uint64, shift uint8) uint64 {
 	mask := uint64(len(slots) - 1)
-	h := (v * memoMultiplier) >> shift
+	h := (v * fibhash.Mul) >> shift
 	for slots[h] != 0 && slots[h] != v {
 		h = (h + 1) & mask
 	}

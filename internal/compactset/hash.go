@@ -1,5 +1,7 @@
 package compactset
 
+import "github.com/lps2lts/lps2lts/internal/fibhash"
+
 // keyHash packs and hashes keys whose halves are hiBits and loBits wide.
 type keyHash struct {
 	hiBits, loBits uint
@@ -49,7 +51,7 @@ func (k *keyHash) unpack(p uint64) uint64 {
 // (0.74), 1.78 to 1.68 on dining_10 (0.79) and 1.00 to 0.31 on
 // counters.lps, K = 6 (0.80, a grid); random keys lie 1.1, 1.4 and 1.8
 // from home at those loads.
-const mulA = 0x9E3779B97F4A7C15
+const mulA = fibhash.Mul
 
 // invA is the inverse of mulA modulo 2^64, so modulo 2^kh too.
 var invA = inverse(mulA)

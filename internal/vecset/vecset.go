@@ -15,6 +15,7 @@ package vecset
 import (
 	"slices"
 
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/statehash"
 )
@@ -87,7 +88,7 @@ func (s *Set) initIndex(size int) {
 // slot spreads the 32 stored hash bits over the table (Fibonacci hashing),
 // so the position can be recomputed from the slot's contents when growing.
 func (s *Set) slot(tag uint32) uint64 {
-	return (uint64(tag) * 0x9E3779B97F4A7C15) >> s.shift
+	return (uint64(tag) * fibhash.Mul) >> s.shift
 }
 
 // Len returns the number of stored states.

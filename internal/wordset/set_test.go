@@ -6,6 +6,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/lps2lts/lps2lts/internal/fibhash"
 )
 
 // TestChunks: words keep their numbers and values across the set's chunks
@@ -306,7 +308,7 @@ func TestFirstChunkSlack(t *testing.T) {
 func TestNarrowIndex(t *testing.T) {
 	var p Set
 	p.Init(4)
-	word := func(i uint64) uint64 { return i*0x9E3779B97F4A7C15>>40<<32 | i }
+	word := func(i uint64) uint64 { return i*fibhash.Mul>>40<<32 | i }
 	n := uint64(0)
 	for ; p.size <= narrowSlots; n++ {
 		if p.index != nil || uint64(len(p.narrow)) != 3*p.size+1 {
