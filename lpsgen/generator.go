@@ -139,7 +139,7 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 	case opt.QuantifierLimit > 0:
 		r.QuantifierLimit = opt.QuantifierLimit
 	}
-	g := &Generator{spec: spec, r: r, labels: explore.NewLabels(), multiActions: &multiActions{acts: map[explore.LabelID][]Action{}}}
+	g := &Generator{spec: spec, r: r, labels: explore.NewLabels(), multiActions: &multiActions{acts: map[explore.LabelID][]Action{}, keep: true}}
 	g.en = enumerate.New(r)
 	g.en.Limit = opt.EnumLimit
 	pindex := make(map[*lps.Var]int, len(spec.Params))
@@ -190,6 +190,9 @@ func New(spec *lps.Spec, opt Options) (*Generator, error) {
 		}
 	}
 	g.initScratch()
+	// The fixed summands' labels, made above, keep their multi-actions;
+	// the search's keep theirs only when asked (KeepMultiActions).
+	g.multiActions.keep = false
 	// What New made is kept for ever; what the search makes is
 	// collected when no state, label or cache holds it (collect.go).
 	r.SealTerms()

@@ -70,3 +70,52 @@ func TestSummandsWithTheSameActionsShareLabels(t *testing.T) {
 		t.Error("a fork's summands do not share caches of their own")
 	}
 }
+
+// TestKeepMultiActions: the search's labels keep their actions as terms
+// only once KeepMultiActions was called (the .lts and .trc writers and
+// checkpoints call it), and a fork records into the same table; a fixed
+// label (an action without parameters) has its actions from New on.
+func TestKeepMultiActions(t *testing.T) {
+	spec, err := load.Text("labels.lps", []byte(`act  c: Nat; e;
+proc P(n: Nat) =
+       (n < 3) -> c(n) . P(n = n + 1)
+     + (n == 3) -> e . P(n = 0);
+init P(0);
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(spec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := func(gen *Generator, n uint32) explore.LabelID {
+		var label explore.LabelID
+		if err := gen.Successors([]uint32{n}, func(l explore.LabelID, _ []uint32) { label = l }); err != nil {
+			t.Fatal(err)
+		}
+		return label
+	}
+	init, err := g.Initial(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c0 := first(g, init[0])
+	if _, ok := g.MultiAction(c0); ok {
+		t.Errorf("%s has its actions before KeepMultiActions", g.Labels().Text(c0))
+	}
+	if acts, ok := g.MultiAction(g.summands[1].fixedID); !ok || len(acts) != 1 || acts[0].Decl.Name != "e" {
+		t.Errorf("the fixed label e: %v, %v", acts, ok)
+	}
+	g.KeepMultiActions()
+	f := g.Fork()
+	var one []uint32
+	if err := g.Successors(init, func(_ explore.LabelID, v []uint32) { one = append([]uint32(nil), v...) }); err != nil {
+		t.Fatal(err)
+	}
+	c1 := first(f.(*Generator), one[0])
+	acts, ok := g.MultiAction(c1)
+	if !ok || len(acts) != 1 || acts[0].Decl.Name != "c" || len(acts[0].Args) != 1 {
+		t.Errorf("%s, made by a fork after KeepMultiActions: %v, %v", g.Labels().Text(c1), acts, ok)
+	}
+}

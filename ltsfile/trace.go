@@ -11,6 +11,8 @@ import (
 // that is a single path, state i -labels[i]-> state i+1 from the initial
 // state 0, with the parameter values of each state along it when states
 // holds them (len(labels)+1 vectors; nil for a trace without states).
+// src.Gen must have kept its labels' actions since before the search
+// (lpsgen.Generator.KeepMultiActions).
 func WriteTrace(out io.Writer, src Source, states [][]uint32, labels []explore.LabelID) error {
 	w := aterm.NewWriter(out)
 	e := newEncoder(src, w)

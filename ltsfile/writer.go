@@ -16,7 +16,9 @@ import (
 // Source is what a writer needs of the search: the generator that made
 // the labels and values (a plain lpsgen generator, or the base of a
 // stochastic one), and, for state labels, the store holding each state's
-// vector (nil for none).
+// vector (nil for none). The generator must keep its labels' actions
+// (lpsgen.Generator.KeepMultiActions) from before the search: NewWriter
+// asks for that itself; a caller of WriteTrace asks before the search.
 type Source struct {
 	Gen   *lpsgen.Generator
 	Store explore.Store
@@ -256,6 +258,7 @@ type Writer struct {
 // NewWriter writes the header of an LTS to out and returns the writer of
 // the rest.
 func NewWriter(out io.Writer, src Source) (*Writer, error) {
+	src.Gen.KeepMultiActions()
 	w := aterm.NewWriter(out)
 	e := newEncoder(src, w)
 	if err := e.header(w); err != nil {

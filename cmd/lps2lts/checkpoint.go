@@ -120,6 +120,7 @@ func newCheckpointer(cfg *config, j *job, x *explore.Explorer, stderr io.Writer)
 	base := x.Generator().(*lpsgen.Generator)
 	c := &checkpointer{dir: dir, every: cc.every, x: x, codec: termcodec.New(base.Rewriter()), stderr: stderr, verbose: cfg.verbose}
 	c.checks.base, c.checks.traced = base, cfg.traceSet
+	base.KeepMultiActions() // a checkpoint saves the labels' terms
 	var err error
 	if c.hooks, err = parseCheckpointHooks(os.Getenv(checkpointHooksEnv)); err != nil {
 		return nil, err

@@ -35,6 +35,7 @@ func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 	if base == nil || timed.IsTimed(base.Spec()) && src.Timed == nil {
 		return src, &usageError{Msg: "the mCRL2 .lts format is not supported for timed stochastic specifications (use aut)"}
 	}
+	base.KeepMultiActions() // the writers print the labels' terms
 	src.Gen, src.Width = base, len(base.Spec().Params)
 	if store {
 		src.Store = x.Store()
