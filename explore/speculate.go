@@ -8,7 +8,6 @@ import (
 
 	"github.com/lps2lts/lps2lts/internal/offheap"
 	"github.com/lps2lts/lps2lts/internal/statehash"
-	"github.com/lps2lts/lps2lts/internal/wordset"
 )
 
 // Speculation: narrow levels of cheap states on two goroutines.
@@ -51,9 +50,9 @@ import (
 // all the threads; the helper alone would only move the work), or a
 // checkpoint or a collection of terms is due, or the helper's set would
 // pass specMaxStates. In the first two cases the search first inserts
-// what the helper has computed. Its memory: the set (a wordset.Set of
-// the hashes, about 13 bytes a state), the helper's todo list and the
-// records it is ahead by.
+// what the helper has computed. Its memory: the set (specset.go: 8-byte
+// slots at most 3/4 full, 11 to 21 bytes a state), the helper's todo
+// list and the records it is ahead by.
 
 // The records go in chunks of specChunk: the helper takes a chunk from
 // the free list (or makes one) when it fills one, and the search gives a
@@ -71,25 +70,25 @@ type specRecords struct {
 	next atomic.Pointer[specRecords]
 }
 
-// specMaxStates bounds the states in the helper's set (about 13 bytes
-// each): past it, about 100 MB, the speculation ends. A variable so that
-// a test can make it small.
+// specMaxStates bounds the states in the helper's set: past it (a set of
+// 128 MB) the speculation ends. A variable so that a test can make it
+// small.
 var specMaxStates = 1 << 23
 
 // specSetBits is the size of the helper's set to begin with, in bits of
 // slots: for a state limit, room for the limit's states (or
-// specMaxStates) at the set's 7/8 load, else for about 900,000 states.
-// The set grew from a small size at first, and its rehashes (by a half or
-// a third between 2^17 and 2^20 slots, to save the tree store's memory)
-// were half the set's time on bakery's first 1,000,000 states (0.09 of
-// 0.18 s in a profile). The index is mapped and its pages are touched as
-// the set fills, so a small run pays little for a large one.
+// specMaxStates) at the set's 3/4 load, else 4,096 slots, doubled as it
+// fills. The set grew from a small size at first, and its rehashes were
+// half its time on bakery's first 1,000,000 states (0.09 of 0.18 s in a
+// profile, with a wordset.Set, which grows by halves and thirds in
+// places); a run of unknown size still grows, since a large set would
+// take a page of memory per state met on a small model.
 func specSetBits(limit int) uint {
-	n := 1 << 20 * 7 / 8
-	if limit > 0 {
-		n = min(limit, specMaxStates)
+	if limit <= 0 {
+		return 12
 	}
-	return max(uint(bits.Len(uint(n)*8/7)), 12)
+	n := min(limit, specMaxStates)
+	return max(uint(bits.Len(uint(n)*4/3-1)), 12)
 }
 
 // specHash is the helper's hash of a state (a variable so that a test can
@@ -167,7 +166,7 @@ type speculation struct {
 	// expanded as far.
 	limit, found int
 	wchunk       *specRecords
-	all          wordset.Set // the hashes of the states met
+	all          specSet // the hashes of the states met
 	queue        []uint32
 	head         int
 	freeUpTo     uint64    // consumed, as the helper last read it
@@ -208,13 +207,13 @@ func (x *Explorer) startSpeculation() {
 		sp.cur.vecs = append(sp.cur.vecs, v...)
 	}
 	sp.limit, sp.found = x.opt.MaxStates, x.store.Len()
-	sp.all.Init(specSetBits(x.opt.MaxStates))
+	sp.all.init(specSetBits(x.opt.MaxStates))
 	v := make([]uint32, w)
 	for i := range x.todo.len() {
 		c, off := x.todo.at(i)
 		x.todo.get(c, off, v)
 		h := specHash(v)
-		sp.all.Insert(h)
+		sp.all.insert(h)
 		sp.queue = append(sp.queue, v...)
 	}
 	x.spec = sp
@@ -238,7 +237,7 @@ func (x *Explorer) endSpeculation() {
 		return
 	}
 	sp.stopHelper()
-	sp.all.Free()
+	sp.all.free()
 	sp.pool.Release()
 	if sp.expensive.Load() {
 		x.par.expensive = true
@@ -398,11 +397,11 @@ func (sp *speculation) run() {
 			for j := range len(b.labels) {
 				sp.hashes = append(sp.hashes, specHash(b.vecs[j*w:(j+1)*w]))
 			}
-			sp.all.Prefetch(sp.hashes)
+			sp.all.prefetch(sp.hashes)
 		}
 		// A set past specMaxStates ends the speculation: the search
 		// computes its states itself from there.
-		failed := b.err != nil || sp.all.Len() > specMaxStates
+		failed := b.err != nil || sp.all.len() > specMaxStates
 		k++
 		sp.produced.Store(k)
 		sp.searchGate.wake(k)
@@ -421,7 +420,7 @@ func (sp *speculation) addPending() {
 		sp.queue, sp.head = sp.queue[:m], 0
 	}
 	for j, h := range sp.hashes {
-		if _, isNew := sp.all.Insert(h); isNew {
+		if sp.all.insert(h) {
 			sp.queue = append(sp.queue, sp.pending[j*w:(j+1)*w]...)
 			sp.found++
 		}
