@@ -88,7 +88,9 @@ func TestThreadsSameReducedLTS(t *testing.T) {
 				for _, f := range c.forks {
 					searched += f.stats.Searches
 				}
-				if len(c.forks) != threads || searched == 0 {
+				// A fork per thread, and one for the helper of narrow
+				// levels (explore/speculate.go) where it ran.
+				if len(c.forks) < threads || len(c.forks) > threads+1 || searched == 0 {
 					t.Errorf("%+v, %s, %d threads: %d forks did %d searches", opt, st.name, threads, len(c.forks), searched)
 				}
 			}

@@ -21,9 +21,12 @@ import (
 // a state is expanded a few places after the one that found it.
 //
 // Here the helper does not wait to be told which states are new. It runs
-// a breadth-first search of its own from the same initial state, with the
-// explorer's generator (the search computes no successors while the helper
-// runs), deciding "new" by a set of the 64-bit hashes of the states it has
+// a breadth-first search of its own from the same initial state, with a
+// fork of the explorer's generator (not the generator itself: the
+// search computes no successors while the helper runs, but its visitors
+// may use the generator, as the divergence detector searches tau-cycles
+// with it, and the writers print terms with its rewriter), deciding "new"
+// by a set of the 64-bit hashes of the states it has
 // met, and writes each state it expands, with its successors, into a
 // queue of records. With the same initial state, the same successors in
 // the same order and the same "new" (up to a collision of hashes), its
@@ -198,7 +201,7 @@ func (x *Explorer) speculable() bool {
 // startSpeculation starts the helper from the todo list's states.
 func (x *Explorer) startSpeculation() {
 	w := x.plan.width
-	sp := &speculation{free: make(chan *specRecords, specLead/specChunk+2), gen: x.gen, w: w, searchGate: newGate(), helperGate: newGate()}
+	sp := &speculation{free: make(chan *specRecords, specLead/specChunk+2), gen: x.plan.forker.Fork(), w: w, searchGate: newGate(), helperGate: newGate()}
 	sp.wchunk = sp.newChunk()
 	sp.rchunk = sp.wchunk
 	sp.app, _ = sp.gen.(VectorAppender)
@@ -237,6 +240,11 @@ func (x *Explorer) endSpeculation() {
 		return
 	}
 	sp.stopHelper()
+	if len(x.par.forks) < x.plan.threads {
+		// The helper's fork, its caches warm, serves the blocks (a fork
+		// of a large specification takes a while to make).
+		x.par.forks = append(x.par.forks, sp.gen)
+	}
 	sp.all.free()
 	sp.pool.Release()
 	if sp.expensive.Load() {
