@@ -22,13 +22,12 @@ import (
 //
 // Here the helper does not wait to be told which states are new. It runs
 // a breadth-first search of its own from the same initial state, with a
-// fork of the explorer's generator (not the generator itself: the
-// search computes no successors while the helper runs, but its visitors
-// may use the generator, as the divergence detector searches tau-cycles
-// with it, and the writers print terms with its rewriter), deciding "new"
-// by a set of the 64-bit hashes of the states it has
-// met, and writes each state it expands, with its successors, into a
-// queue of records. With the same initial state, the same successors in
+// fork of the explorer's generator (not the generator itself: the search
+// computes no successors while the helper runs, but its visitors may use
+// the generator, as the divergence detector searches tau-cycles with it
+// and the writers print terms with its rewriter), deciding "new" by a set
+// of the 64-bit hashes of the states it has met, and writes each state it
+// expands, with its successors, into a queue of records. With the same initial state, the same successors in
 // the same order and the same "new" (up to a collision of hashes), its
 // order of states is the search's own: so it runs as far ahead as the
 // queue lets it (specLead states), and the search, which still inserts
