@@ -204,10 +204,7 @@ func (x *Explorer) startSpeculation() {
 	sp.wchunk = sp.newChunk()
 	sp.rchunk = sp.wchunk
 	sp.app, _ = sp.gen.(VectorAppender)
-	sp.emit = func(l LabelID, v []uint32) {
-		sp.cur.labels = append(sp.cur.labels, l)
-		sp.cur.vecs = append(sp.cur.vecs, v...)
-	}
+	sp.emit = func(l LabelID, v []uint32) { sp.cur.add(l, v) }
 	sp.limit, sp.found = x.opt.MaxStates, x.store.Len()
 	sp.all.init(specSetBits(x.opt.MaxStates))
 	v := make([]uint32, w)

@@ -32,6 +32,12 @@ func (b *batch) reset() {
 	b.labels, b.sizes, b.probs, b.vecs, b.keys, b.written, b.err = b.labels[:0], b.sizes[:0], b.probs[:0], b.vecs[:0], b.keys[:0], b.written[:0], nil
 }
 
+// add appends a transition to next with label.
+func (b *batch) add(label LabelID, next []uint32) {
+	b.labels = append(b.labels, label)
+	b.vecs = append(b.vecs, next...)
+}
+
 func (b *batch) bytes() int {
 	return 4*cap(b.labels) + 4*cap(b.sizes) + 4*cap(b.probs) + 4*cap(b.vecs) + 8*cap(b.keys) + 8*cap(b.written)
 }
@@ -41,8 +47,7 @@ func (b *batch) bytes() int {
 // batch is inserted).
 func (x *Explorer) collect(label LabelID, next []uint32) {
 	b := &x.own
-	b.vecs = append(b.vecs, next...)
-	b.labels = append(b.labels, label)
+	b.add(label, next)
 	if x.plan.keys != nil {
 		b.keys = append(b.keys, x.plan.keys.TransitionKey())
 	}

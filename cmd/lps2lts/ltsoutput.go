@@ -35,7 +35,6 @@ func ltsSource(x *explore.Explorer, store bool) (ltsfile.Source, error) {
 	if base == nil || timed.IsTimed(base.Spec()) && src.Timed == nil {
 		return src, &usageError{Msg: "the mCRL2 .lts format is not supported for timed stochastic specifications (use aut)"}
 	}
-	base.KeepMultiActions() // the writers print the labels' terms
 	src.Gen, src.Width = base, len(base.Spec().Params)
 	if store {
 		src.Store = x.Store()
@@ -64,6 +63,7 @@ func ltsTraces(tw *visitor.TraceWriter, x *explore.Explorer, states bool) error 
 	if err != nil {
 		return err
 	}
+	src.Gen.KeepMultiActions() // a trace prints its labels' terms (ltsfile.NewWriter asks for the .lts itself)
 	tw.Write = func(w io.Writer, path []explore.StateID, labels []explore.LabelID) error {
 		var vecs [][]uint32
 		if src.Store != nil && len(path) == len(labels)+1 {
