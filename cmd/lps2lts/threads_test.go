@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,32 @@ func caseArgs(t *testing.T, model string) []string {
 		t.Fatal(err)
 	}
 	return e.Args
+}
+
+// threadsRun is one of the runs of oneAndTwoThreads.
+type threadsRun struct {
+	out, aut, stderr string // OUTFILE, its contents, the standard error
+}
+
+// oneAndTwoThreads runs lps2lts with args (INFILE last) and an OUTFILE
+// in dir named after name, with --threads=1 and then --threads=2; a run
+// that fails fails the test.
+func oneAndTwoThreads(t *testing.T, dir, name string, args ...string) (runs [2]threadsRun) {
+	t.Helper()
+	for i, threads := range []string{"--threads=1", "--threads=2"} {
+		out := filepath.Join(dir, name+threads[len("--threads="):]+".aut")
+		all := append(append([]string{threads}, args...), out)
+		code, _, stderr := lps2ltsLPS(all...)
+		if code != 0 {
+			t.Fatalf("lps2lts %s: exit %d: %s", strings.Join(all, " "), code, stderr)
+		}
+		aut, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[i] = threadsRun{out, string(aut), stderr}
+	}
+	return runs
 }
 
 // TestThreadsSameAut: with two threads, the corpus's confluence cases
@@ -82,24 +109,14 @@ func TestThreadsSameAut(t *testing.T) {
 			if _, err := os.Stat(c.model); err != nil {
 				t.Fatalf("model missing: %v", err)
 			}
-			auts := make([][]byte, 2)
-			for i, threads := range []string{"--threads=1", "--threads=2"} {
-				out := filepath.Join(tmp, strings.ReplaceAll(c.name, "/", "_")+threads[len("--threads="):]+".aut")
-				args := append(append([]string{threads}, c.args...), c.model, out)
-				code, _, stderr := lps2ltsLPS(args...)
-				if code != 0 {
-					t.Fatalf("lps2lts %s: exit %d: %s", strings.Join(args, " "), code, stderr)
-				}
-				if strings.Contains(stderr, "thread") {
-					t.Errorf("lps2lts %s: %s", strings.Join(args, " "), stderr)
-				}
-				var err error
-				if auts[i], err = os.ReadFile(out); err != nil {
-					t.Fatal(err)
+			runs := oneAndTwoThreads(t, tmp, strings.ReplaceAll(c.name, "/", "_"), append(slices.Clip(c.args), c.model)...)
+			for i, r := range runs {
+				if strings.Contains(r.stderr, "thread") {
+					t.Errorf("lps2lts --threads=%d %s: %s", i+1, strings.Join(c.args, " "), r.stderr)
 				}
 			}
-			if string(auts[0]) != string(auts[1]) {
-				t.Errorf("%s: the .aut of two threads differs from one thread's (%d and %d bytes)", c.name, len(auts[1]), len(auts[0]))
+			if runs[0].aut != runs[1].aut {
+				t.Errorf("%s: the .aut of two threads differs from one thread's (%d and %d bytes)", c.name, len(runs[1].aut), len(runs[0].aut))
 			}
 		})
 	}

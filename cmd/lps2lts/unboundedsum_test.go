@@ -181,24 +181,13 @@ func TestGarageR3LimitThreads(t *testing.T) {
 		t.Skip("5,000 garage states twice: a few seconds")
 	}
 	model := pipelineModel(t, "ex.industrial.garage.garage-r3")
-	dir := t.TempDir()
-	var auts []string
-	for _, threads := range []string{"--threads=1", "--threads=2"} {
-		out := filepath.Join(dir, threads[2:]+".aut")
-		if code, _, stderr := lps2ltsLPS("-q", "-l5000", threads, model, out); code != 0 {
-			t.Fatalf("%s: exit %d: %s", threads, code, stderr)
+	runs := oneAndTwoThreads(t, t.TempDir(), "garage", "-q", "-l5000", model)
+	for i, r := range runs {
+		if header, _ := autTransitions(t, r.out); header != "des(0,173409,5001)" {
+			t.Errorf("--threads=%d: %s, mCRL2 writes des(0,173409,5001)", i+1, header)
 		}
-		header, _ := autTransitions(t, out)
-		if header != "des(0,173409,5001)" {
-			t.Errorf("%s: %s, mCRL2 writes des(0,173409,5001)", threads, header)
-		}
-		aut, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		auts = append(auts, string(aut))
 	}
-	if auts[0] != auts[1] {
+	if runs[0].aut != runs[1].aut {
 		t.Error("two threads wrote another .aut than one")
 	}
 }
@@ -218,23 +207,11 @@ proc P(s: Nat, m: List(Bool)) =
 init P(0, []);
 `
 	dir, in := writeModel(t, src)
-	var auts []string
-	for _, threads := range []string{"--threads=1", "--threads=2"} {
-		out := filepath.Join(dir, threads[2:]+".aut")
-		code, _, stderr := lps2ltsLPS("-q", "-l500", "--enum-limit=100000", threads, in, out)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", threads, code, stderr)
-		}
-		aut, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		auts = append(auts, string(aut))
-	}
-	if first, _, _ := strings.Cut(auts[0], "\n"); strings.TrimSpace(first) != "des (0,499,500)" {
+	runs := oneAndTwoThreads(t, dir, "cut", "-q", "-l500", "--enum-limit=100000", in)
+	if first, _, _ := strings.Cut(runs[0].aut, "\n"); strings.TrimSpace(first) != "des (0,499,500)" {
 		t.Errorf("one thread: %q, want des (0,499,500)", first)
 	}
-	if auts[0] != auts[1] {
+	if runs[0].aut != runs[1].aut {
 		t.Error("two threads wrote another .aut than one")
 	}
 }
