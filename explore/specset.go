@@ -29,8 +29,13 @@ type specSet struct {
 	shift uint // 64 - log2(len(slots))
 }
 
-// init empties the set, with 2^bits slots.
+// init empties the set, with 2^bits slots. The slots are read at random
+// all over, so they ask for huge pages (offheap.Pool.Huge): with pages
+// of 4 KB nearly every lookup of a large set also missed the processor's
+// cache of page translations (bakery's first 3,000,000 states with two
+// threads, five alternating runs: 1.95 s against 2.21).
 func (s *specSet) init(bits uint) {
+	s.pool.Huge = true
 	offheap.Free(&s.pool, s.slots)
 	s.slots = offheap.Make[uint64](&s.pool, 1<<bits)
 	s.n, s.limit, s.shift = 0, 3<<bits/4, 64-bits

@@ -38,7 +38,8 @@
 //     and whoever reads a slice from it must keep its owner reachable.
 //   - A mapped slice's capacity runs to the end of its last page. Pages
 //     never written are never resident: a table may reserve capacity
-//     that it fills later at no cost in memory.
+//     that it fills later at no cost in memory (in a pool marked Huge, 2
+//     MB at a time, the size of a huge page).
 //   - Pool is safe for concurrent use; the slices are not synchronised.
 //
 // Words: mapped (from the system, by this package), heap (Go's).

@@ -13,3 +13,5 @@ func sysMap(int) ([]byte, error)          { return nil, errors.New("offheap: no 
 func sysUnmap([]byte)                     {}
 func sysRemap([]byte, int) ([]byte, bool) { return nil, false }
 func pageBytes() int                      { return 4096 }
+
+func adviseHuge([]byte) {}

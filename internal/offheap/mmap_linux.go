@@ -49,3 +49,17 @@ func bytesAt(addr uintptr, n int) []byte {
 }
 
 func pageBytes() int { return os.Getpagesize() }
+
+// hugeBytes is the size of a huge page (x86-64, and arm64 with pages
+// of 4 KB): a smaller mapping cannot hold one.
+const hugeBytes = 2 << 20
+
+// adviseHuge asks for huge pages for mapping b (Pool.Huge). An error (a
+// kernel built without them) leaves b as it is: the advice is only
+// about speed.
+func adviseHuge(b []byte) {
+	if len(b) < hugeBytes {
+		return
+	}
+	syscall.Syscall(syscall.SYS_MADVISE, uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)), syscall.MADV_HUGEPAGE)
+}

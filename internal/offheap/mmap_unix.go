@@ -24,3 +24,5 @@ func sysUnmap(b []byte) {
 func sysRemap([]byte, int) ([]byte, bool) { return nil, false }
 
 func pageBytes() int { return os.Getpagesize() }
+
+func adviseHuge([]byte) {}

@@ -39,8 +39,18 @@ type Pool struct {
 	// Count, when set before the pool maps anything, also counts its
 	// mapped bytes (a package's share of Bytes).
 	Count *atomic.Int64
-	mu    sync.Mutex
-	r     *registry
+	// Huge, when set before the pool maps anything, asks the system to
+	// back its mappings of a huge page (2 MB) or more with huge pages
+	// (Linux's transparent huge pages, MADV_HUGEPAGE), which the system
+	// grants where they are enabled "always" or "madvise". It is for
+	// tables read at random all over, where a lookup with small pages
+	// also misses the processor's cache of page translations: the
+	// speculating helper's set of hashes (explore/specset.go). A huge
+	// page is resident whole once touched, so a pool whose capacity
+	// fills in order leaves it unset.
+	Huge bool
+	mu   sync.Mutex
+	r    *registry
 }
 
 // registry is what a pool has mapped, kept apart from the Pool so that
@@ -64,6 +74,9 @@ func (p *Pool) mapBytes(n int) []byte {
 	b, err := mapFunc(roundToPage(n))
 	if err != nil {
 		return nil
+	}
+	if p.Huge {
+		adviseHuge(b)
 	}
 	p.registry().add(b)
 	return b
