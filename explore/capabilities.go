@@ -53,6 +53,15 @@ type WrittenFolder interface {
 	AppendRootKeysWritten(dst []uint64, vecs []uint32, written []uint64, n int) []uint64
 }
 
+// CacheSharer is implemented by forks whose caches share a second level
+// with the other forks of their generator (lpsgen's guard and step
+// caches). ShareCaches(false) leaves that level be: the speculating
+// helper computes while no other fork does, so it would find nothing
+// there and publish for nobody (speculate.go).
+type CacheSharer interface {
+	ShareCaches(on bool)
+}
+
 // SumCutter is implemented by generators that can end, inside the
 // Successors call under way, the enumerations of sums that no conjunct of
 // their condition bounds (possibly infinite ones): after

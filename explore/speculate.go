@@ -204,6 +204,9 @@ func (x *Explorer) startSpeculation() {
 	sp.wchunk = sp.newChunk()
 	sp.rchunk = sp.wchunk
 	sp.app, _ = sp.gen.(VectorAppender)
+	if cs, ok := sp.gen.(CacheSharer); ok {
+		cs.ShareCaches(false)
+	}
 	sp.emit = func(l LabelID, v []uint32) { sp.cur.add(l, v) }
 	sp.limit, sp.found = x.opt.MaxStates, x.store.Len()
 	sp.all.init(specSetBits(x.opt.MaxStates))
@@ -238,7 +241,11 @@ func (x *Explorer) endSpeculation() {
 	sp.stopHelper()
 	if len(x.par.forks) < x.plan.threads {
 		// The helper's fork, its caches warm, serves the blocks (a fork
-		// of a large specification takes a while to make).
+		// of a large specification takes a while to make). It shares
+		// its caches with the other forks from here on.
+		if cs, ok := sp.gen.(CacheSharer); ok {
+			cs.ShareCaches(true)
+		}
 		x.par.forks = append(x.par.forks, sp.gen)
 	}
 	sp.all.free()

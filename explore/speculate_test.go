@@ -152,3 +152,64 @@ func TestThreadsSpeculationSetBound(t *testing.T) {
 		t.Errorf("the helper computed %d of %d states", spec, got.r.Explored)
 	}
 }
+
+// sharerGrid is a grid whose forks have caches to share
+// (explore.CacheSharer): it counts the states the forks compute while
+// their sharing is off (alone) and on.
+type sharerGrid struct {
+	*exploretest.Grid
+	alone         bool
+	aloneComputed *atomic.Int64
+	forkComputed  *atomic.Int64
+	isFork        bool
+}
+
+func newSharerGrid(n, m int) *sharerGrid {
+	return &sharerGrid{Grid: exploretest.NewGrid(n, m), aloneComputed: new(atomic.Int64), forkComputed: new(atomic.Int64)}
+}
+
+func (g *sharerGrid) Fork() explore.Generator {
+	f := *g
+	f.Grid, f.isFork, f.alone = g.Grid.Fork().(*exploretest.Grid), true, false
+	return &f
+}
+
+func (g *sharerGrid) ShareCaches(on bool) { g.alone = !on }
+
+func (g *sharerGrid) Successors(s []uint32, emit func(explore.LabelID, []uint32)) error {
+	switch {
+	case g.alone:
+		g.aloneComputed.Add(1)
+	case g.isFork:
+		g.forkComputed.Add(1)
+	}
+	return g.Grid.Successors(s, emit)
+}
+
+// TestThreadsSpeculationAlone: the helper computes with its caches
+// alone (it would find nothing in the tables the forks share, and
+// publish for nobody), and shares them again when the blocks take its
+// fork over: a grid whose levels start narrow and grow wide (its
+// diagonals) has exactly the helper's states computed alone, and the
+// rest by forks that share; a grid of narrow levels all the way, the
+// helper's states computed alone too. The events are one thread's.
+func TestThreadsSpeculationAlone(t *testing.T) {
+	for _, c := range []struct {
+		n, m int
+		wide bool
+	}{{200, 200, true}, {3, 3000, false}} {
+		want, _, _ := speculationRun(t, newSharerGrid(c.n, c.m), explore.Options{Store: store.NewTableStore(2)})
+		g := newSharerGrid(c.n, c.m)
+		got, err, spec := speculationRun(t, g, explore.Options{Threads: 2, Store: store.NewTreeStore(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := got.same(want); err != nil {
+			t.Errorf("%dx%d: %v", c.n, c.m, err)
+		}
+		alone, shared := g.aloneComputed.Load(), g.forkComputed.Load()
+		if alone == 0 || alone != int64(spec) || c.wide && shared == 0 {
+			t.Errorf("%dx%d: the helper computed %d states, %d were computed alone and %d by forks sharing", c.n, c.m, spec, alone, shared)
+		}
+	}
+}

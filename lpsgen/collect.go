@@ -53,15 +53,15 @@ func (g *Generator) emptyCaches() {
 		if s.guard != nil {
 			s.guard.empty()
 			s.guard.budget.charge(&s.guard.counted, 0)
-			if s.guard.shared != nil {
-				s.guard.shared.empty()
+			if s.guard.family != nil {
+				s.guard.family.empty()
 			}
 		}
 		if s.steps != nil {
 			s.steps.empty()
 			s.steps.budget.charge(&s.steps.counted, 0)
-			if s.steps.shared != nil {
-				s.steps.shared.empty()
+			if s.steps.family != nil {
+				s.steps.family.empty()
 			}
 		}
 		if s.cache != nil {

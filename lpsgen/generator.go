@@ -39,6 +39,8 @@ type Generator struct {
 	// step caches of g and its forks share (shared.go); nil until the
 	// first Fork.
 	sharedGuards, sharedSteps *sharedBudget
+	// alone: g's caches leave those tables be (ShareCaches).
+	alone bool
 
 	sub  *rewrite.Subst
 	next []uint32

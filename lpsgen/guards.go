@@ -35,9 +35,10 @@ type guardCache struct {
 	// counted is what this cache has added to budget.used.
 	budget  *guardBudget
 	counted int
-	// shared is the table the forks of the generator share (shared.go);
-	// nil until the generator is forked.
-	shared *sharedTable[rewrite.Term]
+	// family is the table the forks of the generator share (shared.go),
+	// nil until the generator is forked; shared is family while the
+	// generator uses it (Generator.ShareCaches), else nil.
+	family, shared *sharedTable[rewrite.Term]
 }
 
 // guardBudget bounds the bytes of one generator's guard caches together
@@ -192,7 +193,7 @@ func (c *guardCache) Bytes() int {
 // generator; it shares c's shared table.
 func (c *guardCache) fork(budget *guardBudget) *guardCache {
 	f := newGuardKeys(c.reads, budget)
-	f.shared = c.shared
+	f.family, f.shared = c.family, c.family
 	return f
 }
 

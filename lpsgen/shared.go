@@ -4,8 +4,13 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/lps2lts/lps2lts/explore"
 	"github.com/lps2lts/lps2lts/rewrite"
 )
+
+// A fork of a Generator shares its caches with its family, and the
+// speculating helper turns that off (ShareCaches).
+var _ explore.CacheSharer = (*Generator)(nil)
 
 // sharedTable is the second level of one summand's guard or step cache,
 // shared by a generator and its forks (Fork): a fork whose own cache
@@ -115,17 +120,54 @@ func (t *sharedTable[V]) bytes() int {
 func (g *Generator) shareCaches() {
 	for k := range g.summands {
 		s := &g.summands[k]
-		if c := s.guard; c != nil && c.shared == nil {
+		if c := s.guard; c != nil && c.family == nil {
 			if g.sharedGuards == nil {
 				g.sharedGuards = &sharedBudget{max: int64(g.guardBudget.max)}
 			}
-			c.shared = newSharedTable[rewrite.Term](len(c.reads), g.sharedGuards)
+			c.family = newSharedTable[rewrite.Term](len(c.reads), g.sharedGuards)
+			if !g.alone {
+				c.shared = c.family
+			}
 		}
-		if c := s.steps; c != nil && c.shared == nil {
+		if c := s.steps; c != nil && c.family == nil {
 			if g.sharedSteps == nil {
 				g.sharedSteps = &sharedBudget{max: int64(g.stepBudget.max)}
 			}
-			c.shared = newSharedTable[uint32](len(c.vars), g.sharedSteps)
+			c.family = newSharedTable[uint32](len(c.vars), g.sharedSteps)
+			if !g.alone {
+				c.shared = c.family
+			}
+		}
+	}
+}
+
+// ShareCaches says whether g's guard and step caches use the tables g's
+// family of forks shares (on by default): on a miss of its own cache, a
+// fork looks there before it computes, and publishes what it computed.
+// Off suits a fork that computes while no other does (explore's
+// speculating helper, which runs ahead of a search that computes
+// nothing): the tables then hold nothing new for it, and publishing
+// copied every entry it made once more, under a lock, for forks that
+// may never come: on bakery's first 300,000 states 10% of the helper's
+// time, in the goroutine that bounds the run. What g computed while off
+// stays in its own caches only: a fork that then shares again (the
+// helper's, taken over by the threads' blocks) starts publishing from
+// there.
+func (g *Generator) ShareCaches(on bool) {
+	g.alone = !on
+	for k := range g.summands {
+		s := &g.summands[k]
+		if c := s.guard; c != nil {
+			c.shared = nil
+			if on {
+				c.shared = c.family
+			}
+		}
+		if c := s.steps; c != nil {
+			c.shared = nil
+			if on {
+				c.shared = c.family
+			}
 		}
 	}
 }

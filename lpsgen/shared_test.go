@@ -191,3 +191,61 @@ func TestCollectTermsEmptiesSharedTables(t *testing.T) {
 		}
 	}
 }
+
+// TestForkAloneLeavesSharedTables: a fork whose caches do not share
+// (ShareCaches(false), the speculating helper's) neither looks in nor
+// publishes to the shared tables, and gives the same transitions; once
+// it shares again, what it computes from then on is published, and a
+// second fork finds it there.
+func TestForkAloneLeavesSharedTables(t *testing.T) {
+	for name, spec := range sharedModels(t) {
+		g := newGenerator(t, spec, Options{})
+		states := reachable(t, g, 200)
+		want := make([]string, len(states))
+		for i, s := range states {
+			tr, err := transitions(g, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[i] = tr
+		}
+		a := g.Fork().(*Generator)
+		a.ShareCaches(false)
+		half := len(states) / 2
+		for i, s := range states[:half] {
+			if got, err := transitions(a, s); err != nil || got != want[i] {
+				t.Fatalf("%s: state %v alone: %q, %v; want %q", name, s, got, err, want[i])
+			}
+		}
+		if gs, ss := a.GuardStats(), a.StepStats(); gs.SharedLookups != 0 || ss.SharedLookups != 0 {
+			t.Errorf("%s: a fork alone looked in the shared tables: guards %+v, steps %+v", name, gs, ss)
+		}
+		if u, v := g.sharedGuards.used.Load(), g.sharedSteps.used.Load(); u != 0 || v != 0 {
+			t.Errorf("%s: a fork alone published %d and %d bytes", name, u, v)
+		}
+		a.ShareCaches(true)
+		before := a.GuardStats()
+		for i, s := range states[half:] {
+			if got, err := transitions(a, s); err != nil || got != want[half+i] {
+				t.Fatalf("%s: state %v shared: %q, %v; want %q", name, s, got, err, want[half+i])
+			}
+		}
+		after := a.GuardStats()
+		misses := (after.Lookups - after.Hits) - (before.Lookups - before.Hits)
+		if misses == 0 {
+			t.Fatalf("%s: the second half of the states missed no guard cache: the test shows nothing", name)
+		}
+		if after.SharedLookups != misses || g.sharedGuards.used.Load() == 0 {
+			t.Errorf("%s: a fork sharing again: %d misses, %d shared lookups, %d bytes published", name, misses, after.SharedLookups, g.sharedGuards.used.Load())
+		}
+		b := g.Fork().(*Generator)
+		for i, s := range states[half:] {
+			if got, err := transitions(b, s); err != nil || got != want[half+i] {
+				t.Fatalf("%s: state %v, second fork: %q, %v; want %q", name, s, got, err, want[half+i])
+			}
+		}
+		if gs := b.GuardStats(); gs.SharedHits == 0 {
+			t.Errorf("%s: the second fork found nothing the first published: %+v", name, gs)
+		}
+	}
+}

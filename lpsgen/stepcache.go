@@ -55,11 +55,12 @@ type stepCache struct {
 	cacheCounts
 	budget  *guardBudget
 	counted int
-	// shared is the table the forks of the generator share (shared.go),
-	// nil until the generator is forked; gathered is scratch for the
-	// values published there.
-	shared   *sharedTable[uint32]
-	gathered []uint32
+	// family is the table the forks of the generator share (shared.go),
+	// nil until the generator is forked; shared is family while the
+	// generator uses it (Generator.ShareCaches), else nil; gathered is
+	// scratch for the values published there.
+	family, shared *sharedTable[uint32]
+	gathered       []uint32
 }
 
 const (
@@ -120,7 +121,7 @@ func (g *Generator) newStepCache(s *Summand, src *lps.Summand, pindex map[*lps.V
 // fork returns an empty cache for the same summand, sharing c's shared
 // table.
 func (c *stepCache) fork(budget *guardBudget) *stepCache {
-	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, sums: c.sums, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget, shared: c.shared}
+	return &stepCache{vars: c.vars, slots: c.slots, params: c.params, sums: c.sums, assigned: c.assigned, keys: newKeyTable(len(c.vars)), budget: budget, family: c.family, shared: c.family}
 }
 
 // lookup returns the entry for the values of the parameters in state,
