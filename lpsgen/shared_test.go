@@ -58,6 +58,21 @@ func transitions(g *Generator, state []uint32) (string, error) {
 	return string(b), err
 }
 
+// allTransitions returns the transitions of each of states as g
+// computes them (transitions).
+func allTransitions(t *testing.T, g *Generator, states [][]uint32) []string {
+	t.Helper()
+	all := make([]string, len(states))
+	for i, s := range states {
+		tr, err := transitions(g, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all[i] = tr
+	}
+	return all
+}
+
 // TestForkFindsWhatAnotherComputed: after one fork computed the
 // transitions of some states, a second fork computing those states finds
 // every outcome its own caches miss in the shared tables (a hit for each
@@ -114,14 +129,7 @@ func TestForksShareConcurrently(t *testing.T) {
 			// it is forked (the forks share its term store).
 			g := newGenerator(t, spec, Options{GuardCacheBytes: bound})
 			states := reachable(t, g, 400)
-			want := make([]string, len(states))
-			for i, s := range states {
-				tr, err := transitions(g, s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want[i] = tr
-			}
+			want := allTransitions(t, g, states)
 			const forks = 4
 			var wg sync.WaitGroup
 			errs := make([]error, forks)
@@ -201,14 +209,7 @@ func TestForkAloneLeavesSharedTables(t *testing.T) {
 	for name, spec := range sharedModels(t) {
 		g := newGenerator(t, spec, Options{})
 		states := reachable(t, g, 200)
-		want := make([]string, len(states))
-		for i, s := range states {
-			tr, err := transitions(g, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want[i] = tr
-		}
+		want := allTransitions(t, g, states)
 		a := g.Fork().(*Generator)
 		a.ShareCaches(false)
 		half := len(states) / 2
