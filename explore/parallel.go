@@ -84,21 +84,29 @@ type costMeter struct {
 	measured int
 }
 
-// sample takes a measure, unless the meter was just reset, and then says
-// whether the states are expensive: the least of the last costWindow
-// measures above expensiveState. ok is false until there are that many.
-func (m *costMeter) sample() (expensive, ok bool) {
+// sample takes a measure of the n states since the last call, unless the
+// meter was just reset, and then says whether the states are expensive:
+// the least of the last costWindow measures above expensiveState. ok is
+// false until there are that many.
+func (m *costMeter) sample(n int) (expensive, ok bool) {
 	if m.epoch.IsZero() {
 		m.epoch = time.Now()
 	}
 	now := int64(time.Since(m.epoch)) + 1 // never 0, the reset's mark
 	if m.sampled != 0 {
-		m.costs[m.measured%costWindow] = (now - m.sampled) / costSample
+		m.costs[m.measured%costWindow] = (now - m.sampled) / int64(max(n, 1))
 		m.measured++
 		ok = m.measured >= costWindow
 	}
 	m.sampled = now
 	return ok && slices.Min(m.costs[:]) > int64(expensiveState), ok
+}
+
+// cheap says whether the last costWindow measures are all below a
+// sixteenth of expensiveState: states that a descheduled measure cannot
+// have made look cheap.
+func (m *costMeter) cheap() bool {
+	return m.measured >= costWindow && slices.Max(m.costs[:]) < int64(expensiveState/16)
 }
 
 // reset makes the next sample start a measure rather than end one: the
@@ -178,7 +186,7 @@ func (p *parallelSearch) wanted(x *Explorer) bool {
 	}
 	p.calls++
 	if p.calls%costSample == 0 {
-		if expensive, ok := p.cost.sample(); ok {
+		if expensive, ok := p.cost.sample(costSample); ok {
 			p.expensive = expensive
 		}
 	}

@@ -225,6 +225,7 @@ func TestThreadsHighwaySampleIsFixed(t *testing.T) {
 type narrowLevels struct {
 	width, depth uint32
 	delay        time.Duration
+	slowFrom     uint32 // the first level whose states take delay
 	labels       *explore.Labels
 	byForks      *atomic.Int64
 	forks        *atomic.Int64
@@ -251,7 +252,9 @@ func (g *narrowLevels) Successors(s []uint32, emit func(explore.LabelID, []uint3
 	if g.isFork {
 		g.byForks.Add(1)
 	}
-	time.Sleep(g.delay)
+	if s[0] >= g.slowFrom {
+		time.Sleep(g.delay)
+	}
 	if s[0]+1 == g.depth {
 		return nil
 	}
@@ -268,20 +271,29 @@ func (g *narrowLevels) Successors(s []uint32, emit func(explore.LabelID, []uint3
 // ex.games.knights's), with one thread's events; cheap states in such
 // levels are not handed over, where a hand-over would cost more than the
 // state (the bakery bench model's levels of 3.6 states): the helper of
-// narrow levels computes them on its fork, the only one made.
+// narrow levels computes them on its fork, the only one made. States
+// that grow expensive after 180 cheap ones (which the helper measures
+// less often) are shared too.
 func TestThreadsShareNarrowExpensiveLevels(t *testing.T) {
 	for _, c := range []struct {
-		delay  time.Duration
-		shared bool
-	}{{2 * time.Millisecond, true}, {0, false}} {
-		want := runThreads(t, newNarrowLevels(6, 30, c.delay), explore.Options{Store: store.NewTableStore(2)})
-		g := newNarrowLevels(6, 30, c.delay)
+		delay    time.Duration
+		depth    int
+		slowFrom uint32
+		shared   bool
+	}{{2 * time.Millisecond, 30, 0, true}, {0, 30, 0, false}, {2 * time.Millisecond, 60, 30, true}} {
+		levels := func() *narrowLevels {
+			g := newNarrowLevels(6, c.depth, c.delay)
+			g.slowFrom = c.slowFrom
+			return g
+		}
+		want := runThreads(t, levels(), explore.Options{Store: store.NewTableStore(2)})
+		g := levels()
 		got := runThreads(t, g, explore.Options{Threads: 2, Store: store.NewTreeStore(2)})
 		if err := got.same(want); err != nil {
-			t.Errorf("delay %v: %v", c.delay, err)
+			t.Errorf("delay %v from level %d: %v", c.delay, c.slowFrom, err)
 		}
 		if n, forks := g.byForks.Load(), g.forks.Load(); (forks > 1) != c.shared || n == 0 {
-			t.Errorf("delay %v: %d forks computed %d of %d states", c.delay, forks, n, want.r.Explored)
+			t.Errorf("delay %v from level %d: %d forks computed %d of %d states", c.delay, c.slowFrom, forks, n, want.r.Explored)
 		}
 	}
 }
