@@ -100,8 +100,10 @@ func (ix *labelIndex) place(id LabelID, h uint64) {
 // Intern returns the id of the label with the given text, adding it if new.
 // It does not allocate when the label is already known.
 func (l *Labels) Intern(text []byte) LabelID {
-	h := labelHash(l.seed, unsafe.String(unsafe.SliceData(text), len(text)))
-	if id, ok := l.find(l.index.Load(), unsafe.String(unsafe.SliceData(text), len(text)), h); ok {
+	// s views text without a copy; a new label is kept as a copy.
+	s := unsafe.String(unsafe.SliceData(text), len(text))
+	h := labelHash(l.seed, s)
+	if id, ok := l.find(l.index.Load(), s, h); ok {
 		return id
 	}
 	return l.add(string(text), h)
