@@ -130,3 +130,41 @@ func TestKeyTableMemoConfirms(t *testing.T) {
 		t.Fatalf("findKey = %d, %v under a planted memo entry; want 3, true", id, ok)
 	}
 }
+
+// TestTrialDecidesWhenTheRateIsOutOfReach: a cache whose every lookup
+// misses is off at the miss after which one hit in minHitRate within the
+// trial is out of reach, not before; one that still can reach it is
+// decided at the trial's end, as before, kept or dropped by its rate.
+func TestTrialDecidesWhenTheRateIsOutOfReach(t *testing.T) {
+	for _, c := range []struct{ trial, rate, lastOn int }{{guardTrial, guardMinHitRate, 3072}, {stepTrial, stepMinHitRate, 512}} {
+		var n cacheCounts
+		for miss := 1; ; miss++ {
+			n.lookups++
+			off := n.decide(c.trial, c.rate)
+			if off != (miss > c.lastOn) {
+				t.Fatalf("trial %d: after %d misses off is %v", c.trial, miss, off)
+			}
+			if off {
+				break
+			}
+		}
+		// As many misses as leave the rate in reach, then hits to the
+		// trial's end and one more: decided at the miss after, kept.
+		n = cacheCounts{}
+		misses := c.trial - c.trial/c.rate
+		for i := range c.trial + 1 {
+			n.lookups++
+			if i >= misses {
+				n.hits++
+				continue
+			}
+			if n.decide(c.trial, c.rate) {
+				t.Fatalf("trial %d: off after %d misses, with its rate still in reach", c.trial, i+1)
+			}
+		}
+		n.lookups++ // the miss that ends the trial
+		if n.decide(c.trial, c.rate) || !n.tried {
+			t.Errorf("trial %d: %+v; want tried and kept", c.trial, n)
+		}
+	}
+}
