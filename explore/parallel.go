@@ -69,9 +69,10 @@ type parallelSearch struct {
 	expensive bool
 }
 
-// costMeter measures the cost of a state from the wall time of
-// costSample states, each time sample is called (every costSample
-// states), and keeps the last costWindow measures.
+// costMeter measures the cost of a state from the wall time of the
+// states between two calls of sample (costSample in the one-thread
+// search; 4 or 16 in the speculating helper), and keeps the last
+// costWindow measures.
 type costMeter struct {
 	// sampled is when sample was last called, in nanoseconds since
 	// epoch, the first sample (0 after reset): time.Since reads only
