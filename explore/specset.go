@@ -68,22 +68,27 @@ func (s *specSet) insert(h uint64) bool {
 	}
 }
 
+// place puts h, which the set does not hold and which is not 0, in the
+// first empty slot from its own.
+func (s *specSet) place(h uint64) {
+	mask := uint64(len(s.slots) - 1)
+	i := h >> s.shift
+	for s.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = h
+}
+
 // grow doubles the slots and places the hashes again.
 func (s *specSet) grow() {
 	old := s.slots
 	bits := 64 - s.shift + 1
 	s.slots = offheap.Make[uint64](&s.pool, 1<<bits)
 	s.limit, s.shift = 3<<bits/4, 64-bits
-	mask := uint64(len(s.slots) - 1)
 	for _, h := range old {
-		if h == 0 {
-			continue
+		if h != 0 {
+			s.place(h)
 		}
-		i := h >> s.shift
-		for s.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		s.slots[i] = h
 	}
 	offheap.Free(&s.pool, old)
 }

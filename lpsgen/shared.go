@@ -125,20 +125,15 @@ func (g *Generator) shareCaches() {
 				g.sharedGuards = &sharedBudget{max: int64(g.guardBudget.max)}
 			}
 			c.family = newSharedTable[rewrite.Term](len(c.reads), g.sharedGuards)
-			if !g.alone {
-				c.shared = c.family
-			}
 		}
 		if c := s.steps; c != nil && c.family == nil {
 			if g.sharedSteps == nil {
 				g.sharedSteps = &sharedBudget{max: int64(g.stepBudget.max)}
 			}
 			c.family = newSharedTable[uint32](len(c.vars), g.sharedSteps)
-			if !g.alone {
-				c.shared = c.family
-			}
 		}
 	}
+	g.ShareCaches(!g.alone)
 }
 
 // ShareCaches says whether g's guard and step caches use the tables g's
@@ -158,18 +153,20 @@ func (g *Generator) ShareCaches(on bool) {
 	for k := range g.summands {
 		s := &g.summands[k]
 		if c := s.guard; c != nil {
-			c.shared = nil
-			if on {
-				c.shared = c.family
-			}
+			c.shared = sharedIf(c.family, on)
 		}
 		if c := s.steps; c != nil {
-			c.shared = nil
-			if on {
-				c.shared = c.family
-			}
+			c.shared = sharedIf(c.family, on)
 		}
 	}
+}
+
+// sharedIf is the table a cache uses: its family's when on, else none.
+func sharedIf[V ~uint32](family *sharedTable[V], on bool) *sharedTable[V] {
+	if on {
+		return family
+	}
+	return nil
 }
 
 // addShared adds the figures of the shared tables of budget b (nil when
